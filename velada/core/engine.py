@@ -1,0 +1,218 @@
+"""Playing a game: the one door through which every choice enters and every view leaves.
+
+:func:`choose` checks a choice in a fixed order (who, game over, is the prompt yours and open, the count, the
+options) before anything changes, so an illegal choice raises :class:`IllegalAction` and leaves the state as it
+was. :class:`Match` adds the record of a game (its setup and its choices) that replays it exactly.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
+
+from velada.core.game import Game, State
+from velada.core.i18n import check_language
+from velada.core.options import normalize
+from velada.core.protocol import PUBLIC, IllegalAction, Prompt, Viewer
+
+MAX_PLAYER_ID = 40
+
+
+def check_players(game: Game, players: Iterable[str]) -> tuple[str, ...]:
+    """The table's player ids, checked: unique, non-empty, short, within the game's range."""
+    ids = tuple(players)
+    for player in ids:
+        if not isinstance(player, str) or not player.strip() or len(player) > MAX_PLAYER_ID:
+            raise ValueError(f"invalid player id {player!r}: 1 to {MAX_PLAYER_ID} characters")
+        if player.startswith("@") or player != player.strip():
+            raise ValueError(f"invalid player id {player!r}: no leading '@' or surrounding spaces")
+    if len(set(ids)) != len(ids):
+        raise ValueError("player ids must be unique")
+    info = game.info
+    if not info.min_players <= len(ids) <= info.max_players:
+        raise ValueError(f"{info.id} takes {info.min_players} to {info.max_players} players, not {len(ids)}")
+    return ids
+
+
+def find_prompt(state: State, player: str, name: str) -> Prompt:
+    """The prompt of ``player`` in the current group named ``name``: its id, or its kind when only one of the
+    player's prompts has that kind."""
+    prompt = state.group.get((player, name))
+    if prompt is not None:
+        return prompt
+    by_kind = [p for (who, _), p in state.group.items() if who == player and p.kind == name]
+    if len(by_kind) == 1:
+        return by_kind[0]
+    if len(by_kind) > 1:
+        raise IllegalAction("ambiguous", prompt=name, ids=", ".join(p.id for p in by_kind))
+    if any(pid == name or p.kind == name for (_, pid), p in state.group.items()):
+        raise IllegalAction("not-yours", prompt=name, player=player)
+    raise IllegalAction("not-open", prompt=name)
+
+
+def choose(game: Game, state: State, player: str, prompt: str, chosen: Sequence[str]) -> Prompt:
+    """Answer ``player``'s open prompt ``prompt`` (id or kind) with the option ids ``chosen``.
+
+    Raises :class:`IllegalAction` before changing anything when the choice is not legal. When the answer
+    completes the group of open prompts, the game resolves the group and opens the next ones.
+    Returns the prompt answered.
+    """
+    if state.result is not None:
+        raise IllegalAction("game-over")
+    if player not in state.players:
+        raise IllegalAction("unknown-player", player=player)
+    found = state.group.get((player, prompt))
+    if found is None:
+        found = find_prompt(state, player, prompt)
+    key = (player, found.id)
+    if key in state.answers:
+        raise IllegalAction("answered", prompt=found.id)
+    if isinstance(chosen, str) or not isinstance(chosen, Sequence):
+        raise IllegalAction("malformed")
+    count = len(chosen)
+    if count == 0:
+        if not found.skippable:
+            raise IllegalAction("not-skippable", prompt=found.id)
+    else:
+        if count < found.min or count > found.max:
+            raise IllegalAction("count", prompt=found.id, low=found.min, high=found.max, given=count)
+        options = found.options
+        for option in chosen:
+            if option not in options:
+                raise IllegalAction("unknown-option", prompt=found.id, option=str(option)[:60])
+        if count > 1 and len(set(chosen)) != count:
+            raise IllegalAction("duplicate", prompt=found.id)
+    answers = state.answers
+    answers[key] = tuple(chosen)
+    if len(answers) == len(state.group):
+        state.group = {}
+        state.answers = {}
+        game.resolve(state, answers)
+        if not state.group and state.result is None:
+            raise RuntimeError(f"{game.id}: resolving {found.id} opened no prompt and did not end the game")
+    return found
+
+
+def prompt_json(game: Game, state: State, prompt: Prompt, lang: str) -> dict[str, Any]:
+    """A prompt as a front end draws it: question, labelled options, how many to choose."""
+    answer = state.answers.get((prompt.player, prompt.id))
+    return {
+        "id": prompt.id,
+        "player": prompt.player,
+        "kind": prompt.kind,
+        "text": game.prompt_text(state, prompt, lang),
+        "options": [
+            {"id": option, "label": game.option_label(state, prompt, option, lang)} for option in prompt.options
+        ],
+        "min": prompt.min,
+        "max": prompt.max,
+        "skippable": prompt.skippable,
+        "answered": answer is not None,
+        "answer": list(answer) if answer is not None else None,
+    }
+
+
+def pending(state: State, player: str | None = None) -> list[Prompt]:
+    """Prompts of the current group still unanswered: all of them, or ``player``'s."""
+    answers = state.answers
+    return [
+        p for key, p in state.group.items() if key not in answers and (player is None or key[0] == player)
+    ]
+
+
+def visible_prompts(state: State, viewer: Viewer) -> list[Prompt]:
+    """The prompts of the current group that ``viewer`` may see: their own, answered or not, or all of them
+    for the narrator."""
+    if viewer is None:
+        return list(state.group.values())
+    return [p for (who, _), p in state.group.items() if who == viewer]
+
+
+def build_view(game: Game, state: State, viewer: Viewer, lang: str = "es") -> dict[str, Any]:
+    """Everything ``viewer`` may know, JSON-ready: the game's own part, their prompts, the log they may see,
+    who is still to answer where that is public, and the result."""
+    check_language(lang)
+    if viewer is not None and viewer != PUBLIC and viewer not in state.players:
+        raise IllegalAction("unknown-player", player=viewer)
+    view: dict[str, Any] = {"game": game.id, "title": game.title(lang), "lang": lang, "viewer": viewer}
+    view.update(game.view(state, viewer, lang))
+    view["prompts"] = [prompt_json(game, state, p, lang) for p in visible_prompts(state, viewer)]
+    public_kinds = {k.kind for k in game.prompt_kinds if k.public}
+    view["waiting"] = sorted(
+        {p.player for p in pending(state) if viewer is None or p.kind in public_kinds}
+    )
+    view["log"] = [
+        {"seq": seq, "kind": event.kind, "text": game.event_text(state, event, lang), "data": event.data}
+        for seq, event in enumerate(state.log)
+        if event.visible_to(viewer)
+    ]
+    result = state.result
+    if result is None:
+        view["result"] = None
+    else:
+        view["result"] = result.to_json() | {"text": game.catalog.text(lang, f"result.{result.reason}")}
+    return view
+
+
+class Match:
+    """One game being played: its game, its state, and the record that replays it.
+
+    A match is fully described by ``record()``: game id, options, players, seed or deal, and the list of
+    choices. Replaying a record gives the identical state and log.
+    """
+
+    __slots__ = ("choices", "deal", "game", "options", "seed", "state")
+
+    def __init__(
+        self,
+        game: Game,
+        players: Iterable[str],
+        options: Mapping[str, Any] | None = None,
+        seed: int = 0,
+        deal: Mapping[str, Any] | None = None,
+    ) -> None:
+        ids = check_players(game, players)
+        self.game = game
+        self.options = normalize(game.options, options)
+        self.seed = seed
+        self.deal = dict(deal) if deal is not None else None
+        self.choices: list[tuple[str, str, tuple[str, ...]]] = []
+        self.state = game.setup(ids, self.options, random.Random(seed), self.deal)
+
+    @property
+    def result(self):
+        return self.state.result
+
+    @property
+    def players(self) -> tuple[str, ...]:
+        return self.state.players
+
+    def pending(self, player: str | None = None) -> list[Prompt]:
+        """Open prompts not yet answered: all of them, or ``player``'s."""
+        return pending(self.state, player)
+
+    def choose(self, player: str, prompt: str, chosen: Sequence[str]) -> Prompt:
+        """Answer a prompt (see :func:`choose`); the choice joins the record only if it was legal."""
+        answered = choose(self.game, self.state, player, prompt, chosen)
+        self.choices.append((player, answered.id, tuple(chosen)))
+        return answered
+
+    def view(self, viewer: Viewer, lang: str = "es") -> dict[str, Any]:
+        return build_view(self.game, self.state, viewer, lang)
+
+    def record(self) -> dict[str, Any]:
+        """The game as a scenario: what ``velada run`` replays."""
+        specs = {spec.key: spec for spec in self.game.options}
+        record: dict[str, Any] = {
+            "game": self.game.id,
+            "options": {key: specs[key].format(value) for key, value in self.options.items()},
+            "players": list(self.state.players),
+            "seed": self.seed,
+        }
+        if self.deal is not None:
+            record["deal"] = self.deal
+        record["choices"] = [
+            {"player": player, "prompt": prompt, "choose": list(chosen)} for player, prompt, chosen in self.choices
+        ]
+        return record

@@ -1,0 +1,143 @@
+"""What a game is, as the core sees it.
+
+A game declares itself as data first (:class:`GameInfo`, its options, the kinds of prompt it opens), then
+supplies four functions: ``setup`` (a state with its first prompts open), ``resolve`` (apply the answers to a
+completed group of prompts and open the next ones), ``view`` (the game-specific part of what one viewer may
+see) and the texts of its prompts and events. The core collects answers, checks them and calls ``resolve`` once
+every open prompt is answered, so simultaneous decisions (all wolves, every voter) are one group to a game.
+"""
+
+from __future__ import annotations
+
+import random
+from abc import ABC, abstractmethod
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from velada.core.i18n import Catalog
+from velada.core.options import GameOption
+from velada.core.protocol import Event, Prompt, Result, Viewer
+
+#: Answers to a completed group of prompts, by (player, prompt id); an empty tuple is a skip.
+Answers = dict[tuple[str, str], tuple[str, ...]]
+
+
+@dataclass(frozen=True)
+class GameInfo:
+    """A game's identity card, read by the registry, the command line and the web lobby."""
+
+    id: str
+    min_players: int
+    max_players: int
+    #: The player counts the rulebook recommends; others are allowed with a warning.
+    recommended: tuple[int, int]
+    #: Every side that can win, in the order statistics list them.
+    sides: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class PromptKind:
+    """One kind of decision, documented for script, bot and agent writers by ``velada actions``.
+
+    ``public`` says whether everybody may know who still has to answer (a day vote) or not (a night call,
+    which would betray a role).
+    """
+
+    kind: str
+    public: bool = False
+    #: The catalogue key (under ``actions.``) of the kind's documentation: who answers, the options, skipping.
+    doc: str = ""
+
+
+@dataclass(slots=True, kw_only=True)
+class State:
+    """The part of every game's state the core reads and writes.
+
+    Plain data: a game's own state extends it with its own fields. ``group`` holds the prompts open together
+    (a night call, a vote), ``answers`` the answers given so far; the group resolves when every prompt in it is
+    answered. ``rng`` is the only source of chance.
+    """
+
+    players: tuple[str, ...]
+    rng: random.Random = field(compare=False, repr=False)
+    group: dict[tuple[str, str], Prompt] = field(default_factory=dict)
+    answers: Answers = field(default_factory=dict)
+    log: list[Event] = field(default_factory=list)
+    result: Result | None = None
+
+    def ask(self, prompt: Prompt) -> None:
+        """Open ``prompt``: it joins the current group and waits for its player."""
+        self.group[prompt.player, prompt.id] = prompt
+
+    def emit(self, kind: str, audience: frozenset[str] | None = None, **data: Any) -> None:
+        """Append an event to the log, visible to ``audience`` (``None``: everyone)."""
+        self.log.append(Event(kind, data, audience))
+
+
+class Game(ABC):
+    """A registered game. Themes are instances (data), not subclasses."""
+
+    info: GameInfo
+    options: tuple[GameOption, ...]
+    prompt_kinds: tuple[PromptKind, ...]
+    catalog: Catalog
+
+    @property
+    def id(self) -> str:
+        return self.info.id
+
+    def text(self, lang: str, key: str, **params: Any) -> str:
+        """A text of this game's catalogue, in ``lang``."""
+        return self.catalog.text(lang, key, **params)
+
+    def title(self, lang: str) -> str:
+        return self.text(lang, "game.title")
+
+    def description(self, lang: str) -> str:
+        return self.text(lang, "game.description")
+
+    def option_help(self, key: str, lang: str) -> str:
+        """What the option ``key`` means, for ``velada games <game>``."""
+        return self.text(lang, f"option-help.{key}")
+
+    def kind_help(self, kind: PromptKind, lang: str) -> str:
+        """Who answers a prompt of this kind, its options and what skipping means, for ``velada actions``."""
+        return self.text(lang, f"actions.{kind.doc or kind.kind}")
+
+    def warnings(self, players: tuple[str, ...], options: Mapping[str, Any], lang: str) -> list[str]:
+        """Reasons to think twice about this table that do not stop the game (a table smaller than the book's)."""
+        return []
+
+    @abstractmethod
+    def setup(
+        self, players: tuple[str, ...], options: Mapping[str, Any], rng: random.Random, deal: Mapping[str, Any] | None
+    ) -> State:
+        """A new state with its first prompts open. ``options`` are normalised; ``deal`` fixes the hidden cards
+        (e.g. player → role id) instead of shuffling. Raises ``ValueError`` for a table the rules cannot deal."""
+
+    @abstractmethod
+    def resolve(self, state: State, answers: Answers) -> None:
+        """Apply a completed group of answers, then open the next prompts or set ``state.result``."""
+
+    @abstractmethod
+    def view(self, state: State, viewer: Viewer, lang: str) -> dict[str, Any]:
+        """The game-specific part of what ``viewer`` may know (``None``: the narrator; ``PUBLIC``: anybody)."""
+
+    @abstractmethod
+    def prompt_text(self, state: State, prompt: Prompt, lang: str) -> str:
+        """The prompt's question, in ``lang``."""
+
+    @abstractmethod
+    def option_label(self, state: State, prompt: Prompt, option: str, lang: str) -> str:
+        """The label of one option of ``prompt``, in ``lang``."""
+
+    @abstractmethod
+    def event_text(self, state: State, event: Event, lang: str) -> str:
+        """The event as one sentence, in ``lang``."""
+
+    def kind(self, kind: str) -> PromptKind:
+        for prompt_kind in self.prompt_kinds:
+            if prompt_kind.kind == kind:
+                return prompt_kind
+        raise KeyError(kind)

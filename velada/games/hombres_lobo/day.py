@@ -1,0 +1,197 @@
+"""El día: the Alguacil's election (when the table chose it), the village's vote, and the lynching.
+
+Votes are simultaneous and revealed together. The Alguacil's vote counts double and he breaks ties (or only
+one of the two, as the table chose). Without an Alguacil to break it, a tie follows the table's ``empate``
+option.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from velada.core.protocol import Prompt
+from velada.games.hombres_lobo.deaths import die
+from velada.games.hombres_lobo.state import WerewolfState
+from velada.games.hombres_lobo.theme import Theme
+
+
+def _ask_everyone(theme: Theme, s: WerewolfState, decision: str, candidates: list[int], self_vote: bool) -> None:
+    """Open one simultaneous prompt for every living player, choosing among ``candidates``."""
+    kind = theme.kinds[decision]
+    pid = f"{s.tag()}:{kind}"
+    players = s.players
+    everyone = s.ids(candidates)
+    for seat in s.living():
+        options = everyone if self_vote else tuple(p for p in everyone if p != players[seat])
+        if options:
+            s.ask(Prompt(pid, players[seat], kind, options, skippable=True))
+
+
+def _tally(s: WerewolfState, answers, weighted: bool) -> tuple[dict[str, str | None], Counter]:
+    """The votes as cast, and their count. The Alguacil's vote counts twice when his office gives him that."""
+    votes: dict[str, str | None] = {}
+    counts: Counter = Counter()
+    sheriff = s.players[s.sheriff] if s.sheriff is not None and weighted else None
+    for (player, _), chosen in answers.items():
+        if chosen:
+            votes[player] = chosen[0]
+            counts[chosen[0]] += 2 if player == sheriff else 1
+        else:
+            votes[player] = None
+    return votes, counts
+
+
+def _most_voted(counts: Counter) -> list[str]:
+    if not counts:
+        return []
+    top = max(counts.values())
+    return [player for player, n in counts.items() if n == top]
+
+
+# --- the Alguacil's election ------------------------------------------------------------------------------
+
+
+def election_step(theme: Theme, s: WerewolfState, when: str) -> None:
+    """Election of the Alguacil by simple majority, in the preparation turn or on the first day (option)."""
+    due = {"preparacion": "preparation", "primer-dia": "day"}.get(s.settings.sheriff)
+    if due != when or s.sheriff is not None or (when == "day" and s.day != 1):
+        return
+    _ask_everyone(theme, s, "election", s.living(), self_vote=True)
+
+
+def election_resolve(theme: Theme, s: WerewolfState, answers, when: str) -> None:
+    votes, counts = _tally(s, answers, weighted=False)
+    s.emit("votos", None, votes=votes, decision="eleccion")
+    top = _most_voted(counts)
+    if len(top) == 1:
+        _elect(s, top[0])
+    elif top:
+        s.emit("empate", None, players=top, decision="eleccion")
+        s.agenda.appendleft(("election_revote", tuple(top)))
+    else:
+        s.emit("sin-alguacil", None)
+
+
+def election_revote_step(theme: Theme, s: WerewolfState, tied: tuple[str, ...]) -> None:
+    """A tied election is voted again among the tied candidates only."""
+    _ask_everyone(theme, s, "revote", [s.index[p] for p in tied], self_vote=True)
+
+
+def election_revote_resolve(theme: Theme, s: WerewolfState, answers, tied: tuple[str, ...]) -> None:
+    votes, counts = _tally(s, answers, weighted=False)
+    s.emit("votos", None, votes=votes, decision="eleccion")
+    top = _most_voted(counts) or list(tied)
+    if len(top) > 1:
+        # Still tied: the narrator draws lots among them.
+        winner = s.rng.choice(sorted(top))
+        s.emit("sorteo", None, players=sorted(top), player=winner)
+        top = [winner]
+    _elect(s, top[0])
+
+
+def _elect(s: WerewolfState, player: str) -> None:
+    s.sheriff = s.index[player]
+    s.emit("alguacil", None, player=player)
+
+
+# --- the lynching ---------------------------------------------------------------------------------------
+
+
+def vote_step(theme: Theme, s: WerewolfState) -> None:
+    """Every living player points at one other player (or abstains)."""
+    _ask_everyone(theme, s, "vote", s.living(), self_vote=False)
+
+
+def vote_resolve(theme: Theme, s: WerewolfState, answers) -> None:
+    votes, counts = _tally(s, answers, weighted=s.settings.sheriff_double_vote)
+    s.emit("votos", None, votes=votes, decision="linchamiento")
+    if s.settings.vote == "dos-rondas":
+        candidates = _two_candidates(s, counts)
+        if len(candidates) == 2:
+            s.emit("candidatos", None, players=candidates)
+            s.agenda.appendleft(("runoff", tuple(candidates)))
+            return
+        _decide(theme, s, candidates, revote_allowed=True)
+        return
+    _decide(theme, s, _most_voted(counts), revote_allowed=True)
+
+
+def _two_candidates(s: WerewolfState, counts: Counter) -> list[str]:
+    """The original two-round vote: the two most voted players go to a runoff. Where a tie leaves more than
+    two in the running, the narrator draws lots for the places; a single voted player needs no runoff."""
+    ranked = sorted(counts.items(), key=lambda item: -item[1])
+    if len(ranked) <= 2:
+        return [player for player, _ in ranked]
+    top = sorted(p for p, n in ranked if n == ranked[0][1])
+    if len(top) == 1:
+        second = sorted(p for p, n in ranked if n == ranked[1][1])
+        chosen = top + ([s.rng.choice(second)] if len(second) > 1 else second)
+        drawn = len(second) > 1
+    else:
+        chosen = s.rng.sample(top, 2) if len(top) > 2 else top
+        drawn = len(top) > 2
+    if drawn:
+        s.emit("sorteo-candidatos", None, players=chosen)
+    return chosen
+
+
+def runoff_step(theme: Theme, s: WerewolfState, candidates: tuple[str, ...]) -> None:
+    """Second round: everyone votes again, between the two candidates only."""
+    _ask_everyone(theme, s, "runoff", [s.index[p] for p in candidates], self_vote=False)
+
+
+def runoff_resolve(theme: Theme, s: WerewolfState, answers, candidates: tuple[str, ...]) -> None:
+    votes, counts = _tally(s, answers, weighted=s.settings.sheriff_double_vote)
+    s.emit("votos", None, votes=votes, decision="voto-final")
+    top = _most_voted(counts)
+    _decide(theme, s, top, revote_allowed=True)
+
+
+def revote_step(theme: Theme, s: WerewolfState, tied: tuple[str, ...]) -> None:
+    """Option ``empate=revotacion``: a tie is voted once more among the tied players."""
+    _ask_everyone(theme, s, "revote", [s.index[p] for p in tied], self_vote=False)
+
+
+def revote_resolve(theme: Theme, s: WerewolfState, answers, tied: tuple[str, ...]) -> None:
+    votes, counts = _tally(s, answers, weighted=s.settings.sheriff_double_vote)
+    s.emit("votos", None, votes=votes, decision="revotacion")
+    _decide(theme, s, _most_voted(counts), revote_allowed=False)
+
+
+def _decide(theme: Theme, s: WerewolfState, top: list[str], revote_allowed: bool) -> None:
+    """Lynch the single most voted player; otherwise settle the tie."""
+    if not top:
+        s.emit("sin-linchamiento", None, reason="sin-votos")
+    elif len(top) == 1:
+        lynch(theme, s, top[0])
+    else:
+        s.emit("empate", None, players=top, decision="linchamiento")
+        if s.sheriff is not None and s.settings.sheriff_breaks_ties:
+            s.agenda.appendleft(("tiebreak", tuple(top)))
+        elif s.settings.tie == "azar":
+            chosen = s.rng.choice(sorted(top))
+            s.emit("sorteo", None, players=sorted(top), player=chosen)
+            lynch(theme, s, chosen)
+        elif s.settings.tie == "revotacion" and revote_allowed:
+            s.agenda.appendleft(("revote", tuple(top)))
+        else:
+            s.emit("sin-linchamiento", None, reason="empate")
+
+
+def tiebreak_step(theme: Theme, s: WerewolfState, tied: tuple[str, ...]) -> None:
+    """Alguacil: in a tie he decides which of the tied players is lynched."""
+    if s.sheriff is None:
+        return
+    kind = theme.kinds["tiebreak"]
+    s.ask(Prompt(f"{s.tag()}:{kind}", s.players[s.sheriff], kind, tied))
+
+
+def tiebreak_resolve(theme: Theme, s: WerewolfState, answers, tied: tuple[str, ...]) -> None:
+    ((player, _), chosen), = answers.items()
+    s.emit("desempate", None, player=chosen[0], by=player)
+    lynch(theme, s, chosen[0])
+
+
+def lynch(theme: Theme, s: WerewolfState, player: str) -> None:
+    """The village lynches ``player``, who reveals the card."""
+    die(theme, s, [(s.index[player], "linchamiento")])

@@ -1,0 +1,87 @@
+"""The end of the game: one ordered list of win conditions, checked after every batch of deaths.
+
+Sides: the wolves, the village, and the lovers, who become a side of their own when Cupido's arrows join a
+wolf with a villager or two wolves. Two villagers in love stay in the village and only have to survive.
+"""
+
+from __future__ import annotations
+
+from velada.core.protocol import Result
+from velada.games.hombres_lobo.state import WerewolfState
+from velada.games.hombres_lobo.theme import WOLF, Theme
+
+VILLAGE, WOLVES, LOVERS = "village", "wolves", "lovers"
+
+
+def is_wolf(theme: Theme, s: WerewolfState, seat: int) -> bool:
+    """Whether the card at ``seat`` is a wolf (a wolf in love is still a wolf at night)."""
+    return theme.roles[s.roles[seat]] == WOLF
+
+
+def lovers_are_a_side(theme: Theme, s: WerewolfState) -> bool:
+    """A wolf and a villager in love, or two wolves, form their own side; two villagers stay villagers."""
+    return s.lovers is not None and any(is_wolf(theme, s, seat) for seat in s.lovers)
+
+
+def side(theme: Theme, s: WerewolfState, seat: int) -> str:
+    """The side ``seat`` wins with."""
+    if lovers_are_a_side(theme, s) and seat in s.lovers:
+        return LOVERS
+    return WOLVES if is_wolf(theme, s, seat) else VILLAGE
+
+
+def outcome(theme: Theme, s: WerewolfState) -> Result | None:
+    """The result if the game is over, checked in this order:
+
+    1. nobody alive: a draw;
+    2. only the lovers alive, when they are a side of their own: the lovers win;
+    3. no wolf alive: the village wins;
+    4. no villager alive (later editions) — or at most one, with no lovers' side alive (first edition, option
+       ``victoria=penultimo``): the wolves win.
+
+    Everybody on the winning side wins, dead or alive, except lovers, who only win alive.
+    """
+    living = s.living()
+    if not living:
+        return _result(theme, s, "nadie-vive", ())
+    sides = {side(theme, s, seat) for seat in living}
+    if sides == {LOVERS}:
+        return _result(theme, s, "enamorados", (LOVERS,))
+    wolves_alive = sum(1 for seat in living if is_wolf(theme, s, seat))
+    if wolves_alive == 0:
+        return _result(theme, s, "aldeanos", (VILLAGE,))
+    others_alive = len(living) - wolves_alive
+    if others_alive == 0 or (s.settings.victory == "penultimo" and others_alive == 1 and LOVERS not in sides):
+        return _result(theme, s, "lobos", (WOLVES,))
+    return None
+
+
+def _result(theme: Theme, s: WerewolfState, reason: str, sides: tuple[str, ...]) -> Result:
+    winners = []
+    lovers_side = lovers_are_a_side(theme, s)
+    for seat in range(len(s.players)):
+        if side(theme, s, seat) not in sides:
+            continue
+        in_love = s.lovers is not None and seat in s.lovers
+        if in_love and not s.alive[seat]:
+            continue  # lovers cannot win dead
+        winners.append(seat)
+    won_sides = [theme.sides[x] for x in sides]
+    # Two villagers in love are a side of their own too: they win when they live to see the village win.
+    if not lovers_side and s.lovers is not None and VILLAGE in sides and all(s.alive[x] for x in s.lovers):
+        won_sides.append(theme.sides[LOVERS])
+    return Result(reason, tuple(won_sides), s.ids(winners), s.day)
+
+
+def draw_by_limit(s: WerewolfState) -> Result:
+    """The day limit (option ``limite-dias``): nobody wins."""
+    return Result("limite", (), (), s.day)
+
+
+def finish(theme: Theme, s: WerewolfState, result: Result) -> None:
+    """End the game: every card is turned face up for everyone, and the result is announced."""
+    s.result = result
+    s.phase = "fin"
+    s.agenda.clear()
+    s.emit("revelacion", None, roles=dict(zip(s.players, s.roles, strict=True)), spare=list(s.spare))
+    s.emit("fin", None, reason=result.reason, sides=list(result.sides), winners=list(result.winners))

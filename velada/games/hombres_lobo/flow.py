@@ -1,0 +1,88 @@
+"""The order of the game, as data: the preparation turn once, then night and day until the end.
+
+The state keeps an *agenda*, a queue of steps. A step opens prompts or does its work at once; the answers to
+its prompts go to the step's resolver. Steps that must happen next (a wolves' second round, the Cazador's shot,
+a runoff) are pushed to the front of the agenda, so the flow is computed in the same pass that changed the
+state.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from velada.core.game import Answers
+from velada.games.hombres_lobo import day, deaths, night, preparation
+from velada.games.hombres_lobo.ending import finish, outcome
+from velada.games.hombres_lobo.state import WerewolfState
+from velada.games.hombres_lobo.theme import Theme
+
+#: Turno de preparación: the Ladrón, Cupido, and the Alguacil's election if held now; then a first check
+#: (a Ladrón may have left every wolf among the spare cards).
+PREPARATION = (("thief",), ("cupid",), ("election", "preparation"), ("check",))
+#: The night's calls in the rulebook's order, then dawn.
+NIGHT = (("dusk",), ("seer",), ("wolves", 1), ("witch",), ("dawn",))
+#: The day: the election if held on the first day, then the vote.
+DAY = (("election", "day"), ("vote",))
+
+
+def _check(theme: Theme, s: WerewolfState) -> None:
+    result = outcome(theme, s)
+    if result is not None:
+        finish(theme, s, result)
+
+
+STEPS: dict[str, Callable[..., None]] = {
+    "thief": preparation.thief_step,
+    "cupid": preparation.cupid_step,
+    "election": day.election_step,
+    "election_revote": day.election_revote_step,
+    "check": _check,
+    "dusk": night.dusk_step,
+    "seer": night.seer_step,
+    "wolves": night.wolves_step,
+    "witch": night.witch_step,
+    "witch_death": night.witch_death_step,
+    "dawn": night.dawn_step,
+    "vote": day.vote_step,
+    "runoff": day.runoff_step,
+    "revote": day.revote_step,
+    "tiebreak": day.tiebreak_step,
+    "hunter": deaths.hunter_step,
+    "successor": deaths.successor_step,
+}
+
+RESOLVERS: dict[str, Callable[..., None]] = {
+    "thief": preparation.thief_resolve,
+    "cupid": preparation.cupid_resolve,
+    "election": day.election_resolve,
+    "election_revote": day.election_revote_resolve,
+    "seer": night.seer_resolve,
+    "wolves": night.wolves_resolve,
+    "witch": night.witch_life_resolve,
+    "witch_death": night.witch_death_resolve,
+    "vote": day.vote_resolve,
+    "runoff": day.runoff_resolve,
+    "revote": day.revote_resolve,
+    "tiebreak": day.tiebreak_resolve,
+    "hunter": deaths.hunter_resolve,
+    "successor": deaths.successor_resolve,
+}
+
+
+def advance(theme: Theme, s: WerewolfState) -> None:
+    """Run the agenda until some prompt is open or the game is over."""
+    agenda = s.agenda
+    while not s.group and s.result is None:
+        if not agenda:
+            agenda.extend(NIGHT)
+            agenda.extend(DAY)
+        step = agenda.popleft()
+        s.step = step
+        STEPS[step[0]](theme, s, *step[1:])
+
+
+def resolve(theme: Theme, s: WerewolfState, answers: Answers) -> None:
+    """Hand a completed group of answers to the resolver of the step that opened it, then go on."""
+    step = s.step
+    RESOLVERS[step[0]](theme, s, answers, *step[1:])
+    advance(theme, s)

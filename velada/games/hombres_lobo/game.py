@@ -1,0 +1,287 @@
+"""The Werewolf family as registered games: one rules module, one instance per theme."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from typing import Any
+
+from velada.core.game import Answers, Game, GameInfo, PromptKind
+from velada.core.i18n import Catalog
+from velada.core.options import ChoiceOption, GameOption, IntOption, SetOption
+from velada.core.protocol import PUBLIC, Event, Prompt, Viewer
+from velada.games.hombres_lobo import flow
+from velada.games.hombres_lobo.ending import LOVERS, VILLAGE, WOLVES
+from velada.games.hombres_lobo.preparation import CARD_OPTIONS
+from velada.games.hombres_lobo.setup import box_warnings, build_cards, deal_cards, explicit_deal
+from velada.games.hombres_lobo.state import Settings, WerewolfState
+from velada.games.hombres_lobo.theme import SPECIALS, WITCH, Theme, load_theme
+
+#: Every decision of the rules, in the order ``velada actions`` documents them; the theme names each kind.
+DECISIONS = (
+    "thief", "cupid", "seer", "wolves", "little_girl", "witch_life", "witch_death", "hunter",
+    "election", "vote", "runoff", "revote", "tiebreak", "successor",
+)
+#: Decisions whose pending players everybody may know (a vote, a dead Cazador). Night calls stay secret.
+PUBLIC_DECISIONS = frozenset({"hunter", "election", "vote", "runoff", "revote", "tiebreak", "successor"})
+
+MIN_PLAYERS, MAX_PLAYERS = 5, 18
+BOOK_PLAYERS = (8, 18)
+
+
+def build_options(theme: Theme) -> tuple[GameOption, ...]:
+    """The table's options. Keys that carry a role's or the office's name use the theme's words."""
+    key = theme.option_keys
+    return (
+        ChoiceOption(key["wolves"], "auto", ("auto", "1", "2", "3", "4", "5", "6")),
+        SetOption("especiales", "auto", tuple(theme.role[p] for p in SPECIALS), auto=True),
+        ChoiceOption(key["thief_variant"], "intercambio", ("intercambio", "rotacion")),
+        ChoiceOption(key["sheriff"], "preparacion", ("preparacion", "primer-dia", "no")),
+        ChoiceOption(key["sheriff_power"], "ambos", ("ambos", "voto-doble", "desempate")),
+        ChoiceOption("voto", "simple", ("simple", "dos-rondas")),
+        ChoiceOption("empate", "nadie", ("nadie", "revotacion", "azar")),
+        ChoiceOption("victoria", "ultimo", ("ultimo", "penultimo")),
+        IntOption(key["little_girl_risk"], 25, 0, 100),
+        IntOption(key["wolf_rounds"], 3, 1, 5),
+        IntOption("limite-dias", 60, 1, 500),
+    )
+
+
+#: Option keys that are the same in every theme, by rule name.
+_NEUTRAL_KEYS = {"especiales": "specials", "voto": "vote", "empate": "tie", "victoria": "victory",
+                 "limite-dias": "day_limit"}
+
+
+class WerewolfGame(Game):
+    """Los Hombres Lobo de Castronegro and Gauekos: the same rules under two themes."""
+
+    def __init__(self, theme_name: str) -> None:
+        self.theme = theme = load_theme(theme_name)
+        self.info = GameInfo(
+            id=theme.game,
+            min_players=MIN_PLAYERS,
+            max_players=MAX_PLAYERS,
+            recommended=BOOK_PLAYERS,
+            sides=(theme.sides[VILLAGE], theme.sides[WOLVES], theme.sides[LOVERS]),
+        )
+        self.options = build_options(theme)
+        self.prompt_kinds = tuple(
+            PromptKind(theme.kinds[d], public=d in PUBLIC_DECISIONS, doc=d) for d in DECISIONS
+        )
+        self.catalog = Catalog.load(__package__)
+        self._decision = {kind: decision for decision, kind in theme.kinds.items()}
+        self._option_rule = {v: k for k, v in theme.option_keys.items()} | _NEUTRAL_KEYS
+
+    # --- texts ------------------------------------------------------------------------------------------
+
+    def text(self, lang: str, key: str, **params: Any) -> str:
+        names = self.theme.names.get(lang) or self.theme.names["es"]
+        return self.catalog.text(lang, key, **{**names, **params})
+
+    def title(self, lang: str) -> str:
+        return (self.theme.names.get(lang) or self.theme.names["es"])["title"]
+
+    def description(self, lang: str) -> str:
+        return (self.theme.names.get(lang) or self.theme.names["es"])["description"]
+
+    def option_help(self, key: str, lang: str) -> str:
+        return self.text(lang, f"option-help.{self._option_rule.get(key, key)}")
+
+    def role_name(self, role: str, lang: str) -> str:
+        return self.theme.role_name(role, lang)
+
+    # --- setup ------------------------------------------------------------------------------------------
+
+    def settings(self, options: Mapping[str, Any]) -> Settings:
+        key = self.theme.option_keys
+        return Settings(
+            wolf_rounds=options[key["wolf_rounds"]],
+            little_girl_risk=options[key["little_girl_risk"]],
+            thief_variant=options[key["thief_variant"]],
+            sheriff=options[key["sheriff"]],
+            sheriff_power=options[key["sheriff_power"]],
+            vote=options["voto"],
+            tie=options["empate"],
+            victory=options["victoria"],
+            day_limit=options["limite-dias"],
+        )
+
+    def cards(self, players: int, options: Mapping[str, Any]) -> list[str]:
+        """The cards a table of ``players`` plays with under ``options``."""
+        key = self.theme.option_keys
+        return build_cards(
+            self.theme, players, options[key["wolves"]], options["especiales"], options[key["thief_variant"]]
+        )
+
+    def setup(
+        self, players: tuple[str, ...], options: Mapping[str, Any], rng: random.Random, deal: Mapping[str, Any] | None
+    ) -> WerewolfState:
+        settings = self.settings(options)
+        if deal is not None:
+            roles, spare = explicit_deal(self.theme, players, deal, settings.thief_variant)
+        else:
+            roles, spare = deal_cards(self.theme, players, self.cards(len(players), options), rng)
+        n = len(players)
+        s = WerewolfState(
+            players=players,
+            rng=rng,
+            settings=settings,
+            index={p: i for i, p in enumerate(players)},
+            roles=roles,
+            powers=[self.theme.roles[r] for r in roles],
+            spare=spare,
+            alive=[True] * n,
+            known=[{} for _ in range(n)],
+        )
+        for i, player in enumerate(players):
+            s.emit("carta", frozenset((player,)), role=roles[i])
+        s.agenda.extend(flow.PREPARATION)
+        flow.advance(self.theme, s)
+        return s
+
+    def warnings(self, players: tuple[str, ...], options: Mapping[str, Any], lang: str) -> list[str]:
+        notes = []
+        low, high = BOOK_PLAYERS
+        if not low <= len(players) <= high:
+            notes.append(self.text(lang, "warning.table", low=low, high=high, players=len(players)))
+        for role, needed, in_box in box_warnings(self.theme, self.cards(len(players), options)):
+            notes.append(self.text(lang, "warning.box", role=self.role_name(role, lang), needed=needed,
+                                   in_box=in_box))
+        return notes
+
+    def resolve(self, state: WerewolfState, answers: Answers) -> None:  # type: ignore[override]
+        flow.resolve(self.theme, state, answers)
+
+    # --- what a viewer may see ------------------------------------------------------------------------
+
+    def visible_role(self, s: WerewolfState, viewer: Viewer, seat: int) -> str | None:
+        """The card at ``seat`` if ``viewer`` may know it: their own, a dead player's (deaths reveal the card),
+        one they saw or were told at night, and every card once the game is over; the narrator knows all."""
+        if viewer is None or s.result is not None or not s.alive[seat]:
+            return s.roles[seat]
+        me = s.index.get(viewer)
+        if me is None:
+            return None
+        if me == seat:
+            return s.roles[seat]
+        return s.known[me].get(seat)
+
+    def knows_lovers(self, s: WerewolfState, viewer: Viewer) -> bool:
+        if s.lovers is None:
+            return False
+        if viewer is None or s.result is not None:
+            return True
+        me = s.index.get(viewer)
+        return me is not None and (me in s.lovers or me == s.cupid)
+
+    def view(self, state: WerewolfState, viewer: Viewer, lang: str) -> dict[str, Any]:  # type: ignore[override]
+        s = state
+        lovers = self.knows_lovers(s, viewer)
+        players = []
+        for seat, player in enumerate(s.players):
+            role = self.visible_role(s, viewer, seat)
+            entry: dict[str, Any] = {
+                "id": player,
+                "name": player,
+                "alive": s.alive[seat],
+                "role": role,
+                "role_name": self.role_name(role, lang) if role else None,
+                "sheriff": s.sheriff == seat,
+            }
+            if lovers:
+                entry["lover"] = seat in s.lovers  # type: ignore[operator]
+            players.append(entry)
+        view: dict[str, Any] = {
+            "narrator": self.text(lang, "narrator"),
+            "phase": {"id": s.phase, "day": s.day, "text": self.text(lang, f"phase.{s.phase}", n=s.day)},
+            "players": players,
+        }
+        me = s.index.get(viewer) if viewer not in (None, PUBLIC) else None
+        if me is not None:
+            view["you"] = self._you(s, me, lang)
+        if viewer is None:
+            view["secrets"] = {
+                "spare": list(s.spare),
+                "lovers": list(s.ids(s.lovers)) if s.lovers else None,
+                "potions": {"life": s.life_potion, "death": s.death_potion},
+                "victim": s.players[s.victim] if s.victim is not None else None,
+            }
+        return view
+
+    def _you(self, s: WerewolfState, me: int, lang: str) -> dict[str, Any]:
+        role = s.roles[me]
+        notes = []
+        if not s.alive[me]:
+            notes.append(self.text(lang, "you.dead"))
+        if s.lovers is not None and me in s.lovers:
+            partner = s.lovers[1] if s.lovers[0] == me else s.lovers[0]
+            notes.append(self.text(lang, "you.lover", player=s.players[partner]))
+        if s.sheriff == me:
+            notes.append(self.text(lang, "you.sheriff"))
+        you: dict[str, Any] = {"id": s.players[me], "role": role, "role_name": self.role_name(role, lang),
+                               "alive": s.alive[me]}
+        if self.theme.roles[role] == WITCH:
+            names = self.theme.names.get(lang) or self.theme.names["es"]
+            left = [names[k] for k, has in (("life_potion", s.life_potion), ("death_potion", s.death_potion)) if has]
+            you["potions"] = {"life": s.life_potion, "death": s.death_potion}
+            notes.append(self.text(lang, "you.potions", potions=", ".join(left)) if left
+                         else self.text(lang, "you.no-potions"))
+        you["notes"] = notes
+        return you
+
+    # --- prompt and event texts ------------------------------------------------------------------------
+
+    def prompt_text(self, state: WerewolfState, prompt: Prompt, lang: str) -> str:  # type: ignore[override]
+        decision = self._decision[prompt.kind]
+        args = prompt.args or {}
+        if decision == "thief":
+            if prompt.options == CARD_OPTIONS:
+                cards = " y ".join(self.role_name(r, lang) for r in args["cards"]) if lang == "es" else \
+                    " and ".join(self.role_name(r, lang) for r in args["cards"])
+                key = "prompt.thief" if prompt.skippable else "prompt.thief_forced"
+                return self.text(lang, key, cards=cards)
+            return self.text(lang, "prompt.thief_rotate")
+        if decision == "wolves" and args.get("round", 1) > 1:
+            return self.text(lang, "prompt.wolves_again", round=args["round"] - 1)
+        return self.text(lang, f"prompt.{decision}", victim=args.get("victim", ""))
+
+    def option_label(self, state: WerewolfState, prompt: Prompt, option: str, lang: str) -> str:  # type: ignore[override]
+        if option in state.index:
+            return option
+        if option in CARD_OPTIONS:
+            role = (prompt.args or {})["cards"][CARD_OPTIONS.index(option)]
+            return self.text(lang, "option.carta", role=self.role_name(role, lang))
+        return self.text(lang, f"option.{option}", victim=(prompt.args or {}).get("victim", ""))
+
+    def event_text(self, state: WerewolfState, event: Event, lang: str) -> str:  # type: ignore[override]
+        data = event.data
+        params: dict[str, Any] = {}
+        for name, value in data.items():
+            if name == "role":
+                params[name] = self.role_name(value, lang)
+            elif name in ("players", "winners"):
+                params[name] = ", ".join(value)
+            elif name == "roles":
+                if isinstance(value, dict):
+                    params[name] = ", ".join(f"{p}: {self.role_name(r, lang)}" for p, r in value.items())
+                else:
+                    params[name] = ", ".join(self.role_name(r, lang) for r in value)
+            elif name == "votes":
+                abstains = self.text(lang, "event.abstencion")
+                params[name] = ", ".join(f"{p} → {t}" if t else f"{p} {abstains}" for p, t in value.items()) or "—"
+            elif name == "cause":
+                params[name] = self.text(lang, f"cause.{value}")
+            elif name == "decision":
+                params[name] = self.text(lang, f"decision.{value}")
+            elif name == "direction":
+                params[name] = self.text(lang, f"direction.{value}")
+            else:
+                params[name] = value
+        kind = event.kind
+        if kind == "muerte":
+            kind = f"muerte-{data['cause']}"
+        elif kind == "sin-linchamiento":
+            kind = f"sin-linchamiento-{data['reason']}"
+        elif kind == "fin":
+            params["text"] = self.text(lang, f"result.{data['reason']}")
+        return self.text(lang, f"event.{kind}", **params)

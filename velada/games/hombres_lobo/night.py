@@ -1,0 +1,171 @@
+"""La noche: the calls in the rulebook's order — Vidente, the wolves (with the Niña spying), the Bruja —
+then dawn, when the night's dead are announced with their cards."""
+
+from __future__ import annotations
+
+from velada.core.protocol import NARRATOR_ONLY, Prompt
+from velada.games.hombres_lobo.deaths import die
+from velada.games.hombres_lobo.ending import draw_by_limit, finish
+from velada.games.hombres_lobo.state import WerewolfState
+from velada.games.hombres_lobo.theme import LITTLE_GIRL, SEER, WITCH, WOLF, Theme
+
+SPY = "espiar"
+SAVE = "salvar"
+
+
+def dusk_step(theme: Theme, s: WerewolfState) -> None:
+    """Night falls. On the first night the wolves open their eyes together and learn who the pack is."""
+    s.day += 1
+    if s.day > s.settings.day_limit:
+        finish(theme, s, draw_by_limit(s))
+        return
+    s.phase = "noche"
+    s.victim = None
+    s.victim_cause = "lobos"
+    s.saved = False
+    s.poisoned = None
+    s.emit("noche", None, n=s.day)
+    if not s.wolves_met:
+        s.wolves_met = True
+        wolves = s.seats(WOLF)
+        for w in wolves:
+            for other in wolves:
+                s.known[w][other] = s.roles[other]
+        s.emit("manada", s.audience(wolves), players=list(s.ids(wolves)))
+
+
+def seer_step(theme: Theme, s: WerewolfState) -> None:
+    """Vidente: picks a player and is shown that player's card."""
+    for seat in s.seats(SEER):
+        kind = theme.kinds["seer"]
+        others = s.ids(i for i in s.living() if i != seat)
+        s.ask(Prompt(f"n{s.day}:{kind}", s.players[seat], kind, others, skippable=True))
+
+
+def seer_resolve(theme: Theme, s: WerewolfState, answers) -> None:
+    for (player, _), chosen in answers.items():
+        if chosen:
+            seer, target = s.index[player], s.index[chosen[0]]
+            s.known[seer][target] = s.roles[target]
+            s.emit("vision", frozenset((player,)), player=chosen[0], role=s.roles[target])
+
+
+def wolves_step(theme: Theme, s: WerewolfState, round_: int) -> None:
+    """Hombres lobo: every living wolf points at a victim; only a unanimous choice kills. A wolf may not be
+    chosen. Without agreement they try again, up to the table's number of rounds (the book's "limited time").
+    On the first round the Niña may open her eyes."""
+    wolves = s.seats(WOLF)
+    prey = s.ids(i for i in s.living() if s.powers[i] != WOLF)
+    if not wolves or not prey:
+        return
+    kind = theme.kinds["wolves"]
+    pid = f"n{s.day}:{kind}" if round_ == 1 else f"n{s.day}:{kind}-{round_}"
+    players = s.players
+    for w in wolves:
+        s.ask(Prompt(pid, players[w], kind, prey, skippable=True, args={"round": round_}))
+    if round_ == 1:
+        for girl in s.seats(LITTLE_GIRL):
+            girl_kind = theme.kinds["little_girl"]
+            s.ask(Prompt(f"n{s.day}:{girl_kind}", players[girl], girl_kind, (SPY,), skippable=True))
+
+
+def wolves_resolve(theme: Theme, s: WerewolfState, answers, round_: int) -> None:
+    wolves = s.seats(WOLF)
+    pack = s.audience(wolves)
+    votes: dict[str, str | None] = {}
+    spied: list[int] = []
+    for (player, _), chosen in answers.items():
+        seat = s.index[player]
+        if s.powers[seat] == WOLF:
+            votes[player] = chosen[0] if chosen else None
+        elif chosen:
+            spied.append(seat)
+    for girl in spied:
+        if _little_girl_spies(theme, s, girl, wolves, pack):
+            return
+    targets = set(votes.values())
+    if len(targets) == 1 and None not in targets:
+        (target,) = targets
+        s.victim = s.index[target]
+        s.emit("victima", pack, player=target, votes=votes)
+    elif round_ < s.settings.wolf_rounds:
+        s.emit("votos-lobos", pack, votes=votes, round=round_)
+        s.agenda.appendleft(("wolves", round_ + 1))
+    else:
+        s.emit("sin-acuerdo", pack, votes=votes)
+
+
+def _little_girl_spies(theme: Theme, s: WerewolfState, girl: int, wolves: list[int], pack: frozenset[str]) -> bool:
+    """Niña: peeking is a gamble. With the table's risk (percent) the wolves catch her and she becomes the
+    night's victim instead of anybody they chose; otherwise she glimpses one wolf, one she had not seen yet
+    if there is one. Returns whether she was caught."""
+    player = s.players[girl]
+    if s.rng.randrange(100) < s.settings.little_girl_risk:
+        s.victim = girl
+        s.victim_cause = "nina-descubierta"
+        for w in wolves:
+            s.known[w][girl] = s.roles[girl]
+        s.emit("nina-descubierta", pack, player=player)
+        s.emit("descubierta", frozenset((player,)))
+        return True
+    unseen = [w for w in wolves if w not in s.known[girl]]
+    seen = s.rng.choice(unseen or wolves)
+    s.known[girl][seen] = s.roles[seen]
+    s.emit("espionaje", frozenset((player,)), player=s.players[seen], role=s.roles[seen])
+    return False
+
+
+def witch_step(theme: Theme, s: WerewolfState) -> None:
+    """Bruja: while she still has the potion of life she is shown the victim (if any) and may save them,
+    herself included; then she may spend the potion of death on another player. Each potion is used once."""
+    for seat in s.seats(WITCH):
+        player = s.players[seat]
+        if s.life_potion:
+            if s.victim is not None:
+                victim = s.players[s.victim]
+                s.emit("victima-bruja", frozenset((player,)), player=victim)
+                kind = theme.kinds["witch_life"]
+                s.ask(Prompt(f"n{s.day}:{kind}", player, kind, (SAVE,), skippable=True, args={"victim": victim}))
+                return
+            s.emit("sin-victima", frozenset((player,)))
+        s.agenda.appendleft(("witch_death",))
+
+
+def witch_life_resolve(theme: Theme, s: WerewolfState, answers) -> None:
+    ((player, _), chosen), = answers.items()
+    if chosen:
+        s.saved = True
+        s.life_potion = False
+        s.emit("pocion-vida", NARRATOR_ONLY, player=s.players[s.victim])
+    s.agenda.appendleft(("witch_death",))
+
+
+def witch_death_step(theme: Theme, s: WerewolfState) -> None:
+    if not s.death_potion:
+        return
+    for seat in s.seats(WITCH):
+        kind = theme.kinds["witch_death"]
+        others = s.ids(i for i in s.living() if i != seat)
+        s.ask(Prompt(f"n{s.day}:{kind}", s.players[seat], kind, others, skippable=True))
+
+
+def witch_death_resolve(theme: Theme, s: WerewolfState, answers) -> None:
+    ((player, _), chosen), = answers.items()
+    if chosen:
+        s.poisoned = s.index[chosen[0]]
+        s.death_potion = False
+        s.emit("pocion-muerte", NARRATOR_ONLY, player=chosen[0])
+
+
+def dawn_step(theme: Theme, s: WerewolfState) -> None:
+    """Day breaks: the narrator names the night's dead, each revealing the card."""
+    s.phase = "dia"
+    s.emit("dia", None, n=s.day)
+    deaths: list[tuple[int, str]] = []
+    if s.victim is not None and not s.saved:
+        deaths.append((s.victim, s.victim_cause))
+    if s.poisoned is not None and all(seat != s.poisoned for seat, _ in deaths):
+        deaths.append((s.poisoned, "pocion"))
+    if not deaths:
+        s.emit("sin-muertes", None)
+    die(theme, s, deaths)

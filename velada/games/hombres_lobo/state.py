@@ -1,0 +1,86 @@
+"""The state of a Werewolf-family game: plain data, changed only by the rules modules."""
+
+from __future__ import annotations
+
+from collections import deque
+from dataclasses import dataclass, field
+
+from velada.core.game import State
+
+
+@dataclass(frozen=True, slots=True)
+class Settings:
+    """The table's options, by rule rather than by their themed key, normalised once at setup."""
+
+    wolf_rounds: int
+    little_girl_risk: int
+    thief_variant: str  # "intercambio" | "rotacion"
+    sheriff: str  # "preparacion" | "primer-dia" | "no"
+    sheriff_power: str  # "ambos" | "voto-doble" | "desempate"
+    vote: str  # "simple" | "dos-rondas"
+    tie: str  # "nadie" | "revotacion" | "azar"
+    victory: str  # "ultimo" | "penultimo"
+    day_limit: int
+
+    @property
+    def sheriff_double_vote(self) -> bool:
+        return self.sheriff_power in ("ambos", "voto-doble")
+
+    @property
+    def sheriff_breaks_ties(self) -> bool:
+        return self.sheriff_power in ("ambos", "desempate")
+
+
+@dataclass(slots=True, kw_only=True)
+class WerewolfState(State):
+    """Seats are indices into ``players`` (clockwise order); ids appear only in prompts and events.
+
+    ``roles`` is the card each seat holds (what the Vidente sees and a death reveals); ``powers`` the rule that
+    seat follows now (a Cupido who has shot is a simple villager). ``known[p]`` maps each seat whose card
+    ``p`` has seen or been told to that card: it is what ``view`` may show to ``p``.
+    """
+
+    settings: Settings
+    index: dict[str, int]
+    roles: list[str]
+    powers: list[str]
+    spare: list[str] = field(default_factory=list)
+    alive: list[bool] = field(default_factory=list)
+    known: list[dict[int, str]] = field(default_factory=list)
+    lovers: tuple[int, int] | None = None
+    cupid: int | None = None
+    sheriff: int | None = None
+    life_potion: bool = True
+    death_potion: bool = True
+    phase: str = "preparacion"
+    day: int = 0
+    agenda: deque[tuple] = field(default_factory=deque)
+    step: tuple = ()
+    wolves_met: bool = False
+    victim: int | None = None
+    victim_cause: str = "lobos"
+    saved: bool = False
+    poisoned: int | None = None
+
+    def seats(self, power: str) -> list[int]:
+        """Living seats that follow ``power``."""
+        powers, alive = self.powers, self.alive
+        return [i for i in range(len(powers)) if alive[i] and powers[i] == power]
+
+    def living(self) -> list[int]:
+        alive = self.alive
+        return [i for i in range(len(alive)) if alive[i]]
+
+    def ids(self, seats) -> tuple[str, ...]:
+        players = self.players
+        return tuple(players[i] for i in seats)
+
+    def audience(self, seats) -> frozenset[str]:
+        players = self.players
+        return frozenset(players[i] for i in seats)
+
+    def tag(self) -> str:
+        """The prefix of this moment's prompt ids: ``p`` (preparation), ``n3`` (third night), ``d3`` (day)."""
+        if self.phase == "preparacion":
+            return "p"
+        return ("n" if self.phase == "noche" else "d") + str(self.day)
