@@ -58,17 +58,21 @@ def choose(game: Game, state: State, player: str, prompt: str, chosen: Sequence[
     completes the group of open prompts, the game resolves the group and opens the next ones.
     Returns the prompt answered.
     """
-    if state.result is not None:
-        raise IllegalAction("game-over")
-    if player not in state.players:
-        raise IllegalAction("unknown-player", player=player)
-    found = state.group.get((player, prompt))
+    key = (player, prompt)
+    found = state.group.get(key)
     if found is None:
+        # The slow path names what is wrong, in order: game over, who, which prompt.
+        if state.result is not None:
+            raise IllegalAction("game-over")
+        if player not in state.players:
+            raise IllegalAction("unknown-player", player=player)
         found = find_prompt(state, player, prompt)
-    key = (player, found.id)
-    if key in state.answers:
+        key = (player, found.id)
+    answers = state.answers
+    if key in answers:
         raise IllegalAction("answered", prompt=found.id)
-    if isinstance(chosen, str) or not isinstance(chosen, Sequence):
+    kind = type(chosen)
+    if kind is not list and kind is not tuple and (isinstance(chosen, str) or not isinstance(chosen, Sequence)):
         raise IllegalAction("malformed")
     count = len(chosen)
     if count == 0:
@@ -83,13 +87,14 @@ def choose(game: Game, state: State, player: str, prompt: str, chosen: Sequence[
                 raise IllegalAction("unknown-option", prompt=found.id, option=str(option)[:60])
         if count > 1 and len(set(chosen)) != count:
             raise IllegalAction("duplicate", prompt=found.id)
-    answers = state.answers
     answers[key] = tuple(chosen)
     if len(answers) == len(state.group):
         state.group = {}
         state.answers = {}
         game.resolve(state, answers)
-        if not state.group and state.result is None:
+        if state.result is not None:
+            state.group = {}  # a finished game asks nothing more
+        elif not state.group:
             raise RuntimeError(f"{game.id}: resolving {found.id} opened no prompt and did not end the game")
     return found
 
@@ -116,9 +121,7 @@ def prompt_json(game: Game, state: State, prompt: Prompt, lang: str) -> dict[str
 def pending(state: State, player: str | None = None) -> list[Prompt]:
     """Prompts of the current group still unanswered: all of them, or ``player``'s."""
     answers = state.answers
-    return [
-        p for key, p in state.group.items() if key not in answers and (player is None or key[0] == player)
-    ]
+    return [p for key, p in state.group.items() if key not in answers and (player is None or key[0] == player)]
 
 
 def visible_prompts(state: State, viewer: Viewer) -> list[Prompt]:
@@ -139,9 +142,7 @@ def build_view(game: Game, state: State, viewer: Viewer, lang: str = "es") -> di
     view.update(game.view(state, viewer, lang))
     view["prompts"] = [prompt_json(game, state, p, lang) for p in visible_prompts(state, viewer)]
     public_kinds = {k.kind for k in game.prompt_kinds if k.public}
-    view["waiting"] = sorted(
-        {p.player for p in pending(state) if viewer is None or p.kind in public_kinds}
-    )
+    view["waiting"] = sorted({p.player for p in pending(state) if viewer is None or p.kind in public_kinds})
     view["log"] = [
         {"seq": seq, "kind": event.kind, "text": game.event_text(state, event, lang), "data": event.data}
         for seq, event in enumerate(state.log)

@@ -46,9 +46,7 @@ class Catalog:
     def merged(self, other: Catalog) -> Catalog:
         """A catalogue with ``other``'s texts over this one's."""
         langs = set(self.messages) | set(other.messages)
-        return Catalog(
-            {lang: {**self.messages.get(lang, {}), **other.messages.get(lang, {})} for lang in langs}
-        )
+        return Catalog({lang: {**self.messages.get(lang, {}), **other.messages.get(lang, {})} for lang in langs})
 
     def has(self, lang: str, key: str) -> bool:
         return key in self.messages.get(lang, {}) or key in self.messages.get(DEFAULT_LANGUAGE, {})

@@ -141,9 +141,7 @@ def normalize(specs: Iterable[GameOption], raw: Mapping[str, Any] | None) -> dic
     unknown = sorted(set(given) - set(by_key))
     if unknown:
         raise OptionError(f"unknown option(s) {', '.join(unknown)}; known: {', '.join(by_key) or 'none'}")
-    return {
-        key: spec.parse(given[key]) if key in given else spec.parse(spec.default) for key, spec in by_key.items()
-    }
+    return {key: spec.parse(given[key]) if key in given else spec.parse(spec.default) for key, spec in by_key.items()}
 
 
 def parse_assignments(pairs: Iterable[str]) -> dict[str, str]:

@@ -7,8 +7,6 @@ option.
 
 from __future__ import annotations
 
-from collections import Counter
-
 from velada.core.protocol import Prompt
 from velada.games.hombres_lobo.deaths import die
 from velada.games.hombres_lobo.state import WerewolfState
@@ -21,27 +19,31 @@ def _ask_everyone(theme: Theme, s: WerewolfState, decision: str, candidates: lis
     pid = f"{s.tag()}:{kind}"
     players = s.players
     everyone = s.ids(candidates)
+    position = {seat: k for k, seat in enumerate(candidates)}
+    group = s.group
     for seat in s.living():
-        options = everyone if self_vote else tuple(p for p in everyone if p != players[seat])
+        k = position.get(seat)
+        options = everyone if self_vote or k is None else everyone[:k] + everyone[k + 1 :]
         if options:
-            s.ask(Prompt(pid, players[seat], kind, options, skippable=True))
+            group[players[seat], pid] = Prompt(pid, players[seat], kind, options, 1, 1, True)
 
 
-def _tally(s: WerewolfState, answers, weighted: bool) -> tuple[dict[str, str | None], Counter]:
+def _tally(s: WerewolfState, answers, weighted: bool) -> tuple[dict[str, str | None], dict[str, int]]:
     """The votes as cast, and their count. The Alguacil's vote counts twice when his office gives him that."""
     votes: dict[str, str | None] = {}
-    counts: Counter = Counter()
+    counts: dict[str, int] = {}
     sheriff = s.players[s.sheriff] if s.sheriff is not None and weighted else None
     for (player, _), chosen in answers.items():
         if chosen:
-            votes[player] = chosen[0]
-            counts[chosen[0]] += 2 if player == sheriff else 1
+            target = chosen[0]
+            votes[player] = target
+            counts[target] = counts.get(target, 0) + (2 if player == sheriff else 1)
         else:
             votes[player] = None
     return votes, counts
 
 
-def _most_voted(counts: Counter) -> list[str]:
+def _most_voted(counts: dict[str, int]) -> list[str]:
     if not counts:
         return []
     top = max(counts.values())
@@ -116,7 +118,7 @@ def vote_resolve(theme: Theme, s: WerewolfState, answers) -> None:
     _decide(theme, s, _most_voted(counts), revote_allowed=True)
 
 
-def _two_candidates(s: WerewolfState, counts: Counter) -> list[str]:
+def _two_candidates(s: WerewolfState, counts: dict[str, int]) -> list[str]:
     """The original two-round vote: the two most voted players go to a runoff. Where a tie leaves more than
     two in the running, the narrator draws lots for the places; a single voted player needs no runoff."""
     ranked = sorted(counts.items(), key=lambda item: -item[1])
@@ -187,7 +189,7 @@ def tiebreak_step(theme: Theme, s: WerewolfState, tied: tuple[str, ...]) -> None
 
 
 def tiebreak_resolve(theme: Theme, s: WerewolfState, answers, tied: tuple[str, ...]) -> None:
-    ((player, _), chosen), = answers.items()
+    (((player, _), chosen),) = answers.items()
     s.emit("desempate", None, player=chosen[0], by=player)
     lynch(theme, s, chosen[0])
 

@@ -46,7 +46,8 @@ def die(theme: Theme, s: WerewolfState, deaths: list[tuple[int, str]], by: int |
         if s.sheriff == seat:
             s.sheriff = None
             successions.append(("successor", seat))
-    s.agenda.extendleft(reversed([*shots, *successions, ("check",)]))
+    if i:
+        s.agenda.extendleft(reversed([*shots, *successions, ("check",)]))
 
 
 def hunter_step(theme: Theme, s: WerewolfState, seat: int) -> None:
@@ -54,8 +55,11 @@ def hunter_step(theme: Theme, s: WerewolfState, seat: int) -> None:
     living = s.living()
     if not living:
         return
-    s.ask(Prompt(f"{s.tag()}:{theme.kinds['hunter']}", s.players[seat], theme.kinds["hunter"], s.ids(living),
-                 skippable=True))
+    s.ask(
+        Prompt(
+            f"{s.tag()}:{theme.kinds['hunter']}", s.players[seat], theme.kinds["hunter"], s.ids(living), skippable=True
+        )
+    )
 
 
 def hunter_resolve(theme: Theme, s: WerewolfState, answers, seat: int) -> None:

@@ -41,17 +41,25 @@ def outcome(theme: Theme, s: WerewolfState) -> Result | None:
 
     Everybody on the winning side wins, dead or alive, except lovers, who only win alive.
     """
-    living = s.living()
+    alive = s.alive
+    # After the preparation turn a seat follows the wolf's power exactly when it holds a wolf card.
+    powers = s.powers
+    living = wolves_alive = 0
+    for seat in range(len(alive)):
+        if alive[seat]:
+            living += 1
+            if powers[seat] == WOLF:
+                wolves_alive += 1
     if not living:
         return _result(theme, s, "nadie-vive", ())
-    sides = {side(theme, s, seat) for seat in living}
-    if sides == {LOVERS}:
+    lovers = s.lovers
+    lovers_alive = lovers is not None and alive[lovers[0]] and lovers_are_a_side(theme, s)
+    if lovers_alive and living == 2:
         return _result(theme, s, "enamorados", (LOVERS,))
-    wolves_alive = sum(1 for seat in living if is_wolf(theme, s, seat))
     if wolves_alive == 0:
         return _result(theme, s, "aldeanos", (VILLAGE,))
-    others_alive = len(living) - wolves_alive
-    if others_alive == 0 or (s.settings.victory == "penultimo" and others_alive == 1 and LOVERS not in sides):
+    others_alive = living - wolves_alive
+    if others_alive == 0 or (s.settings.victory == "penultimo" and others_alive == 1 and not lovers_alive):
         return _result(theme, s, "lobos", (WOLVES,))
     return None
 

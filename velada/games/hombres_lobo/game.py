@@ -19,8 +19,20 @@ from velada.games.hombres_lobo.theme import SPECIALS, WITCH, Theme, load_theme
 
 #: Every decision of the rules, in the order ``velada actions`` documents them; the theme names each kind.
 DECISIONS = (
-    "thief", "cupid", "seer", "wolves", "little_girl", "witch_life", "witch_death", "hunter",
-    "election", "vote", "runoff", "revote", "tiebreak", "successor",
+    "thief",
+    "cupid",
+    "seer",
+    "wolves",
+    "little_girl",
+    "witch_life",
+    "witch_death",
+    "hunter",
+    "election",
+    "vote",
+    "runoff",
+    "revote",
+    "tiebreak",
+    "successor",
 )
 #: Decisions whose pending players everybody may know (a vote, a dead Cazador). Night calls stay secret.
 PUBLIC_DECISIONS = frozenset({"hunter", "election", "vote", "runoff", "revote", "tiebreak", "successor"})
@@ -48,8 +60,13 @@ def build_options(theme: Theme) -> tuple[GameOption, ...]:
 
 
 #: Option keys that are the same in every theme, by rule name.
-_NEUTRAL_KEYS = {"especiales": "specials", "voto": "vote", "empate": "tie", "victoria": "victory",
-                 "limite-dias": "day_limit"}
+_NEUTRAL_KEYS = {
+    "especiales": "specials",
+    "voto": "vote",
+    "empate": "tie",
+    "victoria": "victory",
+    "limite-dias": "day_limit",
+}
 
 
 class WerewolfGame(Game):
@@ -65,9 +82,7 @@ class WerewolfGame(Game):
             sides=(theme.sides[VILLAGE], theme.sides[WOLVES], theme.sides[LOVERS]),
         )
         self.options = build_options(theme)
-        self.prompt_kinds = tuple(
-            PromptKind(theme.kinds[d], public=d in PUBLIC_DECISIONS, doc=d) for d in DECISIONS
-        )
+        self.prompt_kinds = tuple(PromptKind(theme.kinds[d], public=d in PUBLIC_DECISIONS, doc=d) for d in DECISIONS)
         self.catalog = Catalog.load(__package__)
         self._decision = {kind: decision for decision, kind in theme.kinds.items()}
         self._option_rule = {v: k for k, v in theme.option_keys.items()} | _NEUTRAL_KEYS
@@ -145,8 +160,7 @@ class WerewolfGame(Game):
         if not low <= len(players) <= high:
             notes.append(self.text(lang, "warning.table", low=low, high=high, players=len(players)))
         for role, needed, in_box in box_warnings(self.theme, self.cards(len(players), options)):
-            notes.append(self.text(lang, "warning.box", role=self.role_name(role, lang), needed=needed,
-                                   in_box=in_box))
+            notes.append(self.text(lang, "warning.box", role=self.role_name(role, lang), needed=needed, in_box=in_box))
         return notes
 
     def resolve(self, state: WerewolfState, answers: Answers) -> None:  # type: ignore[override]
@@ -218,14 +232,19 @@ class WerewolfGame(Game):
             notes.append(self.text(lang, "you.lover", player=s.players[partner]))
         if s.sheriff == me:
             notes.append(self.text(lang, "you.sheriff"))
-        you: dict[str, Any] = {"id": s.players[me], "role": role, "role_name": self.role_name(role, lang),
-                               "alive": s.alive[me]}
+        you: dict[str, Any] = {
+            "id": s.players[me],
+            "role": role,
+            "role_name": self.role_name(role, lang),
+            "alive": s.alive[me],
+        }
         if self.theme.roles[role] == WITCH:
             names = self.theme.names.get(lang) or self.theme.names["es"]
             left = [names[k] for k, has in (("life_potion", s.life_potion), ("death_potion", s.death_potion)) if has]
             you["potions"] = {"life": s.life_potion, "death": s.death_potion}
-            notes.append(self.text(lang, "you.potions", potions=", ".join(left)) if left
-                         else self.text(lang, "you.no-potions"))
+            notes.append(
+                self.text(lang, "you.potions", potions=", ".join(left)) if left else self.text(lang, "you.no-potions")
+            )
         you["notes"] = notes
         return you
 
@@ -236,8 +255,11 @@ class WerewolfGame(Game):
         args = prompt.args or {}
         if decision == "thief":
             if prompt.options == CARD_OPTIONS:
-                cards = " y ".join(self.role_name(r, lang) for r in args["cards"]) if lang == "es" else \
-                    " and ".join(self.role_name(r, lang) for r in args["cards"])
+                cards = (
+                    " y ".join(self.role_name(r, lang) for r in args["cards"])
+                    if lang == "es"
+                    else " and ".join(self.role_name(r, lang) for r in args["cards"])
+                )
                 key = "prompt.thief" if prompt.skippable else "prompt.thief_forced"
                 return self.text(lang, key, cards=cards)
             return self.text(lang, "prompt.thief_rotate")

@@ -38,7 +38,7 @@ def seer_step(theme: Theme, s: WerewolfState) -> None:
     """Vidente: picks a player and is shown that player's card."""
     for seat in s.seats(SEER):
         kind = theme.kinds["seer"]
-        others = s.ids(i for i in s.living() if i != seat)
+        others = s.ids([i for i in s.living() if i != seat])
         s.ask(Prompt(f"n{s.day}:{kind}", s.players[seat], kind, others, skippable=True))
 
 
@@ -54,15 +54,22 @@ def wolves_step(theme: Theme, s: WerewolfState, round_: int) -> None:
     """Hombres lobo: every living wolf points at a victim; only a unanimous choice kills. A wolf may not be
     chosen. Without agreement they try again, up to the table's number of rounds (the book's "limited time").
     On the first round the Niña may open her eyes."""
-    wolves = s.seats(WOLF)
-    prey = s.ids(i for i in s.living() if s.powers[i] != WOLF)
+    players = s.players
+    if round_ == 1:
+        # Nobody dies during the night: tonight's pack and prey are those of every round.
+        powers, alive = s.powers, s.alive
+        s.pack = [i for i in range(len(players)) if alive[i] and powers[i] == WOLF]
+        s.prey = tuple([players[i] for i in range(len(players)) if alive[i] and powers[i] != WOLF])
+        s.pack_audience = s.audience(s.pack)
+    wolves, prey = s.pack, s.prey
     if not wolves or not prey:
         return
     kind = theme.kinds["wolves"]
     pid = f"n{s.day}:{kind}" if round_ == 1 else f"n{s.day}:{kind}-{round_}"
-    players = s.players
+    args = {"round": round_}
+    group = s.group
     for w in wolves:
-        s.ask(Prompt(pid, players[w], kind, prey, skippable=True, args={"round": round_}))
+        group[players[w], pid] = Prompt(pid, players[w], kind, prey, 1, 1, True, args)
     if round_ == 1:
         for girl in s.seats(LITTLE_GIRL):
             girl_kind = theme.kinds["little_girl"]
@@ -70,16 +77,14 @@ def wolves_step(theme: Theme, s: WerewolfState, round_: int) -> None:
 
 
 def wolves_resolve(theme: Theme, s: WerewolfState, answers, round_: int) -> None:
-    wolves = s.seats(WOLF)
-    pack = s.audience(wolves)
+    wolves, pack = s.pack, s.pack_audience
     votes: dict[str, str | None] = {}
     spied: list[int] = []
     for (player, _), chosen in answers.items():
-        seat = s.index[player]
-        if s.powers[seat] == WOLF:
+        if player in pack:
             votes[player] = chosen[0] if chosen else None
         elif chosen:
-            spied.append(seat)
+            spied.append(s.index[player])
     for girl in spied:
         if _little_girl_spies(theme, s, girl, wolves, pack):
             return
@@ -132,7 +137,7 @@ def witch_step(theme: Theme, s: WerewolfState) -> None:
 
 
 def witch_life_resolve(theme: Theme, s: WerewolfState, answers) -> None:
-    ((player, _), chosen), = answers.items()
+    (chosen,) = answers.values()
     if chosen:
         s.saved = True
         s.life_potion = False
@@ -145,12 +150,12 @@ def witch_death_step(theme: Theme, s: WerewolfState) -> None:
         return
     for seat in s.seats(WITCH):
         kind = theme.kinds["witch_death"]
-        others = s.ids(i for i in s.living() if i != seat)
+        others = s.ids([i for i in s.living() if i != seat])
         s.ask(Prompt(f"n{s.day}:{kind}", s.players[seat], kind, others, skippable=True))
 
 
 def witch_death_resolve(theme: Theme, s: WerewolfState, answers) -> None:
-    ((player, _), chosen), = answers.items()
+    (chosen,) = answers.values()
     if chosen:
         s.poisoned = s.index[chosen[0]]
         s.death_potion = False

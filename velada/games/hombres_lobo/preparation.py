@@ -28,7 +28,7 @@ def thief_step(theme: Theme, s: WerewolfState) -> None:
 
 
 def thief_resolve(theme: Theme, s: WerewolfState, answers) -> None:
-    ((player, _), chosen), = answers.items()
+    (((player, _), chosen),) = answers.items()
     seat = s.index[player]
     if s.settings.thief_variant == "rotacion":
         _rotate(theme, s, seat, chosen[0])
@@ -69,7 +69,7 @@ def cupid_step(theme: Theme, s: WerewolfState) -> None:
 
 def cupid_resolve(theme: Theme, s: WerewolfState, answers) -> None:
     """The lovers learn who the other is, not the other's card; Cupido becomes a simple villager."""
-    ((player, _), chosen), = answers.items()
+    (((player, _), chosen),) = answers.items()
     a, b = sorted(s.index[p] for p in chosen)
     cupid = s.index[player]
     s.lovers = (a, b)

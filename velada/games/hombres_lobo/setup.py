@@ -50,9 +50,7 @@ def build_cards(
         raise ValueError(f"{wolf_count} wolves leave no villager among {players} players")
     villagers = total - wolf_count - len(powers)
     return (
-        [theme.role[WOLF]] * wolf_count
-        + [theme.role[power] for power in powers]
-        + [theme.role[VILLAGER]] * villagers
+        [theme.role[WOLF]] * wolf_count + [theme.role[power] for power in powers] + [theme.role[VILLAGER]] * villagers
     )
 
 
@@ -86,8 +84,11 @@ def explicit_deal(
     doubled = [theme.role[p] for p, c in counts.items() if c > 1 and p not in (WOLF, VILLAGER)]
     if doubled:
         raise ValueError(f"there is one card of each special role: {', '.join(doubled)} appears twice")
-    if uses_spare_cards(tuple(theme.roles[r] for r in roles), thief_variant) != (len(spare) == 2) or len(spare) not in (0, 2):
-        raise ValueError(f"'{SPARE_KEY}' must list exactly the two spare cards when the {theme.role[THIEF]} swaps, and only then")
+    swaps = uses_spare_cards(tuple(theme.roles[r] for r in roles), thief_variant)
+    if len(spare) != (2 if swaps else 0):
+        raise ValueError(
+            f"'{SPARE_KEY}' must list exactly the two spare cards when the {theme.role[THIEF]} swaps, and only then"
+        )
     if all(theme.roles[r] == WOLF for r in roles):
         raise ValueError("a deal needs at least one player who is not a wolf")
     return roles, spare

@@ -57,6 +57,9 @@ class WerewolfState(State):
     agenda: deque[tuple] = field(default_factory=deque)
     step: tuple = ()
     wolves_met: bool = False
+    pack: list[int] = field(default_factory=list)
+    pack_audience: frozenset[str] = frozenset()
+    prey: tuple[str, ...] = ()
     victim: int | None = None
     victim_cause: str = "lobos"
     saved: bool = False
@@ -73,11 +76,11 @@ class WerewolfState(State):
 
     def ids(self, seats) -> tuple[str, ...]:
         players = self.players
-        return tuple(players[i] for i in seats)
+        return tuple([players[i] for i in seats])
 
     def audience(self, seats) -> frozenset[str]:
         players = self.players
-        return frozenset(players[i] for i in seats)
+        return frozenset([players[i] for i in seats])
 
     def tag(self) -> str:
         """The prefix of this moment's prompt ids: ``p`` (preparation), ``n3`` (third night), ``d3`` (day)."""

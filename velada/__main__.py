@@ -1,0 +1,3 @@
+from velada.cli import main
+
+main()
