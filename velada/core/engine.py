@@ -152,7 +152,7 @@ def build_view(game: Game, state: State, viewer: Viewer, lang: str = "es") -> di
     if result is None:
         view["result"] = None
     else:
-        view["result"] = result.to_json() | {"text": game.catalog.text(lang, f"result.{result.reason}")}
+        view["result"] = result.to_json() | {"text": game.text(lang, f"result.{result.reason}")}
     return view
 
 
