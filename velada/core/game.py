@@ -136,6 +136,12 @@ class Game(ABC):
     def event_text(self, state: State, event: Event, lang: str) -> str:
         """The event as one sentence, in ``lang``."""
 
+    @abstractmethod
+    def shuffle_hidden(self, state: State, viewer: Viewer, rng: random.Random) -> State:
+        """A copy of ``state`` in which everything ``viewer`` has no right to know is dealt again at random (the
+        cards of other players whose cards they have not seen, say). ``viewer``'s view must not change: that is
+        the no-leak property every game is tested for."""
+
     def kind(self, kind: str) -> PromptKind:
         for prompt_kind in self.prompt_kinds:
             if prompt_kind.kind == kind:

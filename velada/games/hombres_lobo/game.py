@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 import random
 from collections.abc import Mapping
 from typing import Any
@@ -93,11 +94,15 @@ class WerewolfGame(Game):
         names = self.theme.names.get(lang) or self.theme.names["es"]
         return self.catalog.text(lang, key, **{**names, **params})
 
+    def name(self, lang: str, key: str) -> str:
+        """A name the theme gives (``narrator``, ``sheriff``, ``seer``…), in ``lang``."""
+        return (self.theme.names.get(lang) or self.theme.names["es"])[key]
+
     def title(self, lang: str) -> str:
-        return (self.theme.names.get(lang) or self.theme.names["es"])["title"]
+        return self.name(lang, "title")
 
     def description(self, lang: str) -> str:
-        return (self.theme.names.get(lang) or self.theme.names["es"])["description"]
+        return self.name(lang, "description")
 
     def option_help(self, key: str, lang: str) -> str:
         return self.text(lang, f"option-help.{self._option_rule.get(key, key)}")
@@ -180,6 +185,23 @@ class WerewolfGame(Game):
             return s.roles[seat]
         return s.known[me].get(seat)
 
+    def shuffle_hidden(self, state: WerewolfState, viewer: Viewer, rng: random.Random) -> WerewolfState:  # type: ignore[override]
+        """Deal again, among their holders, the cards ``viewer`` may not know (and the spare cards, unless
+        ``viewer`` is the Ladrón who saw them). Each card keeps the power it carries now."""
+        s = copy.deepcopy(state)
+        hidden = [seat for seat in range(len(s.players)) if self.visible_role(state, viewer, seat) is None]
+        cards = [(s.roles[seat], s.powers[seat]) for seat in hidden]
+        thief_saw_spare = any(e.kind == "sobrantes" and e.visible_to(viewer) for e in state.log)
+        spare = [] if viewer is None or thief_saw_spare else list(s.spare)
+        pool = cards + [(card, "") for card in spare]
+        rng.shuffle(pool)
+        for seat, (role, power) in zip(hidden, pool, strict=False):
+            s.roles[seat] = role
+            s.powers[seat] = power or self.theme.roles[role]
+        if spare:
+            s.spare = [role for role, _ in pool[len(hidden) :]]
+        return s
+
     def knows_lovers(self, s: WerewolfState, viewer: Viewer) -> bool:
         if s.lovers is None:
             return False
@@ -206,7 +228,7 @@ class WerewolfGame(Game):
                 entry["lover"] = seat in s.lovers  # type: ignore[operator]
             players.append(entry)
         view: dict[str, Any] = {
-            "narrator": self.text(lang, "narrator"),
+            "narrator": self.name(lang, "narrator"),
             "phase": {"id": s.phase, "day": s.day, "text": self.text(lang, f"phase.{s.phase}", n=s.day)},
             "players": players,
         }
@@ -239,8 +261,8 @@ class WerewolfGame(Game):
             "alive": s.alive[me],
         }
         if self.theme.roles[role] == WITCH:
-            names = self.theme.names.get(lang) or self.theme.names["es"]
-            left = [names[k] for k, has in (("life_potion", s.life_potion), ("death_potion", s.death_potion)) if has]
+            potions = (("life_potion", s.life_potion), ("death_potion", s.death_potion))
+            left = [self.name(lang, k) for k, has in potions if has]
             you["potions"] = {"life": s.life_potion, "death": s.death_potion}
             notes.append(
                 self.text(lang, "you.potions", potions=", ".join(left)) if left else self.text(lang, "you.no-potions")
