@@ -1,6 +1,5 @@
 """Views: each player sees their card, what the rules told them, public facts, and nothing else."""
 
-
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -89,12 +88,22 @@ def test_cada_carta_que_un_jugador_ve_en_el_registro_es_una_que_las_reglas_le_en
             assert all(game.theme.roles[s.roles[s.index[w]]] == "wolf" for w in event.audience)
     for seat, player in enumerate(s.players):
         # What a player knows is exactly what an event they saw told them.
-        told = {(e.data["player"], e.data["role"]) for e in s.log if e.kind in ("vision", "espionaje")
-                and e.visible_to(player)}
-        told |= {(w, s.roles[s.index[w]]) for e in s.log if e.kind == "manada" and e.visible_to(player)
-                 for w in e.data["players"]}
-        told |= {(e.data["player"], s.roles[s.index[e.data["player"]]]) for e in s.log
-                 if e.kind == "nina-descubierta" and e.visible_to(player)}
+        told = {
+            (e.data["player"], e.data["role"])
+            for e in s.log
+            if e.kind in ("vision", "espionaje") and e.visible_to(player)
+        }
+        told |= {
+            (w, s.roles[s.index[w]])
+            for e in s.log
+            if e.kind == "manada" and e.visible_to(player)
+            for w in e.data["players"]
+        }
+        told |= {
+            (e.data["player"], s.roles[s.index[e.data["player"]]])
+            for e in s.log
+            if e.kind == "nina-descubierta" and e.visible_to(player)
+        }
         assert {(s.players[q], r) for q, r in s.known[seat].items()} == told
 
 

@@ -41,41 +41,22 @@ BOT_NAMES = (
     "Xabier",
 )
 
-TEXTS = {
-    "es": {
-        "you": "Eres {role}.",
-        "choose": "Elige (número{s}){skip}: ",
-        "multi": ", separados por espacios",
-        "skip": ", 0 para pasar",
-        "bad": "Respuesta no válida: {why}",
-        "bye": "Partida abandonada.",
-        "result": "Resultado",
-        "seat": "Te sientas en el puesto {seat} de {n}: {players}.",
-    },
-    "en": {
-        "you": "You are {role}.",
-        "choose": "Choose (number{s}){skip}: ",
-        "multi": "s, separated by spaces",
-        "skip": ", 0 to skip",
-        "bad": "Not a valid answer: {why}",
-        "bye": "Game abandoned.",
-        "result": "Result",
-        "seat": "You sit in seat {seat} of {n}: {players}.",
-    },
-}
+
+def _t(lang: str, key: str, **params) -> str:
+    return CORE_MESSAGES.text(lang, f"cli.{key}", **params)
 
 
 def _ask(console: Console, prompt: dict[str, Any], lang: str) -> list[str] | None:
     """Read one answer to ``prompt`` from the terminal; ``None`` at end of input."""
-    t = TEXTS[lang]
     console.print(f"\n[bold]{prompt['text']}[/]", markup=True)
     for i, option in enumerate(prompt["options"], start=1):
         console.print(f"  {i}. {option['label']}")
     if prompt["skippable"]:
         console.print(f"  0. {CORE_MESSAGES.text(lang, 'cli.skip')}")
-    question = t["choose"].format(
-        s=t["multi"] if prompt["max"] > 1 else "", skip=t["skip"] if prompt["skippable"] else ""
-    )
+    question = _t(lang, "choose-many" if prompt["max"] > 1 else "choose-one")
+    if prompt["skippable"]:
+        question += _t(lang, "choose-skip")
+    question += ": "
     while True:
         try:
             line = input(question)
@@ -85,13 +66,13 @@ def _ask(console: Console, prompt: dict[str, Any], lang: str) -> list[str] | Non
         try:
             numbers = [int(w) for w in words]
         except ValueError:
-            console.print(t["bad"].format(why=line))
+            console.print(_t(lang, "bad", why=line))
             continue
         if numbers == [0] and prompt["skippable"]:
             return []
         if numbers and all(1 <= k <= len(prompt["options"]) for k in numbers):
             return [prompt["options"][k - 1]["id"] for k in numbers]
-        console.print(t["bad"].format(why=line))
+        console.print(_t(lang, "bad", why=line))
 
 
 def play_table(
@@ -115,11 +96,10 @@ def play_table(
     players = [*bots[: seat - 1], name, *bots[seat - 1 : n_players - 1]]
     match = Match(game, players, options, seed)
     bot = RandomBot(seed ^ 0x5EED)
-    t = TEXTS[lang]
     console.print(f"[bold]{game.title(lang)}[/] — seed {seed}", markup=True)
     for warning in game.warnings(match.players, match.options, lang):
         console.print(f"[yellow]{warning}[/]", markup=True)
-    console.print(t["seat"].format(seat=seat, n=n_players, players=", ".join(players)))
+    console.print(_t(lang, "seat", seat=seat, n=n_players, players=", ".join(players)))
     shown = 0
     while True:
         view = match.view(name, lang)
@@ -128,7 +108,7 @@ def play_table(
                 console.print(f"• {entry['text']}")
         shown = len(match.state.log)
         if match.result is not None:
-            console.print(f"\n[bold]{t['result']}:[/] {view['result']['text']}", markup=True)
+            console.print(f"\n[bold]{_t(lang, 'result')}:[/] {view['result']['text']}", markup=True)
             won = name in match.result.winners
             console.print(
                 {"es": "¡Has ganado!", "en": "You won!"}[lang]
@@ -144,14 +124,20 @@ def play_table(
         for prompt in view["prompts"]:
             if prompt["answered"]:
                 continue
+            alive = [p["name"] for p in view.get("players", []) if p.get("alive")]
+            if alive:
+                console.print(
+                    f"\n[dim]{view.get('phase', {}).get('text', '')} · {_t(lang, 'alive', alive=', '.join(alive))}[/]",
+                    markup=True,
+                )
             while True:
                 answer = _ask(console, prompt, lang)
                 if answer is None:
-                    console.print(t["bye"])
+                    console.print(_t(lang, "bye"))
                     return 1
                 try:
                     match.choose(name, prompt["id"], answer)
                     break
                 except IllegalAction as exc:
-                    console.print(t["bad"].format(why=exc.text(lang)))
+                    console.print(_t(lang, "bad", why=exc.text(lang)))
             break
