@@ -71,7 +71,7 @@ def play_to_end(match, bot_seed, on_group=None):
 
 
 @pytest.mark.parametrize("game", GAMES, ids=lambda g: g.id)
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(data=st.data())
 def test_juego_aleatorio_termina_y_se_repite_identico(game, data):
     match = start(game, data.draw(tables(game)))
@@ -107,7 +107,7 @@ def illegal_choices(match, rng):
 
 
 @pytest.mark.parametrize("game", GAMES, ids=lambda g: g.id)
-@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=50, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(data=st.data())
 def test_entrada_ilegal_no_cambia_nada(game, data):
     match = start(game, data.draw(tables(game)))
@@ -128,7 +128,7 @@ def test_entrada_ilegal_no_cambia_nada(game, data):
 
 
 @pytest.mark.parametrize("game", GAMES, ids=lambda g: g.id)
-@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(data=st.data())
 def test_ninguna_vista_revela_lo_que_su_jugador_no_puede_saber(game, data):
     match = start(game, data.draw(tables(game)))

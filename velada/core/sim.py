@@ -49,7 +49,8 @@ def random_playout(game: Game, players: tuple[str, ...], options: Mapping[str, A
     choose = RandomBot(seed ^ 0x5EED).choose
     count = 0
     while state.result is None:
-        for prompt in pending(state):
+        # A new group has no answers yet: every prompt in it is pending.
+        for prompt in list(state.group.values()):
             apply_choice(game, state, prompt.player, prompt.id, choose(prompt))
             count += 1
     return state, count

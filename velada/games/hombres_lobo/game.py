@@ -153,6 +153,7 @@ class WerewolfGame(Game):
             alive=[True] * n,
             known=[{} for _ in range(n)],
         )
+        s.find_holders()
         for i, player in enumerate(players):
             s.emit("carta", frozenset((player,)), role=roles[i])
         s.agenda.extend(flow.PREPARATION)

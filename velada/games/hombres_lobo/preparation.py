@@ -43,6 +43,7 @@ def thief_resolve(theme: Theme, s: WerewolfState, answers) -> None:
     for i, role in enumerate(s.roles):
         if theme.roles[role] == THIEF:
             s.powers[i] = VILLAGER
+    s.find_holders()
 
 
 def _rotate(theme: Theme, s: WerewolfState, seat: int, direction: str) -> None:

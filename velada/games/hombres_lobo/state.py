@@ -57,6 +57,7 @@ class WerewolfState(State):
     agenda: deque[tuple] = field(default_factory=deque)
     step: tuple = ()
     wolves_met: bool = False
+    holder: dict[str, int] = field(default_factory=dict)
     pack: list[int] = field(default_factory=list)
     pack_audience: frozenset[str] = frozenset()
     prey: tuple[str, ...] = ()
@@ -68,7 +69,14 @@ class WerewolfState(State):
     def seats(self, power: str) -> list[int]:
         """Living seats that follow ``power``."""
         powers, alive = self.powers, self.alive
+        seat = self.holder.get(power)
+        if seat is not None:
+            return [seat] if alive[seat] and powers[seat] == power else []
         return [i for i in range(len(powers)) if alive[i] and powers[i] == power]
+
+    def find_holders(self) -> None:
+        """Note who holds each special card (there is one of each), after the deal and after the Ladrón."""
+        self.holder = {p: i for i, p in enumerate(self.powers) if p not in ("wolf", "villager")}
 
     def living(self) -> list[int]:
         alive = self.alive
