@@ -19,8 +19,9 @@ def is_wolf(theme: Theme, s: WerewolfState, seat: int) -> bool:
 
 
 def lovers_are_a_side(theme: Theme, s: WerewolfState) -> bool:
-    """A wolf and a villager in love, or two wolves, form their own side; two villagers stay villagers."""
-    return s.lovers is not None and any(is_wolf(theme, s, seat) for seat in s.lovers)
+    """A wolf and a villager in love, or two wolves, form their own side; two villagers stay villagers.
+    (Decided when Cupido shoots: no card changes hands after the preparation turn.)"""
+    return s.lovers_side
 
 
 def side(theme: Theme, s: WerewolfState, seat: int) -> str:

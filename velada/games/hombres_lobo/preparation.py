@@ -74,6 +74,7 @@ def cupid_resolve(theme: Theme, s: WerewolfState, answers) -> None:
     a, b = sorted(s.index[p] for p in chosen)
     cupid = s.index[player]
     s.lovers = (a, b)
+    s.lovers_side = any(theme.roles[s.roles[x]] == WOLF for x in (a, b))
     s.cupid = cupid
     s.powers[cupid] = VILLAGER
     players = s.players

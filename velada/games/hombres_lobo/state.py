@@ -48,6 +48,7 @@ class WerewolfState(State):
     alive: list[bool] = field(default_factory=list)
     known: list[dict[int, str]] = field(default_factory=list)
     lovers: tuple[int, int] | None = None
+    lovers_side: bool = False
     cupid: int | None = None
     sheriff: int | None = None
     life_potion: bool = True
