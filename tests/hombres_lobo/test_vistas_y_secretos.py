@@ -111,8 +111,20 @@ def test_registro_de_un_jugador_solo_contiene_sus_eventos():
     game = REGISTRY.get("hombres-lobo")
     m = play_random_game(game, [f"p{i}" for i in range(12)], {"especiales": "vidente,bruja,nina,cupido"}, 11)
     for player in m.players:
-        seqs = [e["seq"] for e in m.view(player)["log"]]
-        for seq in seqs:
-            assert m.state.log[seq].visible_to(player)
-        hidden = [i for i, e in enumerate(m.state.log) if not e.visible_to(player)]
-        assert not set(hidden) & set(seqs)
+        mine = [(e["kind"], e["data"]) for e in m.view(player)["log"]]
+        assert mine == [(e.kind, e.data) for e in m.state.log if e.visible_to(player)]
+        assert len(mine) < len(m.state.log)
+
+
+def test_el_registro_de_un_jugador_no_deja_ver_cuantos_eventos_secretos_hubo():
+    """Two nights that differ only in secrets (the Bruja drinks a potion or not) give a villager the same log."""
+    quiet, busy = mesa(OCHO), mesa(OCHO)
+    for m, potion in ((quiet, []), (busy, ["salvar"])):
+        elige(m, "Ana", "vidente", "Bea")
+        elige(m, "Bea", "lobos", "Fran")
+        elige(m, "Carlos", "lobos", "Fran")
+        elige(m, "Dani", "bruja-vida", *potion)
+        elige(m, "Dani", "bruja-muerte")
+    assert len(quiet.state.log) != len(busy.state.log)
+    seqs = [e["seq"] for e in busy.view("Gema")["log"]]
+    assert seqs == list(range(len(seqs)))

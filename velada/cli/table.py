@@ -106,7 +106,7 @@ def play_table(
         for entry in view["log"]:
             if entry["seq"] >= shown:
                 console.print(f"• {entry['text']}")
-        shown = len(match.state.log)
+        shown = len(view["log"])
         if match.result is not None:
             console.print(f"\n[bold]{_t(lang, 'result')}:[/] {view['result']['text']}", markup=True)
             won = name in match.result.winners

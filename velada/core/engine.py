@@ -143,10 +143,12 @@ def build_view(game: Game, state: State, viewer: Viewer, lang: str = "es") -> di
     view["prompts"] = [prompt_json(game, state, p, lang) for p in visible_prompts(state, viewer)]
     public_kinds = {k.kind for k in game.prompt_kinds if k.public}
     view["waiting"] = sorted({p.player for p in pending(state) if viewer is None or p.kind in public_kinds})
+    # Entries are numbered within the viewer's own log: numbering them in the whole log would show how many
+    # hidden events happened between two visible ones (whether the Bruja drank a potion, say).
+    visible = [event for event in state.log if event.visible_to(viewer)]
     view["log"] = [
         {"seq": seq, "kind": event.kind, "text": game.event_text(state, event, lang), "data": event.data}
-        for seq, event in enumerate(state.log)
-        if event.visible_to(viewer)
+        for seq, event in enumerate(visible)
     ]
     result = state.result
     if result is None:
