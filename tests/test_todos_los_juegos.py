@@ -154,3 +154,23 @@ def _view(game, state, viewer, lang):
     from velada.core.engine import build_view
 
     return build_view(game, state, viewer, lang)
+
+
+BOTS = [(game, name) for game in GAMES for name in game.bots]
+
+
+@pytest.mark.parametrize(("game", "bot"), BOTS, ids=lambda x: getattr(x, "id", x))
+@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(data=st.data())
+def test_cada_bot_solo_da_respuestas_legales_y_la_partida_termina(game, bot, data):
+    from velada.core.options import normalize
+    from velada.core.sim import bot_playout, seat_bots
+
+    n, options, seed = data.draw(tables(game))
+    players = tuple(f"p{i}" for i in range(1, n + 1))
+    try:
+        Match(game, players, options, seed)
+    except ValueError:
+        return
+    state, choices = bot_playout(game, players, normalize(game.options, options), seed, seat_bots([bot], players))
+    assert state.result is not None and choices > 0

@@ -55,6 +55,10 @@ def _options(pairs: list[str]) -> dict[str, str]:
         raise _fail(str(exc)) from None
 
 
+def _names(bots: str) -> list[str]:
+    return [name.strip() for name in bots.split(",") if name.strip()] or ["random"]
+
+
 def _lang(lang: str) -> str:
     if lang not in LANGUAGES:
         raise _fail(f"unknown language {lang!r}; available: {', '.join(LANGUAGES)}")
@@ -154,9 +158,10 @@ def sim(
     seed: Annotated[int, typer.Option(help="Seed of the run (game i uses seed*1000003+i).")] = 0,
     jobs: Annotated[int, typer.Option("--jobs", "-j", help="Worker processes.")] = 1,
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
+    bots: Annotated[str, typer.Option(help="Bots by name, seated in turn (e.g. heuristico,random).")] = "random",
     option: OptionArg = None,  # type: ignore[assignment]
 ) -> None:
-    """Play many games with random bots: win rate per side (95% CI), mean length, games per second."""
+    """Play many games with bots: win rate per side and per bot (95% CI), mean length, games per second."""
     game = _game(game_id)
     options = _options(option or [])
     if count < 1 or jobs < 1:
@@ -173,22 +178,30 @@ def sim(
         with progress:
             task = progress.add_task("sim", total=count)
             stats, seconds = simulator.simulate(
-                game, players, count, seed, options, jobs, progress=lambda n: progress.advance(task, n)
+                game, players, count, seed, options, jobs, lambda n: progress.advance(task, n), _names(bots)
             )
     except (OptionError, ValueError) as exc:
         raise _fail(str(exc)) from None
     report = simulator.summary(game, players, seed, stats, seconds)
     report["options"] = options
+    report["bot_seating"] = _names(bots)
     if as_json:
         print(json.dumps(report, ensure_ascii=False))
         return
     table = Table("side", "wins", "rate", "95% CI", box=None)
-    for side, row in report["sides"].items():
+    for side, row in [*report["sides"].items(), ("(draw)", report["draws"])]:
         low, high = row["ci95"]
         table.add_row(side, str(row["wins"]), f"{row['rate']:.1%}", f"{low:.1%} – {high:.1%}")
-    low, high = report["draws"]["ci95"]
-    table.add_row("(draw)", str(report["draws"]["count"]), f"{report['draws']['rate']:.1%}", f"{low:.1%} – {high:.1%}")
     out.print(table)
+    if len(report["bots"]) > 1 or "random" not in report["bots"]:
+        table = Table("bot", "side", "seats", "won", "rate", "95% CI", box=None)
+        for bot, row in report["bots"].items():
+            for side, cell in [("(all)", row), *row["by_side"].items()]:
+                low, high = cell["ci95"]
+                table.add_row(
+                    bot, side, str(cell["of"]), str(cell["wins"]), f"{cell['rate']:.1%}", f"{low:.1%} – {high:.1%}"
+                )
+        out.print(table)
     out.print(
         f"games: {report['games']}   mean rounds: {report['mean_rounds']:.2f}   "
         f"mean choices: {report['mean_choices']:.1f}"
@@ -208,6 +221,7 @@ def play(
     seat: Annotated[int, typer.Option(help="Your seat, 1 to players (0: a random seat).")] = 0,
     seed: Annotated[int | None, typer.Option(help="Seed of the game (default: random).")] = None,
     lang: LangArg = "es",
+    bots: Annotated[str, typer.Option(help="Bots for the other seats, by name, seated in turn.")] = "random",
     option: OptionArg = None,  # type: ignore[assignment]
 ) -> None:
     """Play at a terminal table: you take one seat, bots the rest; answer prompts by number."""
@@ -215,7 +229,7 @@ def play(
 
     game = _game(game_id)
     try:
-        code = play_table(game, players, name, seat, seed, _lang(lang), _options(option or []), out)
+        code = play_table(game, players, name, seat, seed, _lang(lang), _options(option or []), out, _names(bots))
     except (OptionError, ValueError) as exc:
         raise _fail(str(exc)) from None
     raise typer.Exit(code)

@@ -6,12 +6,12 @@ You see exactly your view (your card, what you were told, public events) and ans
 from __future__ import annotations
 
 import random
+from functools import partial
 from typing import Any
 
 from rich.console import Console
 
-from velada.core.bots import RandomBot
-from velada.core.engine import Match, pending
+from velada.core.engine import Match, build_view, pending
 from velada.core.game import Game
 from velada.core.i18n import CORE_MESSAGES
 from velada.core.protocol import IllegalAction
@@ -84,18 +84,24 @@ def play_table(
     lang: str,
     options: dict[str, str],
     console: Console,
+    bots: list[str] | None = None,
 ) -> int:
     seed = random.randrange(2**32) if seed is None else seed
     rng = random.Random(seed)
     if not 0 <= seat <= n_players:
         raise ValueError(f"--seat must be between 1 and {n_players} (0: random)")
     seat = seat or rng.randint(1, n_players)
-    bots = [b for b in BOT_NAMES if b != name]
-    if n_players - 1 > len(bots):
-        bots += [f"Bot{i}" for i in range(1, n_players)]
-    players = [*bots[: seat - 1], name, *bots[seat - 1 : n_players - 1]]
+    names = [b for b in BOT_NAMES if b != name]
+    if n_players - 1 > len(names):
+        names += [f"Bot{i}" for i in range(1, n_players)]
+    players = [*names[: seat - 1], name, *names[seat - 1 : n_players - 1]]
+    bots = bots or ["random"]
+    unknown = [b for b in bots if b not in game.bots]
+    if unknown:
+        raise ValueError(f"unknown bot(s) {', '.join(unknown)}; {game.id} has: {', '.join(game.bots)}")
     match = Match(game, players, options, seed)
-    bot = RandomBot(seed ^ 0x5EED)
+    others = [p for p in players if p != name]
+    seated = {p: game.bots[bots[i % len(bots)]](p, seed ^ (0x5EED + i)) for i, p in enumerate(others)}
     console.print(f"[bold]{game.title(lang)}[/] — seed {seed}", markup=True)
     for warning in game.warnings(match.players, match.options, lang):
         console.print(f"[yellow]{warning}[/]", markup=True)
@@ -116,10 +122,11 @@ def play_table(
                 else {"es": "Has perdido.", "en": "You lost."}[lang]
             )
             return 0
-        others = [p for p in pending(match.state) if p.player != name]
-        for prompt in others:
-            match.choose(prompt.player, prompt.id, bot.choose(prompt))
-        if others:
+        waiting = [p for p in pending(match.state) if p.player != name]
+        for prompt in waiting:
+            bot_view = partial(build_view, game, match.state, prompt.player, lang, False)
+            match.choose(prompt.player, prompt.id, seated[prompt.player].choose(prompt, bot_view))
+        if waiting:
             continue
         for prompt in view["prompts"]:
             if prompt["answered"]:

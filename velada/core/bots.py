@@ -1,17 +1,32 @@
-"""Bots that play any game through the protocol alone: they see a prompt and answer it with option ids."""
+"""Bots that play any game through the protocol alone: they see a prompt (and, if they want, their own view)
+and answer it with option ids.
+
+A game lists its bots by name in ``Game.bots`` (``random`` always among them); ``velada sim --bots`` and
+``velada play --bots`` seat them by name.
+"""
 
 from __future__ import annotations
 
 import random
-from typing import Protocol
+from collections.abc import Callable
+from typing import Any, Protocol
 
 from velada.core.protocol import Prompt
 
+#: A bot's window on the game: called with no argument, it returns the bot's player's view (built on demand,
+#: since views cost far more than choices).
+ViewFn = Callable[[], dict[str, Any]]
+
 
 class Bot(Protocol):
-    def choose(self, prompt: Prompt) -> list[str]:
-        """A legal answer to ``prompt``: between ``min`` and ``max`` distinct options, or ``[]`` if skippable."""
+    def choose(self, prompt: Prompt, view: ViewFn | None = None) -> list[str]:
+        """A legal answer to ``prompt``: between ``min`` and ``max`` distinct options, or ``[]`` if skippable.
+        A bot may only learn about the game through ``view``: that is what keeps bots honest."""
         ...
+
+
+#: Makes the bot for one seat: (player id, seed) → bot.
+BotFactory = Callable[[str, int], Bot]
 
 
 class RandomBot:
@@ -23,7 +38,7 @@ class RandomBot:
     def __init__(self, seed: int | str | None = None) -> None:
         self.rng = random.Random(seed)
 
-    def choose(self, prompt: Prompt) -> list[str]:
+    def choose(self, prompt: Prompt, view: ViewFn | None = None) -> list[str]:
         options = prompt.options
         n = len(options)
         rng = self.rng
@@ -36,3 +51,7 @@ class RandomBot:
             return []
         count = rng.randint(max(prompt.min, 1), min(prompt.max, n))
         return rng.sample(options, count)
+
+
+def random_bot(player: str, seed: int) -> RandomBot:
+    return RandomBot(seed)

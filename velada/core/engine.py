@@ -99,16 +99,17 @@ def choose(game: Game, state: State, player: str, prompt: str, chosen: Sequence[
     return found
 
 
-def prompt_json(game: Game, state: State, prompt: Prompt, lang: str) -> dict[str, Any]:
+def prompt_json(game: Game, state: State, prompt: Prompt, lang: str, texts: bool = True) -> dict[str, Any]:
     """A prompt as a front end draws it: question, labelled options, how many to choose."""
     answer = state.answers.get((prompt.player, prompt.id))
     return {
         "id": prompt.id,
         "player": prompt.player,
         "kind": prompt.kind,
-        "text": game.prompt_text(state, prompt, lang),
+        "text": game.prompt_text(state, prompt, lang) if texts else None,
         "options": [
-            {"id": option, "label": game.option_label(state, prompt, option, lang)} for option in prompt.options
+            {"id": option, "label": game.option_label(state, prompt, option, lang) if texts else option}
+            for option in prompt.options
         ],
         "min": prompt.min,
         "max": prompt.max,
@@ -132,22 +133,28 @@ def visible_prompts(state: State, viewer: Viewer) -> list[Prompt]:
     return [p for (who, _), p in state.group.items() if who == viewer]
 
 
-def build_view(game: Game, state: State, viewer: Viewer, lang: str = "es") -> dict[str, Any]:
+def build_view(game: Game, state: State, viewer: Viewer, lang: str = "es", texts: bool = True) -> dict[str, Any]:
     """Everything ``viewer`` may know, JSON-ready: the game's own part, their prompts, the log they may see,
-    who is still to answer where that is public, and the result."""
+    who is still to answer where that is public, and the result. ``texts=False`` leaves out the rendered
+    sentences of prompts and events (``None``), for bots, which read the data."""
     check_language(lang)
     if viewer is not None and viewer != PUBLIC and viewer not in state.players:
         raise IllegalAction("unknown-player", player=viewer)
     view: dict[str, Any] = {"game": game.id, "title": game.title(lang), "lang": lang, "viewer": viewer}
     view.update(game.view(state, viewer, lang))
-    view["prompts"] = [prompt_json(game, state, p, lang) for p in visible_prompts(state, viewer)]
+    view["prompts"] = [prompt_json(game, state, p, lang, texts) for p in visible_prompts(state, viewer)]
     public_kinds = {k.kind for k in game.prompt_kinds if k.public}
     view["waiting"] = sorted({p.player for p in pending(state) if viewer is None or p.kind in public_kinds})
     # Entries are numbered within the viewer's own log: numbering them in the whole log would show how many
     # hidden events happened between two visible ones (whether the Bruja drank a potion, say).
     visible = [event for event in state.log if event.visible_to(viewer)]
     view["log"] = [
-        {"seq": seq, "kind": event.kind, "text": game.event_text(state, event, lang), "data": event.data}
+        {
+            "seq": seq,
+            "kind": event.kind,
+            "text": game.event_text(state, event, lang) if texts else None,
+            "data": event.data,
+        }
         for seq, event in enumerate(visible)
     ]
     result = state.result

@@ -15,6 +15,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from velada.core.bots import BotFactory, random_bot
 from velada.core.i18n import Catalog
 from velada.core.options import GameOption
 from velada.core.protocol import Event, Prompt, Result, Viewer
@@ -86,6 +87,11 @@ class Game(ABC):
     @property
     def id(self) -> str:
         return self.info.id
+
+    @property
+    def bots(self) -> dict[str, BotFactory]:
+        """The bots that can take a seat, by name. Games with smarter bots extend this."""
+        return {"random": random_bot}
 
     def text(self, lang: str, key: str, **params: Any) -> str:
         """A text of this game's catalogue, in ``lang``."""

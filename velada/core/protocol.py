@@ -66,13 +66,14 @@ class Event:
 
 @dataclass(frozen=True, slots=True)
 class Result:
-    """How a game ended: a reason id, the winning sides (empty for a draw), the winning players, and how many
-    rounds were played."""
+    """How a game ended: a reason id, the winning sides (empty for a draw), the winning players, how many
+    rounds were played, and the side each player played on at the end (``teams``: (player, side) pairs)."""
 
     reason: str
     sides: tuple[str, ...]
     winners: tuple[str, ...]
     rounds: int
+    teams: tuple[tuple[str, str], ...] = ()
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -80,6 +81,7 @@ class Result:
             "sides": list(self.sides),
             "winners": list(self.winners),
             "rounds": self.rounds,
+            "teams": dict(self.teams),
         }
 
 

@@ -1,7 +1,8 @@
 """The simulator: many games with bots, and what they say about balance.
 
-Game ``i`` of a run with seed ``S`` uses game seed ``S * 1_000_003 + i`` and its bots their own seed derived
-from it, so any single game of a study can be replayed on its own.
+Game ``i`` of a run with seed ``S`` uses game seed ``S * 1_000_003 + i`` and its bots seeds derived from it, so
+any single game of a study can be replayed on its own. Bots are seated by name, cycling over the seats
+(``["heuristico", "random"]`` alternates them); with random bots only, a faster loop plays the same games.
 """
 
 from __future__ import annotations
@@ -10,16 +11,18 @@ import math
 import random
 import time
 from collections import Counter
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
 from typing import Any
 
 from velada.core.bots import RandomBot
-from velada.core.engine import Match, check_players, pending
+from velada.core.engine import Match, build_view, check_players, pending
 from velada.core.engine import choose as apply_choice
 from velada.core.game import Game, State
 from velada.core.options import normalize
+
+RANDOM = "random"
 
 
 def game_seed(seed: int, i: int) -> int:
@@ -28,6 +31,11 @@ def game_seed(seed: int, i: int) -> int:
 
 def player_ids(n: int) -> list[str]:
     return [f"p{i}" for i in range(1, n + 1)]
+
+
+def seat_bots(bots: Sequence[str], players: Sequence[str]) -> dict[str, str]:
+    """Which bot plays each seat: the names in ``bots``, cycling over the seats."""
+    return {player: bots[i % len(bots)] for i, player in enumerate(players)}
 
 
 def play_random_game(game: Game, players: list[str], options: Mapping[str, Any], seed: int) -> Match:
@@ -43,8 +51,9 @@ def play_random_game(game: Game, players: list[str], options: Mapping[str, Any],
 
 
 def random_playout(game: Game, players: tuple[str, ...], options: Mapping[str, Any], seed: int) -> tuple[State, int]:
-    """The simulator's playout: the same game as :func:`play_random_game` (same seeds, same choices), without
-    keeping the record, from options already normalised. Returns the final state and the number of choices."""
+    """The simulator's playout with random bots: the same game as :func:`play_random_game` (same seeds, same
+    choices), without keeping the record, from options already normalised. Returns the final state and the
+    number of choices."""
     state = game.setup(players, options, random.Random(seed), None)
     choose = RandomBot(seed ^ 0x5EED).choose
     count = 0
@@ -56,9 +65,29 @@ def random_playout(game: Game, players: tuple[str, ...], options: Mapping[str, A
     return state, count
 
 
+def bot_playout(
+    game: Game, players: tuple[str, ...], options: Mapping[str, Any], seed: int, seating: Mapping[str, str]
+) -> tuple[State, int]:
+    """A playout with the named bot in each seat; each bot sees only its own player's view."""
+    factories = game.bots
+    bots = {p: factories[seating[p]](p, seed ^ (0x5EED + i)) for i, p in enumerate(players)}
+    state = game.setup(players, options, random.Random(seed), None)
+    count = 0
+    while state.result is None:
+        for prompt in list(state.group.values()):
+            player = prompt.player
+
+            def view(player: str = player) -> dict[str, Any]:
+                return build_view(game, state, player, texts=False)
+
+            apply_choice(game, state, player, prompt.id, bots[player].choose(prompt, view))
+            count += 1
+    return state, count
+
+
 @dataclass
 class SimStats:
-    """Totals of a run; :meth:`summary` turns them into rates with 95% confidence intervals."""
+    """Totals of a run; :func:`summary` turns them into rates with 95% confidence intervals."""
 
     games: int = 0
     choices: int = 0
@@ -66,6 +95,9 @@ class SimStats:
     wins: Counter = field(default_factory=Counter)
     reasons: Counter = field(default_factory=Counter)
     draws: int = 0
+    #: (bot, side) → seats played, and seats that won; side "" counts every side.
+    seats: Counter = field(default_factory=Counter)
+    seat_wins: Counter = field(default_factory=Counter)
 
     def add(self, other: SimStats) -> None:
         self.games += other.games
@@ -74,6 +106,8 @@ class SimStats:
         self.wins.update(other.wins)
         self.reasons.update(other.reasons)
         self.draws += other.draws
+        self.seats.update(other.seats)
+        self.seat_wins.update(other.seat_wins)
 
 
 def wilson(successes: int, n: int, z: float = 1.959964) -> tuple[float, float]:
@@ -87,12 +121,19 @@ def wilson(successes: int, n: int, z: float = 1.959964) -> tuple[float, float]:
     return (max(0.0, centre - half), min(1.0, centre + half))
 
 
-def _chunk(game: Game, n_players: int, options: Mapping[str, Any], seed: int, start: int, count: int) -> SimStats:
+def _chunk(
+    game: Game, n_players: int, options: Mapping[str, Any], seed: int, start: int, count: int, bots: Sequence[str]
+) -> SimStats:
     stats = SimStats()
     players = check_players(game, player_ids(n_players))
     options = normalize(game.options, options)
+    seating = seat_bots(bots, players)
+    fast = all(name == RANDOM for name in bots)
     for i in range(start, start + count):
-        state, choices = random_playout(game, players, options, game_seed(seed, i))
+        if fast:
+            state, choices = random_playout(game, players, options, game_seed(seed, i))
+        else:
+            state, choices = bot_playout(game, players, options, game_seed(seed, i), seating)
         result = state.result
         stats.games += 1
         stats.choices += choices
@@ -102,6 +143,13 @@ def _chunk(game: Game, n_players: int, options: Mapping[str, Any], seed: int, st
             stats.wins.update(result.sides)
         else:
             stats.draws += 1
+        teams = dict(result.teams)
+        winners = set(result.winners)
+        for player in players:
+            bot, won, side = seating[player], player in winners, teams.get(player)
+            for key in ((bot, ""), (bot, side)) if side else ((bot, ""),):
+                stats.seats[key] += 1
+                stats.seat_wins[key] += won
     return stats
 
 
@@ -113,9 +161,14 @@ def simulate(
     options: Mapping[str, Any] | None = None,
     jobs: int = 1,
     progress: Callable[[int], None] | None = None,
+    bots: Sequence[str] = (RANDOM,),
 ) -> tuple[SimStats, float]:
-    """Play ``games`` random-bot games; returns the totals and the wall-clock seconds taken."""
+    """Play ``games`` games with ``bots`` seated in turn; returns the totals and the wall-clock seconds."""
     options = dict(options or {})
+    bots = tuple(bots) or (RANDOM,)
+    unknown = [name for name in bots if name not in game.bots]
+    if unknown:
+        raise ValueError(f"unknown bot(s) {', '.join(unknown)}; {game.id} has: {', '.join(game.bots)}")
     Match(game, player_ids(n_players), options, 0)  # fail fast on a bad table, before any worker starts
     total = SimStats()
     started = time.perf_counter()
@@ -123,14 +176,14 @@ def simulate(
     starts = list(range(0, games, chunk))
     if jobs <= 1:
         for start in starts:
-            part = _chunk(game, n_players, options, seed, start, min(chunk, games - start))
+            part = _chunk(game, n_players, options, seed, start, min(chunk, games - start), bots)
             total.add(part)
             if progress:
                 progress(part.games)
     else:
         with ProcessPoolExecutor(max_workers=jobs) as pool:
             futures = [
-                pool.submit(_chunk, game, n_players, options, seed, start, min(chunk, games - start))
+                pool.submit(_chunk, game, n_players, options, seed, start, min(chunk, games - start), bots)
                 for start in starts
             ]
             for future in as_completed(futures):
@@ -141,25 +194,29 @@ def simulate(
     return total, time.perf_counter() - started
 
 
+def _rate(wins: int, n: int) -> dict[str, Any]:
+    low, high = wilson(wins, n)
+    return {"wins": wins, "of": n, "rate": wins / n if n else 0.0, "ci95": [round(low, 4), round(high, 4)]}
+
+
 def summary(game: Game, n_players: int, seed: int, stats: SimStats, seconds: float) -> dict[str, Any]:
-    """The run as one JSON-ready object: win rate per side with 95% CI, mean length, speed."""
+    """The run as one JSON-ready object: win rate per side and per bot (95% CI), mean length, speed."""
     n = stats.games
-    sides = {}
-    for side in game.info.sides:
-        low, high = wilson(stats.wins[side], n)
-        sides[side] = {
-            "wins": stats.wins[side],
-            "rate": stats.wins[side] / n if n else 0.0,
-            "ci95": [round(low, 4), round(high, 4)],
-        }
-    low, high = wilson(stats.draws, n)
+    bots: dict[str, Any] = {}
+    for (bot, side), seats in sorted(stats.seats.items()):
+        entry = bots.setdefault(bot, {"by_side": {}})
+        if side == "":
+            entry.update(_rate(stats.seat_wins[bot, side], seats))
+        else:
+            entry["by_side"][side] = _rate(stats.seat_wins[bot, side], seats)
     return {
         "game": game.id,
         "players": n_players,
         "games": n,
         "seed": seed,
-        "sides": sides,
-        "draws": {"count": stats.draws, "rate": stats.draws / n if n else 0.0, "ci95": [round(low, 4), round(high, 4)]},
+        "sides": {side: _rate(stats.wins[side], n) for side in game.info.sides},
+        "draws": _rate(stats.draws, n),
+        "bots": bots,
         "reasons": dict(stats.reasons),
         "mean_rounds": stats.rounds / n if n else 0.0,
         "mean_choices": stats.choices / n if n else 0.0,

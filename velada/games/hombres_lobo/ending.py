@@ -79,12 +79,14 @@ def _result(theme: Theme, s: WerewolfState, reason: str, sides: tuple[str, ...])
     # Two villagers in love are a side of their own too: they win when they live to see the village win.
     if not lovers_side and s.lovers is not None and VILLAGE in sides and all(s.alive[x] for x in s.lovers):
         won_sides.append(theme.sides[LOVERS])
-    return Result(reason, tuple(won_sides), s.ids(winners), s.day)
+    teams = tuple((s.players[seat], theme.sides[side(theme, s, seat)]) for seat in range(len(s.players)))
+    return Result(reason, tuple(won_sides), s.ids(winners), s.day, teams)
 
 
-def draw_by_limit(s: WerewolfState) -> Result:
+def draw_by_limit(theme: Theme, s: WerewolfState) -> Result:
     """The day limit (option ``limite-dias``): nobody wins."""
-    return Result("limite", (), (), s.day)
+    teams = tuple((s.players[seat], theme.sides[side(theme, s, seat)]) for seat in range(len(s.players)))
+    return Result("limite", (), (), s.day, teams)
 
 
 def finish(theme: Theme, s: WerewolfState, result: Result) -> None:

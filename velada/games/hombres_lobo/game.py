@@ -7,11 +7,13 @@ import random
 from collections.abc import Mapping
 from typing import Any
 
+from velada.core.bots import BotFactory
 from velada.core.game import Answers, Game, GameInfo, PromptKind
 from velada.core.i18n import Catalog
 from velada.core.options import ChoiceOption, GameOption, IntOption, SetOption
 from velada.core.protocol import PUBLIC, Event, Prompt, Viewer
 from velada.games.hombres_lobo import flow
+from velada.games.hombres_lobo.bots import HeuristicBot
 from velada.games.hombres_lobo.ending import LOVERS, VILLAGE, WOLVES
 from velada.games.hombres_lobo.preparation import CARD_OPTIONS
 from velada.games.hombres_lobo.setup import box_warnings, build_cards, deal_cards, explicit_deal
@@ -87,6 +89,11 @@ class WerewolfGame(Game):
         self.catalog = Catalog.load(__package__)
         self._decision = {kind: decision for decision, kind in theme.kinds.items()}
         self._option_rule = {v: k for k, v in theme.option_keys.items()} | _NEUTRAL_KEYS
+
+    @property
+    def bots(self) -> dict[str, BotFactory]:
+        theme = self.theme
+        return {**super().bots, "heuristico": lambda player, seed: HeuristicBot(theme, player, seed)}
 
     # --- texts ------------------------------------------------------------------------------------------
 

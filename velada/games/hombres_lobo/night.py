@@ -17,7 +17,7 @@ def dusk_step(theme: Theme, s: WerewolfState) -> None:
     """Night falls. On the first night the wolves open their eyes together and learn who the pack is."""
     s.day += 1
     if s.day > s.settings.day_limit:
-        finish(theme, s, draw_by_limit(s))
+        finish(theme, s, draw_by_limit(theme, s))
         return
     s.phase = "noche"
     s.victim = None
