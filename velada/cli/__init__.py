@@ -262,6 +262,24 @@ def bench(
         out.print("floor   not found (pass --floor PATH to ../shared/bench/werewolf_floor.py)")
 
 
+@app.command()
+def serve(
+    host: Annotated[str, typer.Option(help="Address to listen on (0.0.0.0: every network, for phones).")] = "127.0.0.1",
+    port: Annotated[int, typer.Option(help="Port.")] = 8000,
+    db: Annotated[str, typer.Option(help="Database: a SQLite file path or any SQLAlchemy URL.")] = "velada.sqlite3",
+    bot_delay: Annotated[float, typer.Option(help="Seconds a bot takes to answer (on average).")] = 1.5,
+    public_url: Annotated[str | None, typer.Option(help="Address shown in join links and QR codes.")] = None,
+) -> None:
+    """Start the web app: lobby, tables, phones, the narrator screen (embedded SQLite by default)."""
+    import uvicorn
+
+    from velada.web.app import create_app
+
+    url = db if "://" in db else f"sqlite:///{db}"
+    out.print(f"velada: http://{'127.0.0.1' if host in ('0.0.0.0', '::') else host}:{port}  (db: {url})")
+    uvicorn.run(create_app(url, bot_delay, public_url), host=host, port=port, log_level="warning")
+
+
 def main() -> None:
     try:
         app()

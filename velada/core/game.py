@@ -148,6 +148,10 @@ class Game(ABC):
         cards of other players whose cards they have not seen, say). ``viewer``'s view must not change: that is
         the no-leak property every game is tested for."""
 
+    def narration(self, state: State, event: Event, lang: str) -> list[str]:
+        """What a narrator says aloud for a public event (the shared screen speaks it). By default, its text."""
+        return [self.event_text(state, event, lang)]
+
     def kind(self, kind: str) -> PromptKind:
         for prompt_kind in self.prompt_kinds:
             if prompt_kind.kind == kind:

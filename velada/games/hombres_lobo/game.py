@@ -231,12 +231,16 @@ class WerewolfGame(Game):
                 "role": role,
                 "role_name": self.role_name(role, lang) if role else None,
                 "sheriff": s.sheriff == seat,
+                "badges": [self.name(lang, "sheriff")] if s.sheriff == seat else [],
             }
             if lovers:
                 entry["lover"] = seat in s.lovers  # type: ignore[operator]
+                if entry["lover"]:
+                    entry["badges"].append(self.name(lang, "lovers"))
             players.append(entry)
         view: dict[str, Any] = {
             "narrator": self.name(lang, "narrator"),
+            "cards": self._cards_in_play(s, lang),
             "phase": {"id": s.phase, "day": s.day, "text": self.text(lang, f"phase.{s.phase}", n=s.day)},
             "players": players,
         }
@@ -251,6 +255,30 @@ class WerewolfGame(Game):
                 "victim": s.players[s.victim] if s.victim is not None else None,
             }
         return view
+
+    def _cards_in_play(self, s: WerewolfState, lang: str) -> list[dict[str, Any]]:
+        """The composition: every card in the game, the spare ones included. The table knows it, as the
+        narrator prepares the deck in front of everybody; who holds which card is the secret."""
+        counts: dict[str, int] = {}
+        for role in [*s.roles, *s.spare]:
+            counts[role] = counts.get(role, 0) + 1
+        order = list(self.theme.roles)
+        return [
+            {"role": role, "name": self.role_name(role, lang), "count": counts[role]}
+            for role in sorted(counts, key=order.index)
+        ]
+
+    def narration(self, state: WerewolfState, event: Event, lang: str) -> list[str]:  # type: ignore[override]
+        """At nightfall the narrator calls, in the rulebook's order, every role whose card is in the game —
+        dead or alive, dealt or spare — so that the calls give nothing away."""
+        lines = [self.event_text(state, event, lang)]
+        if event.kind == "noche":
+            powers = {self.theme.roles[r] for r in [*state.roles, *state.spare]}
+            for power in ("seer", "wolf", "witch"):
+                if power in powers:
+                    lines.append(self.text(lang, f"call.{power}"))
+            lines.append(self.text(lang, "call.dawn"))
+        return lines
 
     def _you(self, s: WerewolfState, me: int, lang: str) -> dict[str, Any]:
         role = s.roles[me]

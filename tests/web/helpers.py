@@ -1,0 +1,29 @@
+from __future__ import annotations
+
+HUMANS = ("Ana", "Bea", "Carlos")
+
+
+def new_table(client, seats=8, game="hombres-lobo", bots=False, options=None, timers=None):
+    """Create a table through the lobby form; returns its code and the host token."""
+    data = {"game": game, "seats": str(seats), "mode": "presencial", "lang": "es"}
+    data.update({f"opt:{k}": v for k, v in (options or {}).items()})
+    data.update({f"timer:{k}": str(v) for k, v in (timers or {}).items()})
+    if bots:
+        data["bots"] = "1"
+    response = client.post("/tables", data=data, follow_redirects=False)
+    assert response.status_code == 303, response.text
+    code = response.headers["location"].split("/")[2]
+    return code, client.cookies.get(f"velada_host_{code}")
+
+
+def SECRET_FIELDS(table, viewer):  # noqa: N802
+    """Marks of other living players' cards that ``viewer`` may not know, as they would appear in the page."""
+    state = table.match.state
+    game = table.game
+    marks = []
+    for seat, player in enumerate(state.players):
+        if player == viewer or not state.alive[seat]:
+            continue
+        if game.visible_role(state, viewer, seat) is None:
+            marks.append(f'data-player="{player}" data-role="{state.roles[seat]}"')
+    return marks

@@ -1,0 +1,245 @@
+"""The web app through its HTTP API and websockets, with the ASGI test client: whole games with several seats,
+reconnecting, wrong tokens, out-of-turn actions, malformed and oversized messages, and a restart mid-game."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from starlette.testclient import TestClient
+
+from velada.core.protocol import PUBLIC
+from velada.web.app import create_app
+
+from .helpers import HUMANS, SECRET_FIELDS, new_table
+
+
+@pytest.fixture
+def db(tmp_path):
+    return f"sqlite:///{tmp_path / 'velada.sqlite3'}"
+
+
+@pytest.fixture
+def client(db):
+    with TestClient(create_app(db, bot_delay=0)) as c:
+        yield c
+
+
+def test_el_lobby_lista_los_juegos_y_crea_una_mesa(client):
+    page = client.get("/")
+    assert page.status_code == 200 and "Los Hombres Lobo de Castronegro" in page.text and "Gauekos" in page.text
+    code, host = new_table(client, seats=5)
+    assert client.cookies.get(f"velada_host_{code}") == host
+    host_page = client.get(f"/t/{code}/host")
+    assert "<svg" in host_page.text and f"/t/{code}" in host_page.text  # QR code and join link
+
+
+def test_opciones_invalidas_vuelven_al_lobby_con_el_motivo(client):
+    response = client.post("/tables", data={"game": "hombres-lobo", "seats": "3"}, follow_redirects=False)
+    assert response.status_code == 303 and "error=" in response.headers["location"]
+    response = client.post(
+        "/tables", data={"game": "hombres-lobo", "seats": "8", "opt:voto": "a-dedo"}, follow_redirects=False
+    )
+    assert "error=" in response.headers["location"]
+
+
+def test_un_jugador_se_sienta_y_su_navegador_guarda_el_asiento(client):
+    code, _ = new_table(client, seats=5)
+    client.cookies.clear()
+    page = client.get(f"/t/{code}")
+    assert 'action="/t/' in page.text  # the join form
+    response = client.post(f"/t/{code}/join", data={"name": "Ana"}, follow_redirects=False)
+    assert response.status_code == 303
+    token = client.cookies.get(f"velada_seat_{code}")
+    assert token and len(token) > 30
+    again = client.get(f"/t/{code}")
+    assert "Estás en el asiento 1 como Ana" in again.text
+    # The database holds only a hash of the token.
+    store = client.app.state.store
+    assert token not in json.dumps([s.token for s in store.load(code).seats])
+
+
+def test_nombres_repetidos_o_mesa_llena_se_rechazan(client):
+    code, _ = new_table(client, seats=5)
+    assert client.post(f"/api/tables/{code}/seats", json={"name": "Ana"}).status_code == 200
+    taken = client.post(f"/api/tables/{code}/seats", json={"name": "ana"})
+    assert taken.status_code == 409 and taken.json()["error"] == "name-taken"
+    for name in ("Bea", "Carlos", "Dani", "Eva"):
+        client.post(f"/api/tables/{code}/seats", json={"name": name})
+    full = client.post(f"/api/tables/{code}/seats", json={"name": "Fran"})
+    assert full.json()["error"] == "full"
+
+
+def test_partida_completa_con_varios_asientos_y_bots(client):
+    code, host = new_table(client, seats=8, bots=True)
+    tokens = {name: client.post(f"/api/tables/{code}/seats", json={"name": name}).json()["token"] for name in HUMANS}
+    with client.websocket_connect(f"/t/{code}/ws?host=1") as screen:
+        first = screen.receive_json()
+        assert first["status"] == "lobby" and "<svg" in first["html"]
+        screen.send_json({"type": "start"})
+        started = screen.receive_json()
+        assert started["status"] == "playing"
+    finished = play_until_the_end(client, code, tokens)
+    assert finished["view"]["result"]["text"]
+    record = client.get(f"/t/{code}/partida.json")
+    assert record.status_code == 200
+    scenario = record.json()
+    assert scenario["game"] == "hombres-lobo" and len(scenario["players"]) == 8 and scenario["choices"]
+
+
+def play_until_the_end(client, code, tokens, limit=400):
+    """Each human answers the first option of every prompt, over the JSON API, until the game ends."""
+    for _ in range(limit):
+        acted = False
+        for name, token in tokens.items():
+            auth = {"Authorization": f"Bearer {token}"}
+            data = client.get(f"/api/tables/{code}/view", headers=auth).json()
+            if data["status"] == "finished":
+                return data
+            for prompt in data["view"]["prompts"]:
+                if not prompt["answered"]:
+                    chosen = [o["id"] for o in prompt["options"][: prompt["min"]]]
+                    response = client.post(
+                        f"/api/tables/{code}/choices", headers=auth, json={"prompt": prompt["id"], "choose": chosen}
+                    )
+                    assert response.status_code == 200, response.json()
+                    acted = True
+        assert acted, "nobody could act but the game is not over"
+    raise AssertionError("the game did not end")
+
+
+def test_la_descarga_no_existe_antes_del_final(client):
+    code, _ = _started(client)
+    assert client.app.state.hub.get(code).status == "playing"
+    assert client.get(f"/t/{code}/partida.json").status_code == 403
+
+
+def test_solo_el_anfitrion_empieza_la_partida(client):
+    code, _ = new_table(client, seats=5, bots=True)
+    client.cookies.clear()
+    with client.websocket_connect(f"/t/{code}/ws?host=1") as screen:
+        screen.receive_json()
+        screen.send_json({"type": "start"})
+        error = screen.receive_json()
+        assert error["type"] == "error" and error["code"] == "not-host"
+
+
+def test_sin_token_no_hay_vista_ni_accion(client):
+    code, _ = new_table(client, seats=5, bots=True)
+    assert client.get(f"/api/tables/{code}/view").status_code == 401
+    wrong = {"Authorization": "Bearer not-a-real-token"}
+    assert client.get(f"/api/tables/{code}/view", headers=wrong).status_code == 401
+    response = client.post(f"/api/tables/{code}/choices", headers=wrong, json={"prompt": "voto", "choose": []})
+    assert response.status_code == 401
+
+
+def _started(client, seats=5, names=("Ana", "Bea")):
+    code, _ = new_table(client, seats=seats, bots=True)
+    tokens = {n: client.post(f"/api/tables/{code}/seats", json={"name": n}).json()["token"] for n in names}
+    with client.websocket_connect(f"/t/{code}/ws?host=1") as screen:
+        screen.receive_json()
+        screen.send_json({"type": "start"})
+        screen.receive_json()
+    return code, tokens
+
+
+def test_mensajes_malformados_o_enormes_se_rechazan_sin_cambiar_nada(client):
+    code, tokens = _started(client)
+    table = client.app.state.hub.get(code)
+    client.cookies.clear()  # a player's phone, not the host's browser
+    client.cookies.set(f"velada_seat_{code}", tokens["Ana"])
+    with client.websocket_connect(f"/t/{code}/ws") as ws:
+        ws.receive_json()
+        before = (table.version, len(table.match.choices))
+        for bad, code_ in [
+            ("esto no es json", "malformed"),
+            (json.dumps({"type": "choose", "prompt": "x"}), "malformed"),
+            (json.dumps({"type": "borrar-todo"}), "malformed"),
+            (json.dumps({"type": "choose", "prompt": "voto", "choose": ["x" * 81]}), "malformed"),
+            (json.dumps({"type": "choose", "prompt": "voto", "choose": [], "extra": 1}), "malformed"),
+            ("x" * 5000, "too-big"),
+            (json.dumps({"type": "choose", "prompt": "inexistente", "choose": []}), "not-open"),
+            (json.dumps({"type": "start"}), "not-host"),
+        ]:
+            ws.send_text(bad)
+            reply = ws.receive_json()
+            assert reply["type"] == "error" and reply["code"] == code_, (bad[:40], reply)
+            assert reply["text"]
+        assert (table.version, len(table.match.choices)) == before
+    big = client.post(
+        f"/api/tables/{code}/choices",
+        content=b"{" + b" " * 5000 + b"}",
+        headers={"Authorization": f"Bearer {tokens['Ana']}"},
+    )
+    assert big.status_code == 413
+
+
+def test_demasiados_mensajes_seguidos_se_frenan(client):
+    code, tokens = _started(client)
+    client.cookies.set(f"velada_seat_{code}", tokens["Ana"])
+    with client.websocket_connect(f"/t/{code}/ws") as ws:
+        ws.receive_json()
+        codes = []
+        for _ in range(30):
+            ws.send_json({"type": "ping"})
+            codes.append(ws.receive_json().get("code"))
+        assert "too-fast" in codes
+
+
+def test_accion_fuera_de_turno_da_error_y_no_cambia_nada(client):
+    code, tokens = _started(client)
+    table = client.app.state.hub.get(code)
+    before = (table.version, len(table.match.choices))
+    for name, token in tokens.items():
+        auth = {"Authorization": f"Bearer {token}"}
+        view = client.get(f"/api/tables/{code}/view", headers=auth).json()["view"]
+        if not any(not p["answered"] for p in view["prompts"]):
+            response = client.post(f"/api/tables/{code}/choices", headers=auth, json={"prompt": "voto", "choose": []})
+            assert response.status_code == 409 and response.json()["error"] in ("not-open", "not-yours")
+    assert (table.version, len(table.match.choices)) == before
+
+
+def test_reabrir_la_pagina_recupera_el_asiento_y_la_partida(client):
+    code, tokens = _started(client)
+    client.cookies.set(f"velada_seat_{code}", tokens["Bea"])
+    for _ in range(2):
+        with client.websocket_connect(f"/t/{code}/ws") as ws:
+            state = ws.receive_json()
+            assert state["view"]["viewer"] == "Bea" and state["view"]["you"]["role"]
+
+
+def test_reinicio_del_servidor_a_mitad_de_partida(db):
+    with TestClient(create_app(db, bot_delay=0)) as client:
+        code, tokens = _started(client)
+        auth = {"Authorization": f"Bearer {tokens['Ana']}"}
+        table = client.app.state.hub.get(code)
+        before_state = table.match.state
+        before_view = client.get(f"/api/tables/{code}/view", headers=auth).json()
+    with TestClient(create_app(db, bot_delay=0)) as client:
+        table = client.app.state.hub.get(code)
+        assert table.match.state == before_state
+        assert client.get(f"/api/tables/{code}/view", headers=auth).json() == before_view
+        finished = play_until_the_end(client, code, tokens)
+        assert finished["status"] == "finished"
+
+
+def test_por_el_cable_solo_viaja_la_vista_de_cada_uno(client):
+    """Every message a seat receives is exactly that seat's view; the shared screen gets the public view."""
+    code, tokens = _started(client, seats=8, names=HUMANS)
+    table = client.app.state.hub.get(code)
+    for name, token in tokens.items():
+        client.cookies.set(f"velada_seat_{code}", token)
+        with client.websocket_connect(f"/t/{code}/ws") as ws:
+            message = ws.receive_json()
+        assert message["view"] == json.loads(json.dumps(table.view(name, "es")))
+        for other in message["view"]["players"]:
+            if other["id"] != name:
+                known = table.game.visible_role(table.match.state, name, table.match.state.index[other["id"]])
+                assert other["role"] == known
+        secrets = SECRET_FIELDS(table, name)
+        for secret in secrets:
+            assert secret not in message["html"], secret
+    client.cookies.clear()
+    with client.websocket_connect(f"/t/{code}/ws?host=1") as screen:
+        public = screen.receive_json()
+    assert public["view"] == json.loads(json.dumps(table.view(PUBLIC, "es")))

@@ -1,0 +1,102 @@
+"""Server-side rendering: pages and the live fragments pushed over the websocket.
+
+Everything a browser receives about a game comes from :func:`velada.core.engine.build_view` for the viewer of
+that connection — a seat's player, or ``PUBLIC`` for the shared screen — and from nothing else. After the end
+of a game every viewer gets the narrator's view: the whole log and every card, face up.
+"""
+
+from __future__ import annotations
+
+import io
+from typing import TYPE_CHECKING, Any
+
+import qrcode
+import qrcode.image.svg
+from jinja2 import Environment, PackageLoader, select_autoescape
+
+from velada.core.i18n import Catalog
+from velada.core.protocol import PUBLIC
+
+if TYPE_CHECKING:
+    from velada.web.live import Connection, LiveTable
+
+MESSAGES = Catalog.load("velada.web")
+env = Environment(loader=PackageLoader("velada.web", "templates"), autoescape=select_autoescape(["html"]))
+
+
+def texts(lang: str):
+    def t(key: str, **params: Any) -> str:
+        return MESSAGES.text(lang, key, **params)
+
+    return t
+
+
+def page(name: str, lang: str, **context: Any) -> str:
+    return env.get_template(name).render(t=texts(lang), lang=lang, **context)
+
+
+def qr_svg(url: str) -> str:
+    image = qrcode.make(url, image_factory=qrcode.image.svg.SvgPathImage, box_size=8, border=2)
+    out = io.BytesIO()
+    image.save(out)
+    return out.getvalue().decode()
+
+
+def game_view(table: LiveTable, viewer: str, lang: str) -> dict[str, Any] | None:
+    """The view a connection may see: its own, or after the end the narrator's (everything is revealed)."""
+    match = table.match
+    if match is None:
+        return None
+    if match.result is not None:
+        return table.view(None, lang) | {"viewer": viewer, "prompts": []}
+    return table.view(viewer, lang)
+
+
+def seat_fragment(table: LiveTable, viewer: str, lang: str) -> str:
+    seat = next(s for s in table.data.seats if s.name == viewer)
+    return env.get_template("_seat.html").render(
+        t=texts(lang), lang=lang, table=table, seat=seat, view=game_view(table, viewer, lang)
+    )
+
+
+def host_fragment(table: LiveTable, lang: str, join_url: str) -> str:
+    return env.get_template("_host.html").render(
+        t=texts(lang),
+        lang=lang,
+        table=table,
+        view=game_view(table, PUBLIC, lang),
+        join_url=join_url,
+        qr=qr_svg(join_url) if table.status == "lobby" else "",
+    )
+
+
+def speech_lines(table: LiveTable, conn: Connection) -> list[str]:
+    """What the narrator says aloud since the connection last heard: the public events, in the game's words."""
+    match = table.match
+    if match is None or not conn.is_host:
+        return []
+    state = match.state
+    public = [event for event in state.log if event.visible_to(PUBLIC)]
+    new = public[conn.spoken :]
+    conn.spoken = len(public)
+    lines: list[str] = []
+    for event in new:
+        lines.extend(table.game.narration(state, event, conn.lang))
+    return lines
+
+
+def payload(table: LiveTable, conn: Connection) -> dict[str, Any]:
+    """The message one connection gets after a change."""
+    if conn.viewer == PUBLIC:
+        html = host_fragment(table, conn.lang, getattr(conn, "join_url", ""))
+    else:
+        html = seat_fragment(table, conn.viewer, conn.lang)
+    return {
+        "type": "state",
+        "version": table.version,
+        "status": table.status,
+        "deadline": table.deadline,
+        "html": html,
+        "view": game_view(table, conn.viewer, conn.lang),
+        "speech": speech_lines(table, conn),
+    }

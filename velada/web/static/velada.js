@@ -1,0 +1,104 @@
+// velada: the live table. The server renders every fragment; this script only swaps them in, sends the
+// player's choices, counts timers down and, on the narrator screen, speaks the narrator's lines.
+(function () {
+  "use strict";
+  const app = document.getElementById("app");
+  if (!app) return;
+  const code = app.dataset.code;
+  const lang = app.dataset.lang || "es";
+  const isHost = app.dataset.host === "1";
+  const offline = document.getElementById("offline");
+  const toast = document.getElementById("toast");
+  const speechBox = document.getElementById("speech");
+  let socket = null;
+  let retry = 500;
+  let version = -1;
+
+  if (speechBox) {
+    const saved = localStorage.getItem("velada-speech");
+    speechBox.checked = saved === null ? speechBox.dataset.default === "on" : saved === "on";
+    speechBox.addEventListener("change", () => localStorage.setItem("velada-speech", speechBox.checked ? "on" : "off"));
+  }
+
+  function say(lines) {
+    if (!speechBox || !speechBox.checked || !("speechSynthesis" in window)) return;
+    for (const line of lines) {
+      const u = new SpeechSynthesisUtterance(line);
+      u.lang = lang === "en" ? "en-GB" : "es-ES";
+      window.speechSynthesis.speak(u);
+    }
+  }
+
+  function showError(text) {
+    toast.textContent = text;
+    toast.hidden = false;
+    clearTimeout(showError.timer);
+    showError.timer = setTimeout(() => { toast.hidden = true; }, 5000);
+  }
+
+  function connect() {
+    const scheme = location.protocol === "https:" ? "wss:" : "ws:";
+    socket = new WebSocket(`${scheme}//${location.host}/t/${code}/ws?lang=${lang}${isHost ? "&host=1" : ""}`);
+    socket.onopen = () => { offline.hidden = true; retry = 500; };
+    socket.onmessage = (event) => {
+      const msg = JSON.parse(event.data);
+      if (msg.type === "state") {
+        if (msg.version < version) return;
+        version = msg.version;
+        app.innerHTML = msg.html;
+        app.dataset.status = msg.status;
+        app.dataset.version = msg.version;
+        if (msg.speech && msg.speech.length) say(msg.speech);
+        tick();
+      } else if (msg.type === "error") {
+        showError(msg.text);
+      }
+    };
+    socket.onclose = () => {
+      offline.hidden = false;
+      setTimeout(connect, retry);
+      retry = Math.min(retry * 2, 10000);
+    };
+  }
+
+  function send(message) {
+    if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(message));
+  }
+
+  app.addEventListener("click", (event) => {
+    const button = event.target.closest("button");
+    if (!button) return;
+    const form = button.closest("form.prompt");
+    if (button.dataset.action) {
+      send({ type: button.dataset.action });
+      return;
+    }
+    if (!form) return;
+    const max = Number(form.dataset.max);
+    const min = Number(form.dataset.min);
+    if (button.classList.contains("option")) {
+      if (max === 1) form.querySelectorAll(".option.selected").forEach((b) => { if (b !== button) b.classList.remove("selected"); });
+      button.classList.toggle("selected");
+      const chosen = form.querySelectorAll(".option.selected").length;
+      form.querySelector(".confirm").disabled = chosen < min || chosen > max;
+    } else if (button.classList.contains("confirm")) {
+      const chosen = [...form.querySelectorAll(".option.selected")].map((b) => b.dataset.option);
+      form.querySelectorAll("button").forEach((b) => { b.disabled = true; });
+      send({ type: "choose", prompt: form.dataset.prompt, choose: chosen });
+    } else if (button.classList.contains("skip")) {
+      form.querySelectorAll("button").forEach((b) => { b.disabled = true; });
+      send({ type: "choose", prompt: form.dataset.prompt, choose: [] });
+    }
+  });
+
+  function tick() {
+    for (const el of app.querySelectorAll(".timer")) {
+      const deadline = Number(el.dataset.deadline);
+      if (!deadline) { el.textContent = ""; continue; }
+      const left = Math.max(0, Math.round(deadline - Date.now() / 1000));
+      el.textContent = `⏱ ${Math.floor(left / 60)}:${String(left % 60).padStart(2, "0")}`;
+    }
+  }
+  setInterval(tick, 1000);
+  connect();
+})();
