@@ -16,7 +16,7 @@ def new_table(client, seats=8, game="hombres-lobo", bots=False, options=None, ti
     return code, client.cookies.get(f"velada_host_{code}")
 
 
-def SECRET_FIELDS(table, viewer):  # noqa: N802
+def secret_marks(table, viewer):
     """Marks of other living players' cards that ``viewer`` may not know, as they would appear in the page."""
     state = table.match.state
     game = table.game

@@ -11,7 +11,7 @@ from starlette.testclient import TestClient
 from velada.core.protocol import PUBLIC
 from velada.web.app import create_app
 
-from .helpers import HUMANS, SECRET_FIELDS, new_table
+from .helpers import HUMANS, secret_marks, new_table
 
 
 @pytest.fixture
@@ -71,7 +71,7 @@ def test_nombres_repetidos_o_mesa_llena_se_rechazan(client):
 
 
 def test_partida_completa_con_varios_asientos_y_bots(client):
-    code, host = new_table(client, seats=8, bots=True)
+    code, _ = new_table(client, seats=8, bots=True)
     tokens = {name: client.post(f"/api/tables/{code}/seats", json={"name": name}).json()["token"] for name in HUMANS}
     with client.websocket_connect(f"/t/{code}/ws?host=1") as screen:
         first = screen.receive_json()
@@ -91,7 +91,7 @@ def play_until_the_end(client, code, tokens, limit=400):
     """Each human answers the first option of every prompt, over the JSON API, until the game ends."""
     for _ in range(limit):
         acted = False
-        for name, token in tokens.items():
+        for token in tokens.values():
             auth = {"Authorization": f"Bearer {token}"}
             data = client.get(f"/api/tables/{code}/view", headers=auth).json()
             if data["status"] == "finished":
@@ -190,7 +190,7 @@ def test_accion_fuera_de_turno_da_error_y_no_cambia_nada(client):
     code, tokens = _started(client)
     table = client.app.state.hub.get(code)
     before = (table.version, len(table.match.choices))
-    for name, token in tokens.items():
+    for token in tokens.values():
         auth = {"Authorization": f"Bearer {token}"}
         view = client.get(f"/api/tables/{code}/view", headers=auth).json()["view"]
         if not any(not p["answered"] for p in view["prompts"]):
@@ -236,7 +236,7 @@ def test_por_el_cable_solo_viaja_la_vista_de_cada_uno(client):
             if other["id"] != name:
                 known = table.game.visible_role(table.match.state, name, table.match.state.index[other["id"]])
                 assert other["role"] == known
-        secrets = SECRET_FIELDS(table, name)
+        secrets = secret_marks(table, name)
         for secret in secrets:
             assert secret not in message["html"], secret
     client.cookies.clear()
