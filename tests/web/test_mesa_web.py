@@ -11,7 +11,7 @@ from starlette.testclient import TestClient
 from velada.core.protocol import PUBLIC
 from velada.web.app import create_app
 
-from .helpers import HUMANS, secret_marks, new_table
+from .helpers import HUMANS, new_table, secret_marks
 
 
 @pytest.fixture
