@@ -15,7 +15,7 @@ def readme_commands():
 
 def test_el_readme_empieza_con_dos_ordenes_arrancar_y_probar():
     start, test = readme_commands()
-    assert "velada play" in start and "pip install -e ." in start
+    assert "velada serve" in start and "pip install -e ." in start
     assert "pytest" in test
 
 

@@ -243,3 +243,10 @@ def test_por_el_cable_solo_viaja_la_vista_de_cada_uno(client):
     with client.websocket_connect(f"/t/{code}/ws?host=1") as screen:
         public = screen.receive_json()
     assert public["view"] == json.loads(json.dumps(table.view(PUBLIC, "es")))
+
+
+def test_el_enlace_para_unirse_es_una_pagina_web_tambien_por_el_websocket(client):
+    code, _ = new_table(client, seats=5)
+    with client.websocket_connect(f"/t/{code}/ws?host=1") as screen:
+        html = screen.receive_json()["html"]
+    assert f'href="http://testserver/t/{code}"' in html and "ws://" not in html

@@ -157,6 +157,10 @@ def build_view(game: Game, state: State, viewer: Viewer, lang: str = "es", texts
         }
         for seq, event in enumerate(visible)
     ]
+    if viewer is None:
+        # The narrator also sees whom each event was for: a private event reads "you…" to its audience.
+        for entry, event in zip(view["log"], visible, strict=True):
+            entry["to"] = sorted(event.audience) if event.audience is not None else None
     result = state.result
     if result is None:
         view["result"] = None

@@ -115,6 +115,9 @@ def create_app(
 
     def join_url(request: Request | WebSocket, code: str) -> str:
         base = public_url.rstrip("/") if public_url else str(request.base_url).rstrip("/")
+        # A websocket's own address is ws:// or wss://; the page to join is the http(s) one.
+        if base.startswith("ws"):
+            base = "http" + base[2:]
         return f"{base}/t/{code}"
 
     # --- pages ----------------------------------------------------------------------------------------

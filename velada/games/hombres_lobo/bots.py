@@ -59,8 +59,9 @@ class HeuristicBot:
             targets = [p for p in known_wolves if p in options]
             return [self.rng.choice(targets or unknown or options)]
         if decision in ("election", "successor"):
-            friends = [p for p in options if roles.get(p) and self._wolf(roles[p]) == me_wolf]
-            return [self.rng.choice(friends or unknown or options)]
+            others = [p for p in options if p != self.player] or options
+            friends = [p for p in others if roles.get(p) and self._wolf(roles[p]) == me_wolf]
+            return [self.rng.choice(friends or [p for p in unknown if p in others] or others)]
         return self._random(prompt)
 
     def _wolf(self, role: str) -> bool:

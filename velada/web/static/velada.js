@@ -13,6 +13,23 @@
   let socket = null;
   let retry = 500;
   let version = -1;
+  // Options a player has tapped but not yet confirmed, by prompt id: kept when the fragment is re-rendered
+  // because somebody else acted.
+  const selected = new Map();
+
+  function restoreSelection() {
+    for (const form of app.querySelectorAll("form.prompt")) {
+      const chosen = selected.get(form.dataset.prompt);
+      if (!chosen) continue;
+      for (const b of form.querySelectorAll(".option")) b.classList.toggle("selected", chosen.has(b.dataset.option));
+      updateConfirm(form);
+    }
+  }
+
+  function updateConfirm(form) {
+    const n = form.querySelectorAll(".option.selected").length;
+    form.querySelector(".confirm").disabled = n < Number(form.dataset.min) || n > Number(form.dataset.max);
+  }
 
   if (speechBox) {
     const saved = localStorage.getItem("velada-speech");
@@ -48,10 +65,16 @@
         app.innerHTML = msg.html;
         app.dataset.status = msg.status;
         app.dataset.version = msg.version;
+        restoreSelection();
         if (msg.speech && msg.speech.length) say(msg.speech);
         tick();
       } else if (msg.type === "error") {
         showError(msg.text);
+        // The choice was refused: let the player choose again.
+        for (const form of app.querySelectorAll("form.prompt")) {
+          form.querySelectorAll("button").forEach((b) => { b.disabled = false; });
+          updateConfirm(form);
+        }
       }
     };
     socket.onclose = () => {
@@ -75,19 +98,21 @@
     }
     if (!form) return;
     const max = Number(form.dataset.max);
-    const min = Number(form.dataset.min);
+    const id = form.dataset.prompt;
     if (button.classList.contains("option")) {
       if (max === 1) form.querySelectorAll(".option.selected").forEach((b) => { if (b !== button) b.classList.remove("selected"); });
       button.classList.toggle("selected");
-      const chosen = form.querySelectorAll(".option.selected").length;
-      form.querySelector(".confirm").disabled = chosen < min || chosen > max;
+      selected.set(id, new Set([...form.querySelectorAll(".option.selected")].map((b) => b.dataset.option)));
+      updateConfirm(form);
     } else if (button.classList.contains("confirm")) {
       const chosen = [...form.querySelectorAll(".option.selected")].map((b) => b.dataset.option);
       form.querySelectorAll("button").forEach((b) => { b.disabled = true; });
-      send({ type: "choose", prompt: form.dataset.prompt, choose: chosen });
+      selected.delete(id);
+      send({ type: "choose", prompt: id, choose: chosen });
     } else if (button.classList.contains("skip")) {
       form.querySelectorAll("button").forEach((b) => { b.disabled = true; });
-      send({ type: "choose", prompt: form.dataset.prompt, choose: [] });
+      selected.delete(id);
+      send({ type: "choose", prompt: id, choose: [] });
     }
   });
 

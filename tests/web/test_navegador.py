@@ -1,0 +1,188 @@
+"""End to end, in a real Chromium (Debian's /usr/bin/chromium) driven by Playwright, against a real server: a
+host creates a table, three players join from three browser contexts (phone-sized), they play a Werewolf game
+to the end with bots in the other seats, and no player page ever shows another player's secret card.
+
+Screenshots of the narrator screen and of a phone go to ``artifacts/`` (look at them)."""
+
+from __future__ import annotations
+
+import os
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from velada.core.engine import Match
+from velada.games import REGISTRY
+from velada.web.store import Store
+
+pytestmark = pytest.mark.slow
+
+CHROMIUM = os.environ.get("VELADA_CHROMIUM", "/usr/bin/chromium")
+ARTIFACTS = Path(__file__).resolve().parents[2] / "artifacts"
+FLAGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+UNIQUE = ("vidente", "bruja", "cazador", "cupido", "nina", "ladron")
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+@pytest.fixture
+def server(tmp_path):
+    port = free_port()
+    db = tmp_path / "velada.sqlite3"
+    log = (tmp_path / "server.log").open("wb")
+    process = subprocess.Popen(
+        [sys.executable, "-m", "velada", "serve", "--port", str(port), "--db", str(db), "--bot-delay", "0.05"],
+        stdout=log,
+        stderr=subprocess.STDOUT,
+    )
+    url = f"http://127.0.0.1:{port}"
+    for _ in range(100):
+        try:
+            socket.create_connection(("127.0.0.1", port), timeout=0.2).close()
+            break
+        except OSError:
+            time.sleep(0.1)
+    yield url, f"sqlite:///{db}"
+    process.terminate()
+    process.wait(timeout=10)
+    log.close()
+    server_log = (tmp_path / "server.log").read_text(errors="replace")
+    assert "Traceback" not in server_log, server_log
+
+
+def server_match(db_url: str, code: str, version: int | None = None) -> Match:
+    """The game as the server had it at ``version`` (default: now), rebuilt from the database."""
+    store = Store(db_url)
+    try:
+        data = store.load(code)
+        match = Match(REGISTRY.get(data.game), [s.name for s in data.seats], data.options, data.seed)
+        choices = store.choices(data)
+        if version is not None:
+            # A started table's version counts its seats, the start, then its choices (velada.web.live).
+            choices = choices[: version - len(data.seats) - 1]
+        for player, prompt, chosen in choices:
+            match.choose(player, prompt, chosen)
+        return match
+    finally:
+        store.close()
+
+
+SNAPSHOT = """() => {
+  const app = document.getElementById("app");
+  return {
+    version: Number(app.dataset.version || 0),
+    text: document.body.innerText,
+    roles: Object.fromEntries([...app.querySelectorAll("li.player")].map(li => [li.dataset.player, li.dataset.role])),
+  };
+}"""
+
+
+def assert_no_secrets(snapshot: dict, player: str, match: Match) -> None:
+    """``player``'s page, as drawn at one moment, shows no card of a living player they may not know."""
+    game, state = match.game, match.state
+    if match.result is not None:
+        return
+    for seat, other in enumerate(state.players):
+        if other == player or not state.alive[seat] or game.visible_role(state, player, seat) is not None:
+            continue
+        assert snapshot["roles"].get(other, "") == "", (player, other)
+        role = state.roles[seat]
+        if role in UNIQUE and role != state.roles[state.index[player]]:
+            assert game.role_name(role, "es") not in snapshot["text"], (player, other, role)
+
+
+@pytest.mark.skipif(
+    not Path(CHROMIUM).exists() and not os.environ.get("VELADA_REQUIRE_BROWSER"),
+    reason="Chromium is not installed (CI installs Debian's and sets VELADA_REQUIRE_BROWSER)",
+)
+def test_tres_jugadores_y_bots_juegan_una_partida_entera_sin_ver_secretos(server):
+    from playwright.sync_api import sync_playwright
+
+    url, db_url = server
+    ARTIFACTS.mkdir(exist_ok=True)
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
+        host = browser.new_context(viewport={"width": 1280, "height": 900}).new_page()
+        host.goto(url)
+        host.select_option("#game", "hombres-lobo")
+        host.fill('input[name="seats"]', "8")
+        host.check('input[name="bots"]')
+        host.click("button.primary")
+        host.wait_for_selector(".join-url")
+        join_url = host.inner_text(".join-url")
+        code = join_url.rstrip("/").split("/")[-1]
+        host.screenshot(path=str(ARTIFACTS / "narrador-lobby.png"), full_page=True)
+
+        phones = {}
+        for name in ("Ana", "Bea", "Carlos"):
+            phone = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True).new_page()
+            phone.goto(join_url)
+            phone.fill('input[name="name"]', name)
+            phone.click("button.primary")
+            phone.wait_for_selector(".waiting-host")
+            phones[name] = phone
+        host.wait_for_function("document.querySelectorAll('.seats strong').length >= 3")
+        host.click('button[data-action="start"]')
+        host.wait_for_selector(".players")
+
+        shot_phone = shot_host = False
+        checks = 0
+        deadline = time.time() + 240
+        while time.time() < deadline:
+            for name, phone in phones.items():
+                # Check the page against the game exactly as it was when that page was drawn.
+                snapshot = phone.evaluate(SNAPSHOT)
+                if snapshot["version"]:
+                    assert_no_secrets(snapshot, name, server_match(db_url, code, snapshot["version"]))
+                    checks += 1
+            match = server_match(db_url, code)
+            if match.result is not None:
+                break
+            for phone in phones.values():
+                form = phone.locator("form.prompt").first
+                if not form.count():
+                    continue
+                if not shot_phone:
+                    phone.screenshot(path=str(ARTIFACTS / "movil-decision.png"), full_page=True)
+                    shot_phone = True
+                try:
+                    needed = int(form.get_attribute("data-min") or 1)
+                    for k in range(needed):
+                        form.locator(".option").nth(k).click(timeout=2000)
+                    form.locator(".confirm").click(timeout=2000)
+                except Exception:  # the fragment was re-rendered under us; try again next round
+                    continue
+            if not shot_host and "Día" in host.inner_text("body"):
+                host.screenshot(path=str(ARTIFACTS / "narrador-partida.png"), full_page=True)
+                shot_host = True
+            time.sleep(0.15)
+        else:
+            pytest.fail("the game did not end in time")
+
+        for phone in phones.values():
+            phone.wait_for_selector(".result")
+        host.wait_for_selector(".result")
+        host.screenshot(path=str(ARTIFACTS / "narrador-final.png"), full_page=True)
+        phones["Ana"].screenshot(path=str(ARTIFACTS / "movil-final.png"), full_page=True)
+        assert checks > 20
+        final = server_match(db_url, code)
+        roles_on_screen = host.locator("li.player").evaluate_all("els => els.map(e => e.dataset.role)")
+        assert roles_on_screen == list(final.state.roles)  # every card face up at the end
+        assert host.locator('a[href$="partida.json"]').count() == 1
+        browser.close()
