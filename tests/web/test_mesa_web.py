@@ -21,7 +21,7 @@ def db(tmp_path):
 
 @pytest.fixture
 def client(db):
-    with TestClient(create_app(db, bot_delay=0)) as c:
+    with TestClient(create_app(db, bot_delay=0, seed=12345)) as c:
         yield c
 
 
@@ -209,13 +209,13 @@ def test_reabrir_la_pagina_recupera_el_asiento_y_la_partida(client):
 
 
 def test_reinicio_del_servidor_a_mitad_de_partida(db):
-    with TestClient(create_app(db, bot_delay=0)) as client:
+    with TestClient(create_app(db, bot_delay=0, seed=7)) as client:
         code, tokens = _started(client)
         auth = {"Authorization": f"Bearer {tokens['Ana']}"}
         table = client.app.state.hub.get(code)
         before_state = table.match.state
         before_view = client.get(f"/api/tables/{code}/view", headers=auth).json()
-    with TestClient(create_app(db, bot_delay=0)) as client:
+    with TestClient(create_app(db, bot_delay=0, seed=7)) as client:
         table = client.app.state.hub.get(code)
         assert table.match.state == before_state
         assert client.get(f"/api/tables/{code}/view", headers=auth).json() == before_view
@@ -250,3 +250,43 @@ def test_el_enlace_para_unirse_es_una_pagina_web_tambien_por_el_websocket(client
     with client.websocket_connect(f"/t/{code}/ws?host=1") as screen:
         html = screen.receive_json()["html"]
     assert f'href="http://testserver/t/{code}"' in html and "ws://" not in html
+
+
+def test_el_anfitrion_puede_dar_a_un_bot_el_asiento_de_quien_se_fue(client):
+    code, tokens = _started(client)
+    table = client.app.state.hub.get(code)
+    players = list(tokens)
+    # Ana and Bea leave; the host hands their seats to bots and the game plays on to the end without them.
+    with client.websocket_connect(f"/t/{code}/ws?host=1") as screen:
+        screen.receive_json()
+        for seat in table.data.seats:
+            if seat.name in players:
+                screen.send_json({"type": "bot-seat", "seat": seat.position})
+                screen.receive_json()
+    assert table.status == "finished"
+    assert all(seat.bot for seat in table.data.seats)
+
+
+def test_al_acabarse_el_tiempo_se_pasan_las_decisiones_que_se_pueden_pasar(client):
+    import time
+
+    code, _ = new_table(
+        client,
+        seats=5,
+        bots=True,
+        options={"especiales": "vidente,bruja", "alguacil": "no"},
+        timers={"noche": 1, "debate": 0, "votacion": 1},
+    )
+    token = client.post(f"/api/tables/{code}/seats", json={"name": "Ana"}).json()["token"]
+    with client.websocket_connect(f"/t/{code}/ws?host=1") as screen:
+        screen.receive_json()
+        screen.send_json({"type": "start"})
+        screen.receive_json()
+    table = client.app.state.hub.get(code)
+    auth = {"Authorization": f"Bearer {token}"}
+    view = client.get(f"/api/tables/{code}/view", headers=auth).json()["view"]
+    assert any(not p["answered"] for p in view["prompts"])  # Ana has something to decide…
+    assert table.deadline is not None
+    time.sleep(2.5)
+    # …and says nothing: the timer skips it for her, and the game goes on.
+    assert any(player == "Ana" and chosen == () for player, _, chosen in table.match.choices)

@@ -49,7 +49,8 @@ class ChooseMessage(BaseModel):
 
 class CommandMessage(BaseModel):
     model_config = ConfigDict(extra="forbid")
-    type: Literal["start", "bots", "ping"]
+    type: Literal["start", "bots", "ping", "bot-seat"]
+    seat: int | None = Field(default=None, ge=0, le=99)
 
 
 class SeatRequest(BaseModel):
@@ -101,11 +102,12 @@ def error_text(exc: Exception, lang: str) -> tuple[str, str]:
 
 
 def create_app(
-    db: str = "sqlite:///velada.sqlite3", bot_delay: float = 1.0, public_url: str | None = None
+    db: str = "sqlite:///velada.sqlite3", bot_delay: float = 1.0, public_url: str | None = None, seed: int | None = None
 ) -> Starlette:
-    """The ASGI app. ``db`` is any SQLAlchemy URL; ``public_url`` overrides the address shown in join links."""
+    """The ASGI app. ``db`` is any SQLAlchemy URL; ``public_url`` overrides the address shown in join links;
+    ``seed`` fixes every game's seed (tests and demos only: a known seed gives every secret away)."""
     store = Store(db)
-    hub = Hub(store, Config(bot_delay=bot_delay))
+    hub = Hub(store, Config(bot_delay=bot_delay, seed=seed))
 
     def table_or_404(code: str) -> LiveTable:
         table = hub.get(code)
@@ -203,7 +205,8 @@ def create_app(
         code = request.path_params["code"]
         table = table_or_404(code)
         lang = request_lang(request, table.data.lang)
-        fragment = render.host_fragment(table, lang, join_url(request, code))
+        is_host = table.is_host(request.cookies.get(host_cookie(code)))
+        fragment = render.host_fragment(table, lang, join_url(request, code), is_host)
         html = render.page(
             "host.html", lang, code=code, title=table.game.title(lang), fragment=fragment, mode=table.data.mode
         )
@@ -341,6 +344,8 @@ def create_app(
                 await table.fill_with_bots()
             elif message.type == "start":
                 await table.start()
+            elif message.type == "bot-seat" and message.seat is not None:
+                await table.hand_to_bot(message.seat)
         except (IllegalAction, TableError) as exc:
             code, text_ = error_text(exc, lang)
             await refuse(code, text_)

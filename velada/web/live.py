@@ -55,6 +55,8 @@ class Connection:
 @dataclass
 class Config:
     bot_delay: float = 1.0
+    #: A fixed seed for every game (plus the table's number), for tests and demos; None draws a secret one.
+    seed: int | None = None
 
 
 class LiveTable:
@@ -148,6 +150,20 @@ class LiveTable:
             self._bump()
         await self.broadcast()
 
+    async def hand_to_bot(self, position: int) -> None:
+        """Give a seat to a bot (host only): for a player who left, so the table need not wait for them."""
+        async with self.lock:
+            seat = next((s for s in self.data.seats if s.position == position), None)
+            if seat is None or not seat.taken or seat.bot:
+                raise TableError("bad-seat")
+            seat.bot = self.data.fill_bots or self.default_bot()
+            self.store.save_seat(self.data, seat)
+            if self.match is not None:
+                self._seat_bots()
+                self._schedule_timer()
+                self._start_bots_if_needed()
+        await self.broadcast()
+
     def default_bot(self) -> str:
         return next((name for name in self.game.bots if name != "random"), "random")
 
@@ -173,7 +189,7 @@ class LiveTable:
                 self._fill(self.data.fill_bots)
             if any(not s.taken for s in self.data.seats):
                 raise TableError("seats-free")
-            seed = secrets.randbits(62)
+            seed = secrets.randbits(62) if self.config.seed is None else self.config.seed + self.data.id
             try:
                 match = Match(self.game, self.players(), self.data.options, seed)
             except ValueError as exc:
@@ -224,7 +240,11 @@ class LiveTable:
         if group != self._group:
             self._group = group
             self._schedule_timer()
-        if any(p.player in self.bots for p in pending(match.state)):
+        self._start_bots_if_needed()
+
+    def _start_bots_if_needed(self) -> None:
+        match = self.match
+        if match is not None and any(p.player in self.bots for p in pending(match.state)):
             self._start_bots()
 
     # --- bots ------------------------------------------------------------------------------------------

@@ -59,7 +59,7 @@ def seat_fragment(table: LiveTable, viewer: str, lang: str) -> str:
     )
 
 
-def host_fragment(table: LiveTable, lang: str, join_url: str) -> str:
+def host_fragment(table: LiveTable, lang: str, join_url: str, is_host: bool = False) -> str:
     return env.get_template("_host.html").render(
         t=texts(lang),
         lang=lang,
@@ -67,6 +67,7 @@ def host_fragment(table: LiveTable, lang: str, join_url: str) -> str:
         view=game_view(table, PUBLIC, lang),
         join_url=join_url,
         qr=qr_svg(join_url) if table.status == "lobby" else "",
+        is_host=is_host,
     )
 
 
@@ -88,7 +89,7 @@ def speech_lines(table: LiveTable, conn: Connection) -> list[str]:
 def payload(table: LiveTable, conn: Connection) -> dict[str, Any]:
     """The message one connection gets after a change."""
     if conn.viewer == PUBLIC:
-        html = host_fragment(table, conn.lang, getattr(conn, "join_url", ""))
+        html = host_fragment(table, conn.lang, conn.join_url, conn.is_host)
     else:
         html = seat_fragment(table, conn.viewer, conn.lang)
     return {

@@ -93,7 +93,9 @@
     if (!button) return;
     const form = button.closest("form.prompt");
     if (button.dataset.action) {
-      send({ type: button.dataset.action });
+      const message = { type: button.dataset.action };
+      if (button.dataset.seat !== undefined) message.seat = Number(button.dataset.seat);
+      send(message);
       return;
     }
     if (!form) return;
