@@ -290,3 +290,39 @@ def test_al_acabarse_el_tiempo_se_pasan_las_decisiones_que_se_pueden_pasar(clien
     time.sleep(2.5)
     # …and says nothing: the timer skips it for her, and the game goes on.
     assert any(player == "Ana" and chosen == () for player, _, chosen in table.match.choices)
+
+
+def test_la_pantalla_del_narrador_habla_y_los_moviles_no(client):
+    code, tokens = _started(client)
+    with client.websocket_connect(f"/t/{code}/ws?host=1") as screen:
+        screen.receive_json()  # joined mid-game: nothing old is spoken
+        table = client.app.state.hub.get(code)
+        ana = {"Authorization": f"Bearer {tokens['Ana']}"}
+        bea = {"Authorization": f"Bearer {tokens['Bea']}"}
+        speech = []
+        for _ in range(40):
+            for auth in (ana, bea):
+                view = client.get(f"/api/tables/{code}/view", headers=auth).json()["view"]
+                for prompt in view["prompts"]:
+                    if not prompt["answered"]:
+                        chosen = [o["id"] for o in prompt["options"][: prompt["min"]]]
+                        client.post(
+                            f"/api/tables/{code}/choices", headers=auth, json={"prompt": prompt["id"], "choose": chosen}
+                        )
+                        message = screen.receive_json()
+                        speech += message["speech"]
+            if any("despierta" in line for line in speech) or table.status == "finished":
+                break
+    assert any("Cae la noche" in line for line in speech)
+    assert any("Vidente, despierta" in line or "Hombres lobo, despertad" in line for line in speech)
+    client.cookies.clear()
+    client.cookies.set(f"velada_seat_{code}", tokens["Ana"])
+    with client.websocket_connect(f"/t/{code}/ws") as phone:
+        assert phone.receive_json()["speech"] == []
+
+
+def test_cualquier_pagina_en_ingles(client):
+    page = client.get("/?lang=en")
+    assert "Create table" in page.text and client.cookies.get("velada_lang") == "en"
+    code, _ = new_table(client, seats=5)
+    assert "Scan to join from your phone" in client.get(f"/t/{code}/host").text

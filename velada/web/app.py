@@ -93,6 +93,15 @@ def request_lang(request: Request | WebSocket, default: str = "es") -> str:
     return lang if lang in LANGUAGES else default
 
 
+def html_response(request: Request, html: str, status: int = 200) -> HTMLResponse:
+    """A page; ``?lang=`` on any page also remembers the language in a cookie."""
+    response = HTMLResponse(html, status_code=status)
+    lang = request.query_params.get("lang")
+    if lang in LANGUAGES:
+        response.set_cookie("velada_lang", lang, max_age=COOKIE_AGE, samesite="lax")
+    return response
+
+
 def error_text(exc: Exception, lang: str) -> tuple[str, str]:
     if isinstance(exc, IllegalAction):
         return exc.code, exc.text(lang)
@@ -134,10 +143,7 @@ def create_app(
             recent=store.recent(10),
             error=request.query_params.get("error"),
         )
-        response = HTMLResponse(html)
-        if "lang" in request.query_params:
-            response.set_cookie("velada_lang", lang, max_age=COOKIE_AGE, samesite="lax")
-        return response
+        return html_response(request, html)
 
     async def create_table(request: Request) -> Response:
         lang = request_lang(request)
@@ -182,9 +188,9 @@ def create_app(
         title = table.game.title(lang)
         if seat is None:
             error = None if table.status == "lobby" else render.MESSAGES.text(lang, "error.started")
-            return HTMLResponse(render.page("join.html", lang, code=code, title=title, error=error))
+            return html_response(request, render.page("join.html", lang, code=code, title=title, error=error))
         fragment = render.seat_fragment(table, seat.name, lang)
-        return HTMLResponse(render.page("seat.html", lang, code=code, title=title, fragment=fragment))
+        return html_response(request, render.page("seat.html", lang, code=code, title=title, fragment=fragment))
 
     async def join(request: Request) -> Response:
         code = request.path_params["code"]
@@ -196,7 +202,7 @@ def create_app(
         except TableError as exc:
             title = table.game.title(lang)
             html = render.page("join.html", lang, code=code, title=title, error=error_text(exc, lang)[1])
-            return HTMLResponse(html, status_code=409)
+            return html_response(request, html, 409)
         response = RedirectResponse(f"/t/{code}", status_code=303)
         response.set_cookie(seat_cookie(code), token, max_age=COOKIE_AGE, httponly=True, samesite="lax")
         return response
@@ -210,7 +216,7 @@ def create_app(
         html = render.page(
             "host.html", lang, code=code, title=table.game.title(lang), fragment=fragment, mode=table.data.mode
         )
-        return HTMLResponse(html)
+        return html_response(request, html)
 
     async def download(request: Request) -> Response:
         """The finished game as a scenario file. Not before the end: the seed would give every secret away."""
