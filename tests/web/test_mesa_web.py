@@ -326,3 +326,13 @@ def test_cualquier_pagina_en_ingles(client):
     assert "Create table" in page.text and client.cookies.get("velada_lang") == "en"
     code, _ = new_table(client, seats=5)
     assert "Scan to join from your phone" in client.get(f"/t/{code}/host").text
+
+
+def test_la_api_tambien_frena_a_quien_manda_demasiado(client):
+    code, tokens = _started(client)
+    auth = {"Authorization": f"Bearer {tokens['Ana']}"}
+    statuses = {
+        client.post(f"/api/tables/{code}/choices", headers=auth, json={"prompt": "nada", "choose": []}).status_code
+        for _ in range(100)
+    }
+    assert 429 in statuses

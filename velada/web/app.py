@@ -37,6 +37,8 @@ from velada.web.store import Store
 MAX_MESSAGE = 4096
 RATE_PER_SECOND = 5.0
 RATE_BURST = 15.0
+API_RATE_PER_SECOND = 20.0
+API_RATE_BURST = 60.0
 COOKIE_AGE = 60 * 60 * 24 * 30
 
 
@@ -117,6 +119,15 @@ def create_app(
     ``seed`` fixes every game's seed (tests and demos only: a known seed gives every secret away)."""
     store = Store(db)
     hub = Hub(store, Config(bot_delay=bot_delay, seed=seed))
+    api_limits: dict[str, RateLimit] = {}
+
+    def api_allowed(request: Request) -> bool:
+        """The JSON API's writes are rate-limited per seat token (per client address to take a seat); programs
+        get a larger allowance than a person's websocket."""
+        key = bearer(request) or (request.client.host if request.client else "?")
+        if len(api_limits) > 10_000:
+            api_limits.clear()
+        return api_limits.setdefault(key, RateLimit(API_RATE_PER_SECOND, API_RATE_BURST)).allow()
 
     def table_or_404(code: str) -> LiveTable:
         table = hub.get(code)
@@ -244,6 +255,8 @@ def create_app(
     async def api_join(request: Request) -> Response:
         table = table_or_404(request.path_params["code"])
         lang = request_lang(request, table.data.lang)
+        if not api_allowed(request):
+            return _api_error("too-fast", render.MESSAGES.text(lang, "error.too-fast"), 429)
         raw = await request.body()
         if len(raw) > MAX_MESSAGE:
             return _api_error("too-big", render.MESSAGES.text(lang, "error.too-big"), 413)
@@ -271,6 +284,8 @@ def create_app(
         seat = table.seat_for(bearer(request))
         if seat is None:
             return _api_error("not-seated", render.MESSAGES.text(lang, "error.not-seated"), 401)
+        if not api_allowed(request):
+            return _api_error("too-fast", render.MESSAGES.text(lang, "error.too-fast"), 429)
         raw = await request.body()
         if len(raw) > MAX_MESSAGE:
             return _api_error("too-big", render.MESSAGES.text(lang, "error.too-big"), 413)
