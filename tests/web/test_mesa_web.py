@@ -4,6 +4,7 @@ reconnecting, wrong tokens, out-of-turn actions, malformed and oversized message
 from __future__ import annotations
 
 import json
+import os
 
 import pytest
 from starlette.testclient import TestClient
@@ -16,6 +17,17 @@ from .helpers import HUMANS, new_table, secret_marks
 
 @pytest.fixture
 def db(tmp_path):
+    """SQLite by default; ``VELADA_TEST_DB=postgresql+psycopg://…`` runs the same tests on PostgreSQL."""
+    url = os.environ.get("VELADA_TEST_DB")
+    if url:
+        from sqlalchemy import create_engine
+
+        from velada.web.store import Base
+
+        engine = create_engine(url)
+        Base.metadata.drop_all(engine)
+        engine.dispose()
+        return url
     return f"sqlite:///{tmp_path / 'velada.sqlite3'}"
 
 

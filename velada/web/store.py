@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import ForeignKey, Integer, String, Text, UniqueConstraint, create_engine, select
+from sqlalchemy import BigInteger, ForeignKey, Integer, String, Text, UniqueConstraint, create_engine, select
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column, relationship, sessionmaker
 
 CODE_ALPHABET = "abcdefghjkmnpqrstuvwxyz23456789"
@@ -52,7 +52,7 @@ class TableRow(Base):
     timers: Mapped[str] = mapped_column(Text, default="{}")
     fill_bots: Mapped[str] = mapped_column(String(40), default="")
     status: Mapped[str] = mapped_column(String(16), default="lobby")
-    seed: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    seed: Mapped[int | None] = mapped_column(BigInteger, nullable=True)
     host_token: Mapped[str] = mapped_column(String(64))
     created_at: Mapped[str] = mapped_column(String(32), default=_now)
     seats: Mapped[list[SeatRow]] = relationship(order_by="SeatRow.position", cascade="all, delete-orphan")
