@@ -252,50 +252,60 @@ def create_app(
             else request.cookies.get(seat_cookie(request.path_params["code"]))
         )
 
-    async def api_join(request: Request) -> Response:
-        table = table_or_404(request.path_params["code"])
-        lang = request_lang(request, table.data.lang)
-        if not api_allowed(request):
-            return _api_error("too-fast", render.MESSAGES.text(lang, "error.too-fast"), 429)
-        raw = await request.body()
-        if len(raw) > MAX_MESSAGE:
-            return _api_error("too-big", render.MESSAGES.text(lang, "error.too-big"), 413)
-        try:
-            body = SeatRequest.model_validate_json(raw)
-            seat, token = await table.join(body.name)
-        except ValidationError:
-            return _api_error("malformed", render.MESSAGES.text(lang, "error.malformed"), 400)
-        except TableError as exc:
-            return _api_error(*error_text(exc, lang), 409)
-        return JSONResponse({"player": seat.name, "seat": seat.position, "token": token})
+    class ApiRefusal(Exception):
+        def __init__(self, code: str, status: int) -> None:
+            self.code, self.status = code, status
 
-    async def api_view(request: Request) -> Response:
-        table = table_or_404(request.path_params["code"])
-        lang = request_lang(request, table.data.lang)
+    def api_seat(table: LiveTable, request: Request):
         seat = table.seat_for(bearer(request))
         if seat is None:
-            return _api_error("not-seated", render.MESSAGES.text(lang, "error.not-seated"), 401)
+            raise ApiRefusal("not-seated", 401)
+        return seat
+
+    async def api_body(request: Request, model: type[BaseModel]) -> Any:
+        """The request's JSON body as ``model``, after the rate and size limits."""
+        if not api_allowed(request):
+            raise ApiRefusal("too-fast", 429)
+        raw = await request.body()
+        if len(raw) > MAX_MESSAGE:
+            raise ApiRefusal("too-big", 413)
+        try:
+            return model.model_validate_json(raw)
+        except ValidationError:
+            raise ApiRefusal("malformed", 400) from None
+
+    def api(handler):
+        """An API endpoint: refusals and illegal choices become JSON errors in the table's language."""
+
+        async def endpoint(request: Request) -> Response:
+            table = table_or_404(request.path_params["code"])
+            lang = request_lang(request, table.data.lang)
+            try:
+                return await handler(request, table, lang)
+            except ApiRefusal as exc:
+                return _api_error(exc.code, render.MESSAGES.text(lang, f"error.{exc.code}"), exc.status)
+            except (IllegalAction, TableError) as exc:
+                return _api_error(*error_text(exc, lang), 409)
+
+        return endpoint
+
+    @api
+    async def api_join(request: Request, table: LiveTable, lang: str) -> Response:
+        body = await api_body(request, SeatRequest)
+        seat, token = await table.join(body.name)
+        return JSONResponse({"player": seat.name, "seat": seat.position, "token": token})
+
+    @api
+    async def api_view(request: Request, table: LiveTable, lang: str) -> Response:
+        seat = api_seat(table, request)
         view = render.game_view(table, seat.name, lang)
         return JSONResponse({"status": table.status, "version": table.version, "view": view})
 
-    async def api_choose(request: Request) -> Response:
-        table = table_or_404(request.path_params["code"])
-        lang = request_lang(request, table.data.lang)
-        seat = table.seat_for(bearer(request))
-        if seat is None:
-            return _api_error("not-seated", render.MESSAGES.text(lang, "error.not-seated"), 401)
-        if not api_allowed(request):
-            return _api_error("too-fast", render.MESSAGES.text(lang, "error.too-fast"), 429)
-        raw = await request.body()
-        if len(raw) > MAX_MESSAGE:
-            return _api_error("too-big", render.MESSAGES.text(lang, "error.too-big"), 413)
-        try:
-            body = ChoiceRequest.model_validate_json(raw)
-            await table.choose(seat.name, body.prompt, body.choose)
-        except ValidationError:
-            return _api_error("malformed", render.MESSAGES.text(lang, "error.malformed"), 400)
-        except (IllegalAction, TableError) as exc:
-            return _api_error(*error_text(exc, lang), 409)
+    @api
+    async def api_choose(request: Request, table: LiveTable, lang: str) -> Response:
+        seat = api_seat(table, request)
+        body = await api_body(request, ChoiceRequest)
+        await table.choose(seat.name, body.prompt, body.choose)
         return JSONResponse({"ok": True, "version": table.version})
 
     def _api_error(code: str, text: str, status: int) -> Response:
