@@ -172,5 +172,5 @@ def test_cada_bot_solo_da_respuestas_legales_y_la_partida_termina(game, bot, dat
         Match(game, players, options, seed)
     except ValueError:
         return
-    state, choices = bot_playout(game, players, normalize(game.options, options), seed, seat_bots([bot], players))
-    assert state.result is not None and choices > 0
+    state, _ = bot_playout(game, players, normalize(game.options, options), seed, seat_bots([bot], players))
+    assert state.result is not None  # (a table dealt already won, e.g. 4 wolves of 5, ends with no choice at all)
