@@ -24,7 +24,7 @@ def test_games_lista_los_juegos():
 def test_games_de_un_juego_lista_sus_opciones_con_valores_por_defecto():
     result = runner.invoke(app, ["games", "gauekos"])
     assert result.exit_code == 0
-    assert "pariente-mayor  default: preparacion   allowed: preparacion|primer-dia|no" in result.output
+    assert "pariente-mayor  default: preparacion   allowed: preparacion|dia-1|dia-2|dia-3|no" in result.output
     assert "galtzagorri-riesgo  default: 25   allowed: 0..100" in result.output
 
 

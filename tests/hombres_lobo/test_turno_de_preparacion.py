@@ -123,7 +123,7 @@ def test_alguacil_empatado_se_vota_de_nuevo_y_despues_se_sortea():
 
 
 def test_alguacil_elegido_el_primer_dia():
-    m = mesa(OCHO, alguacil="primer-dia")
+    m = mesa(OCHO, alguacil="dia-1")
     assert abiertos(m) == {("Ana", "vidente")}
     noche_tranquila(m)
     assert {kind for _, kind in abiertos(m)} == {"eleccion"}
@@ -137,3 +137,12 @@ def test_sin_alguacil_si_la_mesa_lo_decide():
     noche_tranquila(m)
     assert {kind for _, kind in abiertos(m)} == {"voto"}
     assert m.state.sheriff is None
+
+
+def test_alguacil_elegido_un_dia_posterior():
+    m = mesa(OCHO, alguacil="dia-2")
+    noche_tranquila(m)
+    assert {kind for _, kind in abiertos(m)} == {"voto"}
+    votan(m, {})
+    noche_tranquila(m)
+    assert {kind for _, kind in abiertos(m)} == {"eleccion"}

@@ -54,9 +54,15 @@ def _most_voted(counts: dict[str, int]) -> list[str]:
 
 
 def election_step(theme: Theme, s: WerewolfState, when: str) -> None:
-    """Election of the Alguacil by simple majority, in the preparation turn or on the first day (option)."""
-    due = {"preparacion": "preparation", "primer-dia": "day"}.get(s.settings.sheriff)
-    if due != when or s.sheriff is not None or (when == "day" and s.day != 1):
+    """Election of the Alguacil by simple majority, in the preparation turn or on a later day, before that day's
+    vote (option: ``preparacion``, ``dia-1``, ``dia-2``, ``dia-3``, or ``no``)."""
+    option = s.settings.sheriff
+    if option == "no" or s.sheriff is not None:
+        return
+    if option == "preparacion":
+        if when != "preparation":
+            return
+    elif when != "day" or s.day != int(option.removeprefix("dia-")):
         return
     _ask_everyone(theme, s, "election", s.living(), self_vote=True)
 

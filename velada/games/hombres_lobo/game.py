@@ -51,7 +51,7 @@ def build_options(theme: Theme) -> tuple[GameOption, ...]:
         ChoiceOption(key["wolves"], "auto", ("auto", "1", "2", "3", "4", "5", "6")),
         SetOption("especiales", "auto", tuple(theme.role[p] for p in SPECIALS), auto=True),
         ChoiceOption(key["thief_variant"], "intercambio", ("intercambio", "rotacion")),
-        ChoiceOption(key["sheriff"], "preparacion", ("preparacion", "primer-dia", "no")),
+        ChoiceOption(key["sheriff"], "preparacion", ("preparacion", "dia-1", "dia-2", "dia-3", "no")),
         ChoiceOption(key["sheriff_power"], "ambos", ("ambos", "voto-doble", "desempate")),
         ChoiceOption("voto", "simple", ("simple", "dos-rondas")),
         ChoiceOption("empate", "nadie", ("nadie", "revotacion", "azar")),

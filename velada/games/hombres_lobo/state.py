@@ -15,7 +15,7 @@ class Settings:
     wolf_rounds: int
     little_girl_risk: int
     thief_variant: str  # "intercambio" | "rotacion"
-    sheriff: str  # "preparacion" | "primer-dia" | "no"
+    sheriff: str  # "preparacion" | "dia-1" | "dia-2" | "dia-3" | "no"
     sheriff_power: str  # "ambos" | "voto-doble" | "desempate"
     vote: str  # "simple" | "dos-rondas"
     tie: str  # "nadie" | "revotacion" | "azar"
