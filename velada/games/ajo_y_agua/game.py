@@ -1,0 +1,281 @@
+"""Ajo y Agua as a registered game: setup, options, views and texts over the rules in ``rules.py``."""
+
+from __future__ import annotations
+
+import copy
+import random
+from collections.abc import Mapping
+from typing import Any
+
+from velada.core.bots import BotFactory
+from velada.core.game import Answers, Game, GameInfo, PromptKind
+from velada.core.i18n import Catalog
+from velada.core.options import ChoiceOption, IntOption
+from velada.core.protocol import PUBLIC, Event, Prompt, Viewer
+from velada.games.ajo_y_agua import rules
+from velada.games.ajo_y_agua.cards import DAY_CARDS, HOUSES, INNOCENT, day_deck
+from velada.games.ajo_y_agua.state import AjoState, Settings
+
+PROMPT_KINDS = (
+    PromptKind("turno", public=True),
+    PromptKind("objetivo", public=True),
+    PromptKind("botin", public=True),
+    PromptKind("descartar", public=True),
+    PromptKind("noche", public=False),
+)
+
+
+class AjoGame(Game):
+    """Ajo y Agua: a hidden Vampire among counts locked in a castle."""
+
+    info = GameInfo(id="ajo-y-agua", min_players=4, max_players=6, recommended=(4, 6), sides=("condes", "vampiro"))
+    options = (
+        IntOption("cartas-inicio", 3, 1, 6),
+        IntOption("mano-maxima", 5, 2, 10),
+        ChoiceOption("anfitrion", "fijo", ("fijo", "rotativo")),
+        IntOption("limite-rondas", 20, 1, 100),
+    )
+    prompt_kinds = PROMPT_KINDS
+
+    def __init__(self) -> None:
+        self.catalog = Catalog.load(__package__)
+
+    @property
+    def bots(self) -> dict[str, BotFactory]:
+        from velada.games.ajo_y_agua.bots import HeuristicBot
+
+        return {**super().bots, "heuristico": HeuristicBot}
+
+    # --- setup ------------------------------------------------------------------------------------------
+
+    def setup(
+        self, players: tuple[str, ...], options: Mapping[str, Any], rng: random.Random, deal: Mapping[str, Any] | None
+    ) -> AjoState:
+        n = len(players)
+        settings = Settings(
+            options["cartas-inicio"], options["mano-maxima"], options["anfitrion"], options["limite-rondas"]
+        )
+        deal = dict(deal or {})
+        unknown = sorted(set(deal) - {"vampiro", "figuras", "anfitrion", "mazo", "manos"})
+        if unknown:
+            raise ValueError(f"unknown deal keys: {', '.join(unknown)}")
+        figures = deal.get("figuras")
+        houses = [figures[p] for p in players] if figures else rng.sample(list(HOUSES), n)
+        if any(h not in HOUSES for h in houses) or len(set(houses)) != n:
+            raise ValueError(f"each player needs a different house of: {', '.join(HOUSES)}")
+        vampire = players.index(deal["vampiro"]) if "vampiro" in deal else rng.randrange(n)
+        host = players.index(deal["anfitrion"]) if "anfitrion" in deal else rng.randrange(n)
+        if "mazo" in deal:
+            supply = [str(c) for c in reversed(deal["mazo"])]
+        else:
+            supply = day_deck(n)
+            rng.shuffle(supply)
+        if any(c not in DAY_CARDS for c in supply):
+            raise ValueError(f"unknown day card in the deck; cards: {', '.join(DAY_CARDS)}")
+        s = AjoState(
+            players=players,
+            rng=rng,
+            settings=settings,
+            index={p: i for i, p in enumerate(players)},
+            houses=houses,
+            vampire=vampire,
+            host=host,
+            alive=[True] * n,
+            supply=supply,
+            hands=[{} for _ in range(n)],
+            equipped=[[] for _ in range(n)],
+            night=[{} for _ in range(n)],
+        )
+        for seat, player in enumerate(players):
+            s.emit("identidad", frozenset((player,)), identity=rules.VAMPIRE if seat == vampire else "conde")
+        s.emit("figuras", None, houses=dict(zip(players, houses, strict=True)), host=players[host])
+        if "manos" in deal:
+            for player, cards in deal["manos"].items():
+                for card in cards:
+                    if card not in DAY_CARDS:
+                        raise ValueError(f"unknown day card {card!r}")
+                    hand = s.hands[s.index[player]]
+                    hand[card] = hand.get(card, 0) + 1
+        else:
+            for k in range(n):
+                rules.draw(s, (host + k) % n, settings.start_cards)
+        rules.start_round(s)
+        return s
+
+    def warnings(self, players: tuple[str, ...], options: Mapping[str, Any], lang: str) -> list[str]:
+        return []
+
+    def resolve(self, state: AjoState, answers: Answers) -> None:  # type: ignore[override]
+        rules.RESOLVERS[state.step](state, answers)
+
+    # --- what a viewer may see ------------------------------------------------------------------------
+
+    def visible_identity(self, s: AjoState, viewer: Viewer, seat: int) -> str | None:
+        """A hidden identity is seen by its owner, and by everybody once its count is dead or the game over."""
+        if viewer is None or s.result is not None or not s.alive[seat] or s.index.get(viewer) == seat:
+            return rules.VAMPIRE if seat == s.vampire else "conde"
+        return None
+
+    def view(self, state: AjoState, viewer: Viewer, lang: str) -> dict[str, Any]:  # type: ignore[override]
+        s = state
+        players = []
+        for seat, player in enumerate(s.players):
+            identity = self.visible_identity(s, viewer, seat)
+            badges = []
+            if s.host == seat:
+                badges.append(self.text(lang, "badge.host"))
+            if s.dying == seat:
+                badges.append(self.text(lang, "badge.dying"))
+            badges.extend(self.card_name(c, lang) for c in s.equipped[seat])
+            players.append(
+                {
+                    "id": player,
+                    "name": player,
+                    "alive": s.alive[seat],
+                    "house": s.houses[seat],
+                    "house_name": HOUSES[s.houses[seat]].names.get(lang, HOUSES[s.houses[seat]].names["es"]),
+                    "role": identity,
+                    "role_name": self.text(lang, f"identity.{identity}") if identity else None,
+                    "host": s.host == seat,
+                    "dying": s.dying == seat,
+                    "equipped": list(s.equipped[seat]),
+                    "hand_size": s.hand_size(seat),
+                    "night_cards": sum(s.night[seat].values()),
+                    "badges": badges,
+                }
+            )
+        view: dict[str, Any] = {
+            "phase": {
+                "id": s.phase,
+                "round": s.round,
+                "turn": s.turn,
+                "text": self.text(lang, f"phase.{s.phase}", round=s.round, turn=s.turn, turns=s.turns),
+            },
+            "players": players,
+            "table": {
+                "supply": len(s.supply),
+                "discard": list(s.discard),
+                "retired": list(s.retired),
+                "laid": list(s.laid),
+                "current": s.players[s.current] if s.current is not None else None,
+            },
+        }
+        me = s.index.get(viewer) if viewer not in (None, PUBLIC) else None
+        if me is not None:
+            identity = rules.VAMPIRE if me == s.vampire else "conde"
+            view["you"] = {
+                "id": s.players[me],
+                "role": identity,
+                "role_name": self.text(lang, f"identity.{identity}"),
+                "house": s.houses[me],
+                "hand": dict(sorted(s.hands[me].items())),
+                "night": dict(sorted(s.night[me].items())),
+                "notes": [
+                    self.text(lang, "you.hand", cards=self._cards_text(s.hands[me], lang) or "—"),
+                    self.text(lang, "you.night", cards=self._night_text(s.night[me], lang) or "—"),
+                ],
+            }
+        if viewer is None:
+            view["secrets"] = {
+                "vampire": s.players[s.vampire],
+                "hands": [dict(h) for h in s.hands],
+                "night": [dict(n) for n in s.night],
+                "supply": list(s.supply),
+            }
+        return view
+
+    def shuffle_hidden(self, state: AjoState, viewer: Viewer, rng: random.Random) -> AjoState:  # type: ignore[override]
+        """Re-deal what ``viewer`` cannot know: who the Vampire is among the counts whose identity is hidden
+        from them, the other players' hands and unused night cards (sizes stay: they are on the table), and the
+        order of the supply."""
+        s = copy.deepcopy(state)
+        me = s.index.get(viewer) if viewer not in (None, PUBLIC) else None
+        if viewer is None:
+            return s
+        hidden = [i for i in range(len(s.players)) if self.visible_identity(state, viewer, i) is None]
+        if s.vampire in hidden:
+            s.vampire = rng.choice(hidden)
+        others = [i for i in range(len(s.players)) if i != me]
+        pool = s.supply + [c for i in others for c, n in s.hands[i].items() for _ in range(n)]
+        rng.shuffle(pool)
+        sizes = [s.hand_size(i) for i in others]
+        s.supply = pool[: len(s.supply)]
+        pool = pool[len(s.supply) :]
+        for i, size in zip(others, sizes, strict=True):
+            hand: dict[str, int] = {}
+            for card in pool[:size]:
+                hand[card] = hand.get(card, 0) + 1
+            s.hands[i] = hand
+            pool = pool[size:]
+        night = [c for i in others for c, n in s.night[i].items() for _ in range(n)]
+        rng.shuffle(night)
+        for i in others:
+            size = sum(s.night[i].values())
+            cards: dict[str, int] = {}
+            for card in night[:size]:
+                cards[card] = cards.get(card, 0) + 1
+            s.night[i] = cards
+            night = night[size:]
+        return s
+
+    # --- texts ------------------------------------------------------------------------------------------
+
+    def card_name(self, card: str, lang: str) -> str:
+        if card in DAY_CARDS:
+            return DAY_CARDS[card].names.get(lang, DAY_CARDS[card].names["es"])
+        if card == INNOCENT:
+            return self.text(lang, "card.inocente")
+        return HOUSES[card].blazons.get(lang, HOUSES[card].blazons["es"])
+
+    def _cards_text(self, cards: Mapping[str, int], lang: str) -> str:
+        return ", ".join(f"{self.card_name(c, lang)}" + (f" ×{n}" if n > 1 else "") for c, n in sorted(cards.items()))
+
+    def _night_text(self, cards: Mapping[str, int], lang: str) -> str:
+        return self._cards_text(cards, lang)
+
+    def prompt_text(self, state: AjoState, prompt: Prompt, lang: str) -> str:  # type: ignore[override]
+        args = prompt.args or {}
+        if prompt.kind == "objetivo":
+            return self.text(lang, f"prompt.objetivo-{args['action']}")
+        if prompt.kind == "botin":
+            return self.text(lang, "prompt.botin", target=args["target"])
+        return self.text(lang, f"prompt.{prompt.kind}", limit=state.settings.hand_limit)
+
+    def option_label(self, state: AjoState, prompt: Prompt, option: str, lang: str) -> str:  # type: ignore[override]
+        if option in state.index:
+            return option
+        if option.startswith("equipar:"):
+            return self.text(lang, "option.equipar", card=self.card_name(option.removeprefix("equipar:"), lang))
+        if option.startswith("equipo:"):
+            return self.text(lang, "option.equipo", card=self.card_name(option.removeprefix("equipo:"), lang))
+        if option in ("mano", "acusar"):
+            return self.text(lang, f"option.{option}")
+        if prompt.kind == "noche":
+            return self.card_name(option, lang)
+        return self.text(lang, "option.usar", card=self.card_name(option, lang))
+
+    def event_text(self, state: AjoState, event: Event, lang: str) -> str:  # type: ignore[override]
+        params: dict[str, Any] = {}
+        for name, value in event.data.items():
+            if name in ("card", "taken"):
+                params[name] = self.card_name(value, lang)
+            elif name == "cards" and isinstance(value, list):
+                params[name] = ", ".join(self.card_name(c, lang) for c in value) or "—"
+            elif name == "house":
+                params[name] = HOUSES[value].names.get(lang, HOUSES[value].names["es"])
+            elif name == "houses":
+                params[name] = ", ".join(
+                    f"{p}: {HOUSES[h].names.get(lang, HOUSES[h].names['es'])}" for p, h in value.items()
+                )
+            elif name == "identity":
+                params[name] = self.text(lang, f"identity.{value}")
+            elif name == "winners":
+                params[name] = ", ".join(value)
+            else:
+                params[name] = value
+        kind = event.kind
+        if kind == "usa":
+            kind = f"usa-{event.data['card']}" + (f"-{event.data['source']}" if "source" in event.data else "")
+        elif kind == "fin":
+            params["text"] = self.text(lang, f"result.{event.data['reason']}")
+        return self.text(lang, f"event.{kind}", **params)
