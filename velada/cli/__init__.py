@@ -202,6 +202,12 @@ def sim(
                     bot, side, str(cell["of"]), str(cell["wins"]), f"{cell['rate']:.1%}", f"{low:.1%} – {high:.1%}"
                 )
         out.print(table)
+    if report["metrics"]:
+        names = sorted({m for row in report["metrics"].values() for m in row})
+        table = Table("side", *[f"mean {m}" for m in names], box=None)
+        for side, row in report["metrics"].items():
+            table.add_row(side, *[f"{row.get(m, 0):.2f}" for m in names])
+        out.print(table)
     out.print(
         f"games: {report['games']}   mean rounds: {report['mean_rounds']:.2f}   "
         f"mean choices: {report['mean_choices']:.1f}"

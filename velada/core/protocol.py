@@ -67,13 +67,15 @@ class Event:
 @dataclass(frozen=True, slots=True)
 class Result:
     """How a game ended: a reason id, the winning sides (empty for a draw), the winning players, how many
-    rounds were played, and the side each player played on at the end (``teams``: (player, side) pairs)."""
+    rounds were played, the side each player played on at the end (``teams``: (player, side) pairs), and any
+    numbers a game wants studied (``stats``: (player, metric, value), e.g. final score, survival)."""
 
     reason: str
     sides: tuple[str, ...]
     winners: tuple[str, ...]
     rounds: int
     teams: tuple[tuple[str, str], ...] = ()
+    stats: tuple[tuple[str, str, float], ...] = ()
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -82,6 +84,7 @@ class Result:
             "winners": list(self.winners),
             "rounds": self.rounds,
             "teams": dict(self.teams),
+            "stats": {player: {m: v for p, m, v in self.stats if p == player} for player, *_ in self.stats},
         }
 
 

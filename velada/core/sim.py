@@ -98,6 +98,9 @@ class SimStats:
     #: (bot, side) → seats played, and seats that won; side "" counts every side.
     seats: Counter = field(default_factory=Counter)
     seat_wins: Counter = field(default_factory=Counter)
+    #: (side, metric) → sum and count of the values games reported (Result.stats)
+    metric_sum: Counter = field(default_factory=Counter)
+    metric_n: Counter = field(default_factory=Counter)
 
     def add(self, other: SimStats) -> None:
         self.games += other.games
@@ -108,6 +111,8 @@ class SimStats:
         self.draws += other.draws
         self.seats.update(other.seats)
         self.seat_wins.update(other.seat_wins)
+        self.metric_sum.update(other.metric_sum)
+        self.metric_n.update(other.metric_n)
 
 
 def wilson(successes: int, n: int, z: float = 1.959964) -> tuple[float, float]:
@@ -145,6 +150,10 @@ def _chunk(
             stats.draws += 1
         teams = dict(result.teams)
         winners = set(result.winners)
+        for player, metric, value in result.stats:
+            for key in ((teams.get(player, ""), metric), ("", metric)):
+                stats.metric_sum[key] += value
+                stats.metric_n[key] += 1
         for player in players:
             bot, won, side = seating[player], player in winners, teams.get(player)
             for key in ((bot, ""), (bot, side)) if side else ((bot, ""),):
@@ -199,6 +208,14 @@ def _rate(wins: int, n: int) -> dict[str, Any]:
     return {"wins": wins, "of": n, "rate": wins / n if n else 0.0, "ci95": [round(low, 4), round(high, 4)]}
 
 
+def _metrics(stats: SimStats) -> dict[str, dict[str, float]]:
+    """Mean of each metric games reported, per side ("" = every player)."""
+    out: dict[str, dict[str, float]] = {}
+    for (side, metric), total in sorted(stats.metric_sum.items()):
+        out.setdefault(side or "*", {})[metric] = round(total / stats.metric_n[side, metric], 3)
+    return out
+
+
 def summary(game: Game, n_players: int, seed: int, stats: SimStats, seconds: float) -> dict[str, Any]:
     """The run as one JSON-ready object: win rate per side and per bot (95% CI), mean length, speed."""
     n = stats.games
@@ -217,6 +234,7 @@ def summary(game: Game, n_players: int, seed: int, stats: SimStats, seconds: flo
         "sides": {side: _rate(stats.wins[side], n) for side in game.info.sides},
         "draws": _rate(stats.draws, n),
         "bots": bots,
+        "metrics": _metrics(stats),
         "reasons": dict(stats.reasons),
         "mean_rounds": stats.rounds / n if n else 0.0,
         "mean_choices": stats.choices / n if n else 0.0,

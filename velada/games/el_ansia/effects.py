@@ -1,0 +1,55 @@
+"""Card effects and keywords, in the rulebook's words: what a card in the play area does to speed, to drawing and
+discarding, to hunting and at the end of a turn."""
+
+from __future__ import annotations
+
+from velada.games.el_ansia.data import CARDS
+from velada.games.el_ansia.state import AnsiaState
+
+#: Effects that act in step 1 (discard/draw), before speed is counted.
+STEP_ONE = ("robar", "robar_si_humano", "descartar_robar", "digerir", "inspirar")
+
+
+def active(s: AnsiaState) -> list[tuple[str, str]]:
+    """The cards of the play area that count this turn (not discarded before use)."""
+    dropped = s.dropped
+    return [(uid, cid) for uid, cid in s.play if uid not in dropped]
+
+
+def has_human(s: AnsiaState) -> bool:
+    return any(CARDS[cid].human for _, cid in active(s))
+
+
+def total_speed(s: AnsiaState) -> int:
+    """The sum of the speeds in the play area, permanents included; «Sed de vampiro»-like cards add theirs when a
+    human is in play."""
+    cards = active(s)
+    human = any(CARDS[cid].human for _, cid in cards)
+    total = 0
+    for _, cid in cards:
+        card = CARDS[cid]
+        total += card.speed
+        if human:
+            total += card.effect.get("velocidad_si_humano", 0)
+    return total
+
+
+def keyword(s: AnsiaState, word: str) -> list[str]:
+    """The uids of active cards with ``word``."""
+    return [uid for uid, cid in active(s) if word in CARDS[cid].keywords]
+
+
+def hunt_bonus(s: AnsiaState) -> int:
+    """Victory points each hunt earns on top of the cards (El ansia: +2)."""
+    return sum(CARDS[cid].effect.get("caza_pv", 0) for _, cid in active(s))
+
+
+def end_of_turn_points(s: AnsiaState) -> int:
+    """Victory points at the end of the turn (Rosa eterna: +1)."""
+    return sum(CARDS[cid].effect.get("fin_turno_pv", 0) for _, cid in active(s))
+
+
+def pending_step_one(s: AnsiaState) -> list[str]:
+    """Active cards whose discard/draw effect has not been used yet."""
+    done = set(s.activated)
+    return [uid for uid, cid in active(s) if uid not in done and any(k in CARDS[cid].effect for k in STEP_ONE)]

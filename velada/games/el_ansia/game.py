@@ -1,0 +1,439 @@
+"""El ansia as a registered game: setup (steps 1–14), options, views and texts over the rules modules."""
+
+from __future__ import annotations
+
+import copy
+import random
+from collections.abc import Mapping
+from typing import Any
+
+from velada.core.bots import BotFactory
+from velada.core.game import Answers, Game, GameInfo, PromptKind
+from velada.core.i18n import Catalog
+from velada.core.options import ChoiceOption
+from velada.core.protocol import PUBLIC, Event, Prompt, Viewer
+from velada.games.el_ansia import rounds, scoring, turn
+from velada.games.el_ansia.data import (
+    CARDS,
+    CASTLE_TILES,
+    CRYPT_MISSIONS,
+    HUNT_DECK,
+    MISSIONS,
+    OPEN_CHESTS,
+    ROSES,
+    SPACES,
+    TOKENS,
+    VAMPIRES,
+)
+from velada.games.el_ansia.state import AnsiaState, Settings
+
+KINDS = (
+    "mision-inicial",
+    "efecto",
+    "descartar",
+    "digerir",
+    "inspirar",
+    "misiones",
+    "pozo",
+    "mover",
+    "empujar",
+    "rosa",
+    "cazar",
+    "preparada",
+    "columna",
+    "eleccion",
+)
+PUBLIC_KINDS = {
+    "efecto",
+    "descartar",
+    "digerir",
+    "inspirar",
+    "misiones",
+    "pozo",
+    "mover",
+    "empujar",
+    "rosa",
+    "cazar",
+    "preparada",
+    "columna",
+}
+
+RESOLVERS = {
+    "efecto": lambda s, a: turn.resolve_effect(s, _one(a)),
+    "descartar": lambda s, a: turn.resolve_discard(s, _one(a)),
+    "descartar-ficha": lambda s, a: turn.resolve_token_discard(s, _one(a)),
+    "digerir": lambda s, a: turn.resolve_digest(s, _one(a)),
+    "inspirar": lambda s, a: turn.resolve_inspire(s, _one(a)),
+    "misiones": lambda s, a: turn.resolve_missions(s, _one(a), s.crypt_region),
+    "pozo": lambda s, a: turn.resolve_well(s, _one(a)),
+    "mover": lambda s, a: turn.resolve_move(s, _one(a)),
+    "empujar": lambda s, a: turn.resolve_push(s, _one(a)),
+    "rosa": lambda s, a: turn.resolve_rose(s, _one(a)),
+    "cazar": lambda s, a: turn.resolve_hunt(s, _one(a)),
+    "preparada": lambda s, a: turn.resolve_ready(s, _one(a)),
+    "columna": lambda s, a: turn.resolve_column(s, _one(a)),
+    "eleccion": scoring.resolve_choice,
+}
+
+
+def _one(answers: Answers) -> tuple[str, ...]:
+    return next(iter(answers.values()))
+
+
+class AnsiaGame(Game):
+    """El ansia: a deck-building race of vampires who must be back before dawn."""
+
+    info = GameInfo(id="el-ansia", min_players=2, max_players=6, recommended=(2, 6), sides=tuple(VAMPIRES))
+    options = (ChoiceOption("modo", "venerable", ("venerable", "novato")),)
+    prompt_kinds = tuple(PromptKind(kind, public=kind in PUBLIC_KINDS) for kind in KINDS)
+
+    def __init__(self) -> None:
+        self.catalog = Catalog.load(__package__)
+
+    @property
+    def bots(self) -> dict[str, BotFactory]:
+        from velada.games.el_ansia.bots import HeuristicBot
+
+        return {**super().bots, "heuristico": HeuristicBot}
+
+    # --- setup ------------------------------------------------------------------------------------------
+
+    def setup(
+        self, players: tuple[str, ...], options: Mapping[str, Any], rng: random.Random, deal: Mapping[str, Any] | None
+    ) -> AnsiaState:
+        n = len(players)
+        mode = options["modo"]
+        deal = dict(deal or {})
+        vampires = [deal["vampiros"][p] for p in players] if "vampiros" in deal else rng.sample(list(VAMPIRES), n)
+        if len(set(vampires)) != n or any(v not in VAMPIRES for v in vampires):
+            raise ValueError(f"each player needs a different vampire of: {', '.join(VAMPIRES)}")
+        s = AnsiaState(
+            players=players,
+            rng=rng,
+            settings=Settings(mode),
+            index={p: i for i, p in enumerate(players)},
+            vampires=vampires,
+            position=["castillo"] * n,
+            home=[False] * n,
+            score=[0] * n,
+            deck=[list(VAMPIRES[v][1]) for v in vampires],
+            hand=[[] for _ in range(n)],
+            discard=[[] for _ in range(n)],
+            digested=[[] for _ in range(n)],
+            permanents=[[] for _ in range(n)],
+            tokens=[[] for _ in range(n)],
+            used_tokens=[[] for _ in range(n)],
+            missions=[[] for _ in range(n)],
+            used_missions=[[] for _ in range(n)],
+            spicy=[[] for _ in range(n)],
+            castle_tiles=list(CASTLE_TILES[n]),
+            roses=list(ROSES),
+        )
+        # 3. The hunting deck (novice: 2 + 2 per player «A» cards on top).
+        if "caza" in deal:
+            s.hunt_deck = list(reversed(deal["caza"]))
+        else:
+            deck = list(HUNT_DECK)
+            rng.shuffle(deck)
+            if mode == "novato":
+                novice = [c for c in deck if CARDS[c].novice][: 2 + 2 * n]
+                for card in novice:
+                    deck.remove(card)
+                deck = deck + novice
+            s.hunt_deck = deck
+        # 4. A bonus token face down on every chest; the open chests show theirs.
+        tokens = [t for t, k in TOKENS.items() for _ in range(k)]
+        rng.shuffle(tokens)
+        chests = sorted(sp for sp, space in SPACES.items() if space.effect == "cofre")
+        s.chests = {sp: tokens.pop() for sp in chests}
+        s.open_chests = list(OPEN_CHESTS)
+        # 6. Three face-down cards in the tavern (from the bottom of the deck in novice mode).
+        s.tavern = [s.hunt_deck.pop(0) if mode == "novato" else s.hunt_deck.pop() for _ in range(3)]
+        # 9–11. Missions.
+        self._deal_missions(s, deal, n, mode, rng)
+        # 12. Shuffle and draw 3.
+        for seat in range(n):
+            if "mazos" in deal:
+                s.deck[seat] = list(reversed(deal["mazos"][players[seat]]))
+            else:
+                rng.shuffle(s.deck[seat])
+            turn.draw(s, seat, 3, False)
+        # 13. First turn order by the speed of the starting hands; stacked in the castle, first on top.
+        order = rounds.first_turn_order(s)
+        s.stacks = {"castillo": list(reversed(order))}
+        # 14. One card per row of the hunting zone, in column 3.
+        s.zone = [[[], [], []] for _ in range(n + 1)]
+        rounds.refill_zone(s)
+        s.emit(
+            "preparacion",
+            None,
+            vampires=dict(zip(players, vampires, strict=True)),
+            mode=mode,
+            public=list(s.public_missions),
+        )
+        s.first_order = order
+        if s.group:
+            s.step = "mision-inicial"
+        else:
+            rounds.start_turn_round(s, order)
+        return s
+
+    def _deal_missions(self, s: AnsiaState, deal: Mapping[str, Any], n: int, mode: str, rng: random.Random) -> None:
+        pool = [m for m in MISSIONS if n >= 5 or not MISSIONS[m].five]
+        if "publicas" in deal:
+            s.public_missions = list(deal["publicas"])
+        else:
+            beige = [m for m in pool if MISSIONS[m].type == "normal" and (mode != "novato" or MISSIONS[m].novice)]
+            s.public_missions = rng.sample(beige, 2)
+        rest = [m for m in pool if m not in s.public_missions]
+        rng.shuffle(rest)
+        if "misiones" in deal:
+            for p, ms in deal["misiones"].items():
+                s.missions[s.index[p]] = list(ms)
+                for m in ms:
+                    rest.remove(m)
+        else:
+            for player in s.players:
+                two = [rest.pop(), rest.pop()]
+                s.ask(Prompt("p:mision-inicial", player, "mision-inicial", tuple(two)))
+        for region in ("montanas", "llanuras", "bosque"):
+            s.crypts[region] = [rest.pop() for _ in range(min(CRYPT_MISSIONS[region], len(rest)))]
+
+    def resolve(self, state: AnsiaState, answers: Answers) -> None:  # type: ignore[override]
+        s = state
+        if s.step == "mision-inicial":
+            for (player, _), chosen in answers.items():
+                s.missions[s.index[player]].append(chosen[0])
+            s.emit("misiones-iniciales", None)
+            rounds.start_turn_round(s, s.first_order)
+            return
+        RESOLVERS[s.step](s, answers)
+
+    # --- what a viewer may see ------------------------------------------------------------------------
+
+    def view(self, state: AnsiaState, viewer: Viewer, lang: str) -> dict[str, Any]:  # type: ignore[override]
+        s = state
+        me = s.index.get(viewer) if viewer not in (None, PUBLIC) else None
+        over = s.result is not None
+        players = []
+        for seat, player in enumerate(s.players):
+            vampire = s.vampires[seat]
+            entry: dict[str, Any] = {
+                "id": player,
+                "name": player,
+                "alive": True,
+                "vampire": vampire,
+                "role": vampire,
+                "role_name": VAMPIRES[vampire][0],
+                "space": s.position[seat],
+                "home": s.home[seat],
+                "score": s.score[seat],
+                "hand_size": len(s.hand[seat]),
+                "deck_size": len(s.deck[seat]),
+                "discard": list(s.discard[seat]),
+                "permanents": list(s.permanents[seat]),
+                "digested": list(s.digested[seat]),
+                "tokens": list(s.tokens[seat]),
+                "used_tokens": list(s.used_tokens[seat]),
+                "missions": len(s.missions[seat]),
+                "used_missions": list(s.used_missions[seat]),
+                "badges": [
+                    self.text(lang, "badge.score", score=s.score[seat]),
+                    self.space_name(s.position[seat], lang),
+                ],
+            }
+            if over:
+                entry["missions_list"] = list(s.missions[seat])
+                entry["alive"] = s.survivors[seat] if s.survivors else True
+            players.append(entry)
+        chests = {sp: (tok if sp in s.open_chests or tok is None else "?") for sp, tok in s.chests.items()}
+        view: dict[str, Any] = {
+            "phase": {
+                "id": "fin" if over else "turno",
+                "moon": s.moon,
+                "text": self.text(
+                    lang,
+                    "phase.fin" if over else "phase.turno",
+                    moon=s.moon,
+                    turns=s.settings.turns,
+                    player=s.players[s.current] if s.current is not None else "—",
+                ),
+            },
+            "players": players,
+            "board": {
+                "stacks": {sp: [s.players[i] for i in seats] for sp, seats in s.stacks.items() if seats},
+                "chests": chests,
+                "roses": list(s.roses),
+                "tavern": len(s.tavern),
+                "castle_tiles": list(s.castle_tiles),
+            },
+            "zone": [[list(stack) for stack in row] for row in s.zone],
+            "hunt_deck": len(s.hunt_deck),
+            "public_missions": list(s.public_missions),
+            "crypts": {region: len(pile) for region, pile in s.crypts.items()},
+            "play": [cid for uid, cid in s.play if uid not in s.dropped],
+            "current": s.players[s.current] if s.current is not None else None,
+        }
+        if me is not None:
+            view["you"] = {
+                "id": s.players[me],
+                "role": s.vampires[me],
+                "role_name": VAMPIRES[s.vampires[me]][0],
+                "hand": list(s.hand[me]),
+                "missions": list(s.missions[me]),
+                "notes": [
+                    self.text(lang, "you.hand", cards=", ".join(self.card_name(c, lang) for c in s.hand[me]) or "—"),
+                    self.text(
+                        lang,
+                        "you.missions",
+                        missions=", ".join(self.mission_name(m, lang) for m in s.missions[me]) or "—",
+                    ),
+                ],
+            }
+        if viewer is None:
+            view["secrets"] = {
+                "hands": [list(h) for h in s.hand],
+                "missions": [list(m) for m in s.missions],
+                "tavern": list(s.tavern),
+                "chests": dict(s.chests),
+                "crypts": {r: list(p) for r, p in s.crypts.items()},
+            }
+        return view
+
+    def shuffle_hidden(self, state: AnsiaState, viewer: Viewer, rng: random.Random) -> AnsiaState:  # type: ignore[override]
+        """Re-deal what ``viewer`` cannot see: the order of every deck (their own too) and of the hunting deck,
+        the other players' hands (sizes stay), the face-down tavern and closed chests, and the missions nobody
+        has shown (other players' missions and the crypt piles, mixed)."""
+        s = copy.deepcopy(state)
+        if viewer is None:
+            return s
+        me = s.index.get(viewer) if viewer != PUBLIC else None
+        for deck in s.deck:
+            rng.shuffle(deck)
+        others = [i for i in range(len(s.players)) if i != me]
+        pool = [c for i in others for c in s.hand[i]] + s.hunt_deck + s.tavern
+        rng.shuffle(pool)
+        for i in others:
+            k = len(s.hand[i])
+            s.hand[i], pool = pool[:k], pool[k:]
+        k = len(s.tavern)
+        s.tavern, s.hunt_deck = pool[:k], pool[k:]
+        closed = [sp for sp, tok in s.chests.items() if tok is not None and sp not in s.open_chests]
+        tokens = [s.chests[sp] for sp in closed]
+        rng.shuffle(tokens)
+        s.chests.update(zip(closed, tokens, strict=True))
+        if s.result is None:
+            missions = [m for i in others for m in s.missions[i]] + [m for p in s.crypts.values() for m in p]
+            rng.shuffle(missions)
+            for i in others:
+                k = len(s.missions[i])
+                s.missions[i], missions = missions[:k], missions[k:]
+            for region, pile in s.crypts.items():
+                k = len(pile)
+                s.crypts[region], missions = missions[:k], missions[k:]
+        return s
+
+    # --- texts ------------------------------------------------------------------------------------------
+
+    def card_name(self, cid: str, lang: str) -> str:
+        names = CARDS[cid].names
+        return names.get(lang, names["es"])
+
+    def mission_name(self, mid: str, lang: str) -> str:
+        names = MISSIONS[mid].names
+        return names.get(lang, names["es"])
+
+    def space_name(self, space: str, lang: str) -> str:
+        sp = SPACES[space]
+        region = self.text(lang, f"region.{sp.region}")
+        effect = (
+            self.text(lang, f"effect.{sp.effect}") if sp.effect and sp.effect not in ("castillo", "laberinto") else ""
+        )
+        return (
+            f"{region} ({space}{', ' + effect if effect else ''})"
+            if sp.region not in ("castillo", "laberinto")
+            else region
+        )
+
+    def prompt_text(self, state: AnsiaState, prompt: Prompt, lang: str) -> str:  # type: ignore[override]
+        args = dict(prompt.args or {})
+        if "speed" in args:
+            args["speed"] = args["speed"]
+        if "victim" not in args:
+            args["victim"] = ""
+        if "card" in args:
+            args["card"] = self.card_name(args["card"], lang)
+        if "region" in args:
+            args["region"] = self.text(lang, f"region.{args['region']}")
+        return self.text(lang, f"prompt.{prompt.kind}", **{k: v for k, v in args.items() if k != "cards"})
+
+    def option_label(self, state: AnsiaState, prompt: Prompt, option: str, lang: str) -> str:  # type: ignore[override]
+        s = state
+        cards = (prompt.args or {}).get("cards") or {}
+        if option in cards:
+            return (
+                self.card_name(cards[option], lang)
+                if not option.startswith("d:")
+                else self.text(lang, "option.descarte", card=self.card_name(cards[option], lang))
+            )
+        if option in SPACES:
+            cost = ""
+            if prompt.kind == "mover" and s.current is not None:
+                from velada.games.el_ansia import board
+
+                cost = f" · {board.distances_from(s.position[s.current]).get(option, '?')}"
+            return self.space_name(option, lang) + cost
+        if option in CARDS:
+            return self.card_name(option, lang)
+        if option in MISSIONS:
+            return self.mission_name(option, lang)
+        if option.startswith("z"):
+            row, col = int(option[1]), int(option[2])
+            stack = s.zone[row][col]
+            from velada.games.el_ansia.turn import hunt_cost
+
+            names = ", ".join(self.card_name(c, lang) for c in stack)
+            return self.text(lang, "option.celda", row=row + 1, col=col + 1, cost=hunt_cost(s, row, col), cards=names)
+        if option.startswith("ficha:"):
+            return self.text(lang, "option.ficha", token=self.text(lang, f"token.{option[6:]}"))
+        if option.startswith("mision:"):
+            return self.text(lang, "option.mision", mission=self.mission_name(option[7:], lang))
+        if option in ("montanas", "llanuras", "bosque"):
+            return self.text(lang, f"region.{option}")
+        if option in ("lugareno", "religioso", "militar", "noble"):
+            return self.text(lang, f"kind.{option}")
+        return self.text(lang, f"option.{option}")
+
+    def event_text(self, state: AnsiaState, event: Event, lang: str) -> str:  # type: ignore[override]
+        params: dict[str, Any] = {}
+        for name, value in event.data.items():
+            if name == "card":
+                params[name] = self.card_name(value, lang)
+            elif name == "cards":
+                params[name] = ", ".join(self.card_name(c, lang) for c in value) or "—"
+            elif name == "space":
+                params[name] = self.space_name(value, lang)
+            elif name == "token":
+                params[name] = self.text(lang, f"token.{value}")
+            elif name == "mission":
+                params[name] = self.mission_name(value, lang)
+            elif name == "missions":
+                params[name] = ", ".join(self.mission_name(m, lang) for m in value) or "—"
+            elif name == "region":
+                params[name] = self.text(lang, f"region.{value}")
+            elif name in ("players", "winners"):
+                params[name] = ", ".join(value)
+            elif name == "vampires":
+                params[name] = ", ".join(f"{p}: {VAMPIRES[v][0]}" for p, v in value.items())
+            elif name == "scores":
+                params[name] = ", ".join(f"{p} {v}" for p, v in value.items())
+            elif name == "why":
+                params[name] = self.text(lang, f"why.{value.split(':')[0]}")
+            else:
+                params[name] = value
+        kind = event.kind
+        if kind == "fin":
+            params["text"] = self.text(lang, f"result.{event.data['reason']}", winners=params.get("winners", ""))
+        if kind == "amanecer":
+            kind = "amanecer-salvo" if event.data["safe"] else "amanecer-cenizas"
+        return self.text(lang, f"event.{kind}", **params)

@@ -1,0 +1,672 @@
+"""A player's turn, in the rulebook's three steps: (1) discard/draw effects, (2) speed — move and/or hunt once,
+(3) end of turn. Every function that opens a prompt records in ``s.step`` which resolver answers it."""
+
+from __future__ import annotations
+
+from velada.core.protocol import Prompt
+from velada.games.el_ansia import board
+from velada.games.el_ansia.data import CARDS, HUMAN_KINDS, MISSIONS, SPACES
+from velada.games.el_ansia.effects import active, end_of_turn_points, has_human, hunt_bonus, keyword, pending_step_one
+from velada.games.el_ansia.state import AnsiaState
+
+REGION_BONUS = {"llanuras": 1, "bosque": 2}
+DIGEST_SPACES = {"mercado": "lugareno", "iglesia": "religioso", "cuartel": "militar", "mansion": "noble"}
+NO_HUNT_SPACES = ("castillo",)
+
+
+def _ask(s: AnsiaState, step: str, kind: str, options, skippable: bool = False, n: int = 1, **args) -> None:
+    s.step = step
+    player = s.players[s.current]
+    s.ask(Prompt(f"{s.tag()}:{kind}", player, kind, tuple(options), n, n, skippable, args or None))
+
+
+def _new_uid(s: AnsiaState) -> str:
+    s.uid += 1
+    return f"c{s.uid}"
+
+
+def score(s: AnsiaState, seat: int, points: int, why: str) -> None:
+    if points:
+        s.score[seat] += points
+        s.emit("puntos", None, player=s.players[seat], points=points, why=why, total=s.score[seat])
+
+
+# --- drawing ---------------------------------------------------------------------------------------------
+
+
+def draw(s: AnsiaState, seat: int, n: int, to_play: bool) -> list[str]:
+    """Draw ``n`` cards (into the play area during a turn, into the hand at its end). An empty deck is refilled by
+    shuffling the discard pile."""
+    drawn = []
+    for _ in range(n):
+        if not s.deck[seat]:
+            if not s.discard[seat]:
+                break
+            s.deck[seat], s.discard[seat] = s.discard[seat], []
+            s.rng.shuffle(s.deck[seat])
+            s.emit("baraja", None, player=s.players[seat])
+        cid = s.deck[seat].pop()
+        drawn.append(cid)
+        if to_play:
+            s.play.append((_new_uid(s), cid))
+        else:
+            s.hand[seat].append(cid)
+    if drawn:
+        player = s.players[seat]
+        s.emit("roba", frozenset((player,)), player=player, cards=drawn)
+        s.emit("robo", None, player=player, n=len(drawn), play=to_play)
+    return drawn
+
+
+# --- step 1: discard and draw effects --------------------------------------------------------------------
+
+
+def start_turn(s: AnsiaState, seat: int) -> None:
+    """All the hand goes into the play area (with the permanents and any Picante card still held)."""
+    s.current = seat
+    s.play = [(_new_uid(s), cid) for cid in [*s.permanents[seat], *s.spicy[seat], *s.hand[seat]]]
+    s.permanents[seat] = []
+    s.spicy[seat] = []
+    s.hand[seat] = []
+    s.turn_phase = "uno"
+    s.activated, s.dropped = [], []
+    s.bonus_speed = s.spent = 0
+    s.moved, s.can_move, s.hunted, s.rose_taken = False, True, False, False
+    s.hunts, s.well_hunts = (0 if s.extra_turn else 1), 0
+    s.last_hunt = None
+    s.pending_effect = None
+    s.emit("turno-de", None, player=s.players[seat], cards=[cid for _, cid in s.play])
+    step_one(s)
+
+
+def step_one(s: AnsiaState) -> None:
+    """Discard and draw effects come first, in the order the player likes; each card's are used whole."""
+    pending = pending_step_one(s)
+    if len(pending) > 1:
+        labels = {uid: cid for uid, cid in s.play}
+        _ask(s, "efecto", "efecto", pending, cards={uid: labels[uid] for uid in pending})
+    elif pending:
+        activate(s, pending[0])
+    else:
+        step_two(s)
+
+
+def activate(s: AnsiaState, uid: str) -> None:
+    cid = dict(s.play)[uid]
+    effect = CARDS[cid].effect
+    s.activated.append(uid)
+    seat = s.current
+    s.emit("activa", None, player=s.players[seat], card=cid)
+    if "robar" in effect:
+        draw(s, seat, effect["robar"], True)
+    if "robar_si_humano" in effect and has_human(s):
+        draw(s, seat, effect["robar_si_humano"], True)
+    if "descartar_robar" in effect:
+        choices = [u for u, _ in active(s) if u != uid and u not in s.activated]
+        if choices:
+            s.pending_effect = uid
+            labels = dict(s.play)
+            _ask(s, "descartar", "descartar", choices, cards={u: labels[u] for u in choices})
+            return
+    if "digerir" in effect and offer_digest(s, None):
+        return
+    if "inspirar" in effect and offer_inspire(s):
+        return
+    step_one(s)
+
+
+def resolve_effect(s: AnsiaState, chosen: tuple[str, ...]) -> None:
+    activate(s, chosen[0])
+
+
+def resolve_discard(s: AnsiaState, chosen: tuple[str, ...]) -> None:
+    """The card discarded by a «discard 1, draw 1» effect: its own effect is lost and its speed no longer counts."""
+    seat = s.current
+    uid = chosen[0]
+    cid = dict(s.play)[uid]
+    s.dropped.append(uid)
+    s.discard[seat].append(cid)
+    s.emit("descarta", None, player=s.players[seat], card=cid)
+    draw(s, seat, CARDS[dict(s.play)[s.pending_effect]].effect.get("descartar_robar", 1), True)
+    s.pending_effect = None
+    continue_after_choice(s)
+
+
+def continue_after_choice(s: AnsiaState) -> None:
+    """Back to the step of the turn the choice interrupted."""
+    if s.turn_phase == "uno":
+        step_one(s)
+    elif s.turn_phase == "mover":
+        offer_move(s)
+    else:
+        offer_hunt(s)
+
+
+# --- digesting and missions --------------------------------------------------------------------------
+
+
+def offer_digest(s: AnsiaState, kind: str | None) -> bool:
+    """Digerir: a human (of ``kind``, at a market/church/barracks/mansion) from the play area or the discard pile
+    goes to the digestion area: it still counts for missions and end effects, but never returns to the deck."""
+    seat = s.current
+    in_play = [uid for uid, cid in active(s) if CARDS[cid].human and (kind is None or CARDS[cid].kind == kind)]
+    in_discard = sorted(
+        {f"d:{cid}" for cid in s.discard[seat] if CARDS[cid].human and (kind is None or CARDS[cid].kind == kind)}
+    )
+    options = in_play + in_discard
+    if not options:
+        return False
+    labels = dict(s.play)
+    _ask(
+        s,
+        "digerir",
+        "digerir",
+        options,
+        skippable=True,
+        cards={o: (o[2:] if o.startswith("d:") else labels[o]) for o in options},
+    )
+    return True
+
+
+def resolve_digest(s: AnsiaState, chosen: tuple[str, ...]) -> None:
+    seat = s.current
+    if chosen:
+        option = chosen[0]
+        if option.startswith("d:"):
+            cid = option[2:]
+            s.discard[seat].remove(cid)
+        else:
+            cid = dict(s.play)[option]
+            s.dropped.append(option)
+        s.digested[seat].append(cid)
+        s.emit("digiere", None, player=s.players[seat], card=cid)
+    continue_after_choice(s)
+
+
+def offer_inspire(s: AnsiaState) -> bool:
+    """Inspirar (and the mission token): choose a crypt's pile and take a mission as if standing there."""
+    piles = [region for region, pile in s.crypts.items() if pile]
+    if not piles:
+        return False
+    _ask(s, "inspirar", "inspirar", piles, skippable=True)
+    return True
+
+
+def resolve_inspire(s: AnsiaState, chosen: tuple[str, ...]) -> None:
+    if not chosen or not offer_missions(s, chosen[0]):
+        continue_after_choice(s)
+
+
+def offer_missions(s: AnsiaState, region: str) -> bool:
+    """At a crypt (venerable): take the whole pile, then keep one mission more than you had — old or new — and put
+    the rest back. Novice: look at the pile and take one."""
+    seat = s.current
+    pile = s.crypts[region]
+    if not pile:
+        return False
+    player = s.players[seat]
+    s.crypt_region = region
+    s.emit("mira-misiones", frozenset((player,)), player=player, region=region, missions=list(pile))
+    if s.settings.mode == "novato":
+        _ask(s, "misiones", "misiones", pile, region=region)
+        return True
+    options = [*s.missions[seat], *pile]
+    _ask(s, "misiones", "misiones", options, n=len(s.missions[seat]) + 1, region=region)
+    return True
+
+
+def resolve_missions(s: AnsiaState, chosen: tuple[str, ...], region: str) -> None:
+    seat = s.current
+    pile = s.crypts[region]
+    if s.settings.mode == "novato":
+        pile.remove(chosen[0])
+        s.missions[seat].append(chosen[0])
+    else:
+        pool = [*s.missions[seat], *pile]
+        s.missions[seat] = list(chosen)
+        s.crypts[region] = [m for m in pool if m not in chosen]
+    s.emit("toma-mision", None, player=s.players[seat], region=region, held=len(s.missions[seat]))
+    continue_after_choice(s)
+
+
+# --- step 2: speed, moving, the board, hunting -------------------------------------------------------------
+
+
+def step_two(s: AnsiaState) -> None:
+    """Speed is the sum of the play area. Desorientación first moves the vampire 4 spaces towards the maze;
+    Picante sends it to the nearest well."""
+    s.turn_phase = "mover"
+    seat = s.current
+    here = s.position[seat]
+    if keyword(s, "desorientacion") and not s.home[seat] and here != "laberinto":
+        goal = board.distances_from("laberinto")
+        there = board.step_towards(here, goal, 4)
+        if there != here:
+            _place(s, seat, there)
+            s.emit("desorientacion", None, player=s.players[seat], space=there)
+    if keyword(s, "picante") and not s.home[seat]:
+        spicy(s)
+        return
+    offer_move(s)
+
+
+def spicy(s: AnsiaState) -> None:
+    """Picante: the vampire must spend its speed going to the nearest well, stop there and may then hunt. Short of
+    speed it spends it all on the way and keeps the card in play until it gets there. Already at a well: no move."""
+    seat = s.current
+    here = s.position[seat]
+    distance, wells = board.nearest_wells(here)
+    s.can_move = False
+    if distance == 0:
+        offer_hunt(s)
+        return
+    speed = s.speed()
+    if speed >= distance:
+        if len(wells) > 1:
+            _ask(s, "pozo", "pozo", wells)
+            return
+        _go_to_well(s, wells[0], distance)
+        return
+    if speed > 0:
+        goal = board.distances_from(wells[0])
+        there = board.step_towards(here, goal, speed)
+        s.spent += speed
+        _place(s, seat, there)
+        s.emit("picante", None, player=s.players[seat], space=there)
+    s.spicy[seat] = [cid for uid, cid in active(s) if uid in keyword(s, "picante")]
+    offer_hunt(s)
+
+
+def resolve_well(s: AnsiaState, chosen: tuple[str, ...]) -> None:
+    distance = board.distances_from(s.position[s.current])[chosen[0]]
+    _go_to_well(s, chosen[0], distance)
+
+
+def _go_to_well(s: AnsiaState, well: str, distance: int) -> None:
+    s.spent += distance
+    move_to(s, well)
+
+
+def offer_move(s: AnsiaState) -> None:
+    """Moving is never compulsory. Speed 0 or less: no move (and the space's effect is not used)."""
+    seat = s.current
+    options: list[str] = []
+    if s.can_move and not s.moved:
+        options = sorted(board.reachable(s.position[seat], s.speed(), s.home[seat]))
+    options += usable_extras(s, moving=True)
+    if not options:
+        offer_hunt(s)
+        return
+    _ask(s, "mover", "mover", options, skippable=True, speed=s.speed())
+
+
+def resolve_move(s: AnsiaState, chosen: tuple[str, ...]) -> None:
+    if not chosen:
+        s.can_move = False
+        offer_hunt(s)
+        return
+    option = chosen[0]
+    if option.startswith(("ficha:", "mision:")):
+        use_extra(s, option, moving=True)
+        return
+    cost = board.reachable(s.position[s.current], s.speed(), s.home[s.current])[option]
+    s.spent += cost
+    move_to(s, option)
+
+
+def _place(s: AnsiaState, seat: int, space: str) -> None:
+    s.stacks[s.position[seat]].remove(seat)
+    s.position[seat] = space
+    s.stacks.setdefault(space, []).append(seat)
+
+
+def move_to(s: AnsiaState, space: str) -> None:
+    """Only the space where the move ends takes effect. Vampires already there may be pushed, one at a time from
+    the top, to a neighbouring space — never out of the cemetery or the castle."""
+    seat = s.current
+    s.moved = True
+    s.can_move = False
+    s.turn_phase = "cazar"
+    _place(s, seat, space)
+    s.emit("mueve", None, player=s.players[seat], space=space)
+    pushable = SPACES[space].region not in ("cementerio", "castillo")
+    s.push_queue = [v for v in reversed(s.stacks[space]) if v != seat] if pushable else []
+    next_push(s)
+
+
+def next_push(s: AnsiaState) -> None:
+    if s.push_queue:
+        victim = s.push_queue[0]
+        here = s.position[s.current]
+        options = [n for n in board.NEIGHBOURS[here] if n != "castillo"]
+        _ask(s, "empujar", "empujar", options, skippable=True, victim=s.players[victim])
+        return
+    space_effect(s)
+
+
+def resolve_push(s: AnsiaState, chosen: tuple[str, ...]) -> None:
+    victim = s.push_queue.pop(0)
+    if chosen:
+        _place(s, victim, chosen[0])
+        s.emit("empuja", None, player=s.players[s.current], victim=s.players[victim], space=chosen[0])
+    next_push(s)
+
+
+def space_effect(s: AnsiaState) -> None:
+    """The effect of the space where the move ended."""
+    seat = s.current
+    space = s.position[seat]
+    effect = SPACES[space].effect
+    player = s.players[seat]
+    if effect == "castillo":
+        s.home[seat] = True
+        s.castle_order.append(seat)
+        tile = s.castle_tiles.pop(0) if s.castle_tiles else 0
+        s.emit("castillo", None, player=player, tile=tile)
+        score(s, seat, tile, "castillo")
+    elif effect == "cofre" and s.chests.get(space):
+        token = s.chests[space]
+        s.chests[space] = None
+        s.tokens[seat].append(token)
+        s.emit("ficha", None, player=player, token=token)
+        score(s, seat, 4 if token == "terciopelo" else 2, "ficha")
+    elif effect == "cripta":
+        region = SPACES[space].region
+        if offer_missions(s, region):
+            return
+    elif effect == "laberinto":
+        if s.roses and not any(CARDS[c].type == "rosa" for c in owned(s, seat)) and s.hunts > 0:
+            _ask(s, "rosa", "rosa", s.roses, skippable=True)
+            return
+    elif effect in DIGEST_SPACES:
+        if offer_digest(s, DIGEST_SPACES[effect]):
+            return
+    elif effect == "pozo" and not s.extra_turn:
+        s.well_hunts = 1
+    offer_hunt(s)
+
+
+def resolve_rose(s: AnsiaState, chosen: tuple[str, ...]) -> None:
+    """In the maze a vampire «hunts» one rose of its choice, free — it counts as its hunt."""
+    if chosen:
+        seat = s.current
+        rose = chosen[0]
+        s.roses.remove(rose)
+        s.play.append((_new_uid(s), rose))
+        s.hunts = 0
+        s.hunted = True
+        s.emit("rosa", None, player=s.players[seat], card=rose)
+        score(s, seat, CARDS[rose].vp, "rosa")
+    offer_hunt(s)
+
+
+def owned(s: AnsiaState, seat: int) -> list[str]:
+    """Every card a vampire owns, wherever it is."""
+    play = [cid for uid, cid in s.play if uid not in s.dropped] if s.current == seat else []
+    return [
+        *s.deck[seat],
+        *s.hand[seat],
+        *s.discard[seat],
+        *s.permanents[seat],
+        *s.digested[seat],
+        *play,
+        *s.spicy[seat],
+    ]
+
+
+def hunting_allowed(s: AnsiaState) -> bool:
+    """No hunting in the castle, on a boat, with a human with holy water in play, or in the umbrellas' turn."""
+    here = SPACES[s.position[s.current]]
+    if here.effect in NO_HUNT_SPACES or here.route == "barco" or s.extra_turn:
+        return False
+    return not keyword(s, "agua_bendita")
+
+
+def hunt_cost(s: AnsiaState, row: int, col: int) -> int:
+    """Column 1 costs 1, 2 costs 2, 3 costs 3; a stack with a «rápido» card costs 1 more."""
+    return col + 1 + any("rapido" in CARDS[c].keywords for c in s.zone[row][col])
+
+
+def hunt_options(s: AnsiaState) -> list[str]:
+    seat = s.current
+    if not hunting_allowed(s):
+        return []
+    speed = s.speed()
+    cemetery = SPACES[s.position[seat]].region == "cementerio"
+    options = []
+    for row, cells in enumerate(s.zone):
+        for col, stack in enumerate(cells):
+            if not stack or (cemetery and any(CARDS[c].human for c in stack)):
+                continue
+            if hunt_cost(s, row, col) > speed:
+                continue
+            if s.hunts > 0 or (s.well_hunts and col == 0):
+                options.append(f"z{row}{col}")
+    if SPACES[s.position[seat]].effect == "taberna" and s.tavern and s.hunts > 0 and speed >= 2:
+        options.append("taberna")
+    return options
+
+
+def offer_hunt(s: AnsiaState) -> None:
+    s.turn_phase = "cazar"
+    options = hunt_options(s) + usable_extras(s, moving=False)
+    if not options:
+        end_turn(s)
+        return
+    _ask(s, "cazar", "cazar", options, skippable=True, speed=s.speed())
+
+
+def resolve_hunt(s: AnsiaState, chosen: tuple[str, ...]) -> None:
+    if not chosen:
+        end_turn(s)
+        return
+    option = chosen[0]
+    if option.startswith(("ficha:", "mision:")):
+        use_extra(s, option, moving=False)
+        return
+    if option == "taberna":
+        s.spent += 2
+        s.hunts -= 1
+        cards, s.tavern = s.tavern, []
+        hunt(s, cards, "taberna")
+    else:
+        row, col = int(option[1]), int(option[2])
+        s.spent += hunt_cost(s, row, col)
+        if s.hunts > 0:
+            s.hunts -= 1
+        else:
+            s.well_hunts -= 1
+        cards, s.zone[row][col] = s.zone[row][col], []
+        s.last_hunt = (row, col)
+        hunt(s, cards, option)
+    s.hunted = True
+    if s.preparadas:
+        offer_ready(s)
+    else:
+        offer_hunt(s)
+
+
+def hunt(s: AnsiaState, cards: list[str], where: str) -> None:
+    """Every card of the stack goes to the discard pile. Each human scores its points, plus 1 in the plains or 2
+    in the forest; cards like «El ansia» add theirs once per hunt. A «gregario» human brings the top card of the
+    hunting deck along (scored like the others if human). A «preparada» card may go on top of the deck instead."""
+    seat = s.current
+    region = SPACES[s.position[seat]].region
+    bonus = REGION_BONUS.get(region, 0)
+    taken = list(cards)
+    for cid in cards:
+        if "gregario" in CARDS[cid].keywords and s.hunt_deck:
+            taken.append(s.hunt_deck.pop())
+    points = 0
+    for cid in taken:
+        card = CARDS[cid]
+        if card.human:
+            points += card.vp + bonus
+        if "preparada" in card.keywords:
+            s.preparadas.append(cid)
+        else:
+            s.discard[seat].append(cid)
+    points += hunt_bonus(s)
+    s.emit("caza", None, player=s.players[seat], cards=taken, where=where, region=region)
+    score(s, seat, points, "caza")
+
+
+def offer_ready(s: AnsiaState) -> None:
+    _ask(s, "preparada", "preparada", ("mazo", "descarte"), card=s.preparadas[0])
+
+
+def resolve_ready(s: AnsiaState, chosen: tuple[str, ...]) -> None:
+    """Preparada: the hunter puts the card on top of the deck or on the discard pile."""
+    seat = s.current
+    cid = s.preparadas.pop(0)
+    (s.deck if chosen[0] == "mazo" else s.discard)[seat].append(cid)
+    s.emit("preparada", None, player=s.players[seat], card=cid, pile=chosen[0])
+    if s.preparadas:
+        offer_ready(s)
+    else:
+        offer_hunt(s)
+
+
+# --- tokens and instant missions ---------------------------------------------------------------------------
+
+
+USABLE_TOKENS = ("velocidad-1", "velocidad-2", "caza", "descartar-robar", "robar-zona", "mision")
+
+
+def usable_extras(s: AnsiaState, moving: bool) -> list[str]:
+    """Bonus tokens not yet turned over, and instant missions whose moment has come."""
+    seat = s.current
+    options = []
+    for token in sorted(set(s.tokens[seat]) - set(s.used_tokens[seat])):
+        if token in USABLE_TOKENS and not (token == "caza" and s.extra_turn):
+            options.append(f"ficha:{token}")
+    for mid in s.missions[seat]:
+        mission = MISSIONS[mid]
+        if mission.type != "instantanea":
+            continue
+        effect = mission.data["efecto"]
+        if (
+            effect in ("velocidad", "robar")
+            or (effect == "caza_extra" and not s.extra_turn)
+            or (
+                effect == "taberna_gratis"
+                and not moving
+                and SPACES[s.position[seat]].effect == "taberna"
+                and s.tavern
+                and hunting_allowed(s)
+            )
+            or (
+                effect == "caza_misma_columna"
+                and not moving
+                and s.last_hunt is not None
+                and SPACES[s.position[seat]].region == mission.data["region"]
+                and any(s.zone[r][s.last_hunt[1]] for r in range(len(s.zone)))
+            )
+        ):
+            options.append(f"mision:{mid}")
+    return options
+
+
+def use_extra(s: AnsiaState, option: str, moving: bool) -> None:
+    seat = s.current
+    player = s.players[seat]
+    kind, _, name = option.partition(":")
+    if kind == "ficha":
+        s.used_tokens[seat].append(name)
+        s.emit("usa-ficha", None, player=player, token=name)
+        if name in ("velocidad-1", "velocidad-2"):
+            s.bonus_speed += int(name[-1])
+        elif name == "caza":
+            s.hunts += 1
+        elif name == "robar-zona":
+            draw(s, seat, 1, True)
+        elif name == "descartar-robar":
+            choices = [u for u, _ in active(s)]
+            if choices:
+                _ask(s, "descartar-ficha", "descartar", choices, cards=dict(s.play))
+                return
+        elif name == "mision" and offer_inspire(s):
+            return
+    else:
+        mission = MISSIONS[name]
+        s.missions[seat].remove(name)
+        s.used_missions[seat].append(name)
+        s.emit("usa-mision", None, player=player, mission=name)
+        effect = mission.data["efecto"]
+        if effect == "velocidad":
+            s.bonus_speed += mission.data["valor"]
+        elif effect == "robar":
+            draw(s, seat, mission.data["valor"], True)
+        elif effect == "caza_extra":
+            s.hunts += 1
+        elif effect == "taberna_gratis":
+            cards, s.tavern = s.tavern, []
+            hunt(s, cards, "taberna")
+            s.hunted = True
+        elif effect == "caza_misma_columna":
+            col = s.last_hunt[1]
+            rows = [f"z{r}{col}" for r in range(len(s.zone)) if s.zone[r][col]]
+            _ask(s, "columna", "columna", rows)
+            return
+    _return(s, moving)
+
+
+def _return(s: AnsiaState, moving: bool) -> None:
+    if moving:
+        offer_move(s)
+    else:
+        offer_hunt(s)
+
+
+def resolve_column(s: AnsiaState, chosen: tuple[str, ...]) -> None:
+    """Vampiro de la costa: the top card of a stack in the same column, free."""
+    row, col = int(chosen[0][1]), int(chosen[0][2])
+    card = s.zone[row][col].pop()
+    hunt(s, [card], chosen[0])
+    if s.preparadas:
+        offer_ready(s)
+    else:
+        offer_hunt(s)
+
+
+def resolve_token_discard(s: AnsiaState, chosen: tuple[str, ...]) -> None:
+    seat = s.current
+    uid = chosen[0]
+    cid = dict(s.play)[uid]
+    s.dropped.append(uid)
+    s.discard[seat].append(cid)
+    s.emit("descarta", None, player=s.players[seat], card=cid)
+    draw(s, seat, 1, True)
+    continue_after_choice(s)
+
+
+# --- step 3: end of turn ----------------------------------------------------------------------------------
+
+
+def end_turn(s: AnsiaState) -> None:
+    """The vampire rests: non-permanent cards go to the discard pile, end-of-turn effects score, and it draws 3."""
+    from velada.games.el_ansia.rounds import next_player
+
+    seat = s.current
+    score(s, seat, end_of_turn_points(s), "fin-de-turno")
+    kept = list(s.spicy[seat])
+    s.spicy[seat] = []
+    for uid, cid in s.play:
+        if uid in s.dropped:
+            continue
+        card = CARDS[cid]
+        if card.permanent:
+            s.permanents[seat].append(cid)
+        elif cid in kept:
+            kept.remove(cid)
+            s.spicy[seat].append(cid)  # Picante: held in play until a well is reached
+        else:
+            s.discard[seat].append(cid)
+    s.play = []
+    draw(s, seat, 3, False)
+    s.emit("descansa", None, player=s.players[seat])
+    s.current = None
+    next_player(s)
+
+
+__all__ = ["HUMAN_KINDS", "start_turn"]
