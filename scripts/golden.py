@@ -21,9 +21,13 @@ from velada.games import REGISTRY  # noqa: E402
 def playthrough(path: Path) -> dict:
     match = scenario.play(scenario.load(path), REGISTRY)
     viewers = [None, PUBLIC, *match.players]
+    # Every viewer in Spanish; in English the narrator's view shows every text once.
     return {
         "scenario": path.name,
-        "views": {lang: {str(viewer): match.view(viewer, lang) for viewer in viewers} for lang in ("es", "en")},
+        "views": {
+            "es": {str(viewer): match.view(viewer, "es") for viewer in viewers},
+            "en": {"None": match.view(None, "en")},
+        },
     }
 
 
