@@ -148,7 +148,10 @@ class AnsiaGame(Game):
         s.chests = {sp: tokens.pop() for sp in chests}
         s.open_chests = list(OPEN_CHESTS)
         # 6. Three face-down cards in the tavern (from the bottom of the deck in novice mode).
-        s.tavern = [s.hunt_deck.pop(0) if mode == "novato" else s.hunt_deck.pop() for _ in range(3)]
+        if "taberna" in deal:
+            s.tavern = list(deal["taberna"])
+        else:
+            s.tavern = [s.hunt_deck.pop(0) if mode == "novato" else s.hunt_deck.pop() for _ in range(3)]
         # 9–11. Missions.
         self._deal_missions(s, deal, n, mode, rng)
         # 12. Shuffle and draw 3.
@@ -157,13 +160,20 @@ class AnsiaGame(Game):
                 s.deck[seat] = list(reversed(deal["mazos"][players[seat]]))
             else:
                 rng.shuffle(s.deck[seat])
-            turn.draw(s, seat, 3, False)
+            if players[seat] in deal.get("manos", {}):
+                s.hand[seat] = list(deal["manos"][players[seat]])
+            else:
+                turn.draw(s, seat, 3, False)
         # 13. First turn order by the speed of the starting hands; stacked in the castle, first on top.
         order = rounds.first_turn_order(s)
         s.stacks = {"castillo": list(reversed(order))}
         # 14. One card per row of the hunting zone, in column 3.
         s.zone = [[[], [], []] for _ in range(n + 1)]
-        rounds.refill_zone(s)
+        if "zona" in deal:
+            s.zone = [[list(stack) for stack in row] for row in deal["zona"]]
+        else:
+            rounds.refill_zone(s)
+        order = self._situation(s, deal, order)
         s.emit(
             "preparacion",
             None,
@@ -177,6 +187,41 @@ class AnsiaGame(Game):
         else:
             rounds.start_turn_round(s, order)
         return s
+
+    @staticmethod
+    def _situation(s: AnsiaState, deal: Mapping[str, Any], order: list[int]) -> list[int]:
+        """A deal may also start the game from a described situation (for scenarios, puzzles and tests): hands
+        (instead of drawing 3), the hunting zone and the tavern (instead of dealing them from the hunting deck, which
+        is then exactly the ``caza`` list, top first), positions (stacked in the order listed, bottom first), vampires already home, the hunting zone (rows of
+        [column 1, column 2, column 3] stacks), the tavern, the moon, scores, tokens, permanents, discard piles,
+        the roses left, and the order of play of the first turn."""
+        index = s.index
+        if "posiciones" in deal:
+            s.stacks = {}
+            for player, space in deal["posiciones"].items():
+                if space not in SPACES:
+                    raise ValueError(f"unknown space {space!r}")
+                s.position[index[player]] = space
+                s.stacks.setdefault(space, []).append(index[player])
+        for player in deal.get("en_casa", []):
+            s.home[index[player]] = True
+            s.castle_order.append(index[player])
+        for key, target in (("fichas", s.tokens), ("permanentes", s.permanents), ("descartes", s.discard)):
+            for player, items in deal.get(key, {}).items():
+                target[index[player]] = list(items)
+        for player, points in deal.get("puntos", {}).items():
+            s.score[index[player]] = points
+        if "rosas" in deal:
+            s.roses = list(deal["rosas"])
+        s.moon = deal.get("luna", 1)
+        for cid in [
+            c for key in ("manos", "permanentes", "descartes") for cards in deal.get(key, {}).values() for c in cards
+        ] + [c for row in s.zone for stack in row for c in stack]:
+            if cid not in CARDS:
+                raise ValueError(f"unknown card {cid!r}")
+        if "orden" in deal:
+            order = [index[p] for p in deal["orden"]]
+        return order
 
     def _deal_missions(self, s: AnsiaState, deal: Mapping[str, Any], n: int, mode: str, rng: random.Random) -> None:
         pool = [m for m in MISSIONS if n >= 5 or not MISSIONS[m].five]
