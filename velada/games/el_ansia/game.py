@@ -191,10 +191,10 @@ class AnsiaGame(Game):
     @staticmethod
     def _situation(s: AnsiaState, deal: Mapping[str, Any], order: list[int]) -> list[int]:
         """A deal may also start the game from a described situation (for scenarios, puzzles and tests): hands
-        (instead of drawing 3), the hunting zone and the tavern (instead of dealing them from the hunting deck, which
-        is then exactly the ``caza`` list, top first), positions (stacked in the order listed, bottom first), vampires already home, the hunting zone (rows of
-        [column 1, column 2, column 3] stacks), the tavern, the moon, scores, tokens, permanents, discard piles,
-        the roses left, and the order of play of the first turn."""
+        (instead of drawing 3), the hunting zone and the tavern (instead of dealing them from the hunting deck,
+        which is then exactly the ``caza`` list, top first), positions (stacked bottom first, in the order
+        listed), vampires already home, the hunting zone as rows of [column 1, column 2, column 3] stacks, the
+        moon, scores, tokens, permanents, discard piles, the roses left, and the first turn's order of play."""
         index = s.index
         if "posiciones" in deal:
             s.stacks = {}
