@@ -556,3 +556,56 @@ def test_sombrilla_juega_un_turno_mas_sin_cazar():
     assert prompt.kind == "mover" and "castillo" in prompt.options
     elige(m, "mover", "castillo")
     assert m.result is not None and m.state.survivors[0]
+
+
+# --- Keywords, tokens and instant missions ------------------------------------------------------------------
+
+
+def test_picante_obliga_a_ir_al_pozo_mas_cercano_y_permite_cazar_alli():
+    zona = [[["ivo"], [], []], [[], [], []], [[], [], []]]
+    m = escena(manos={"Koni": ["vendedora", "colmillos", "colmillos"]}, posiciones={"Koni": "b3", "Richard": "b9"},
+               orden=["Koni", "Richard"], zona=zona)
+    # The nearest well is b5, 2 steps away: Koni goes there and may hunt with what is left (6 − 2 = 4).
+    assert m.state.position[0] == "b5" and abierto(m).kind == "cazar" and abierto(m).args["speed"] == 4
+
+
+def test_picante_sin_velocidad_suficiente_se_queda_en_juego_hasta_llegar():
+    m = escena(manos={"Koni": ["vendedora", "marques", "ivo"]}, posiciones={"Koni": "a7", "Richard": "b9"},
+               orden=["Koni", "Richard"], zona=VACIA)
+    # Speed 0 − 2 + 0 = −2: no step at all; the spicy card stays in play for the next turn.
+    assert m.state.spicy[0] == ["vendedora"] and "vendedora" not in m.state.discard[0]
+
+
+def test_ficha_de_velocidad_suma_al_turno():
+    m = escena(manos={"Koni": ["colmillos", "ivo", "ivo"]}, posiciones={"Koni": "b2", "Richard": "b9"},
+               orden=["Koni", "Richard"], zona=VACIA, fichas={"Koni": ["velocidad-2"]})
+    assert "ficha:velocidad-2" in abierto(m).options and abierto(m).args["speed"] == 3
+    elige(m, "mover", "ficha:velocidad-2")
+    assert abierto(m).args["speed"] == 5 and "velocidad-2" in m.state.used_tokens[0]
+    assert "ficha:velocidad-2" not in abierto(m).options  # a token is used once
+
+
+def test_mision_instantanea_vampiro_de_la_costa_caza_gratis_en_la_misma_columna():
+    zona = [[["ivo"], [], []], [["baronesa", "fraile"], [], []], [[], [], []]]
+    m = escena(manos={"Koni": ["colmillos", "colmillos", "colmillos"]}, posiciones={"Koni": "b2", "Richard": "b9"},
+               orden=["Koni", "Richard"], zona=zona, misiones={"Koni": ["vampiro-de-la-costa"], "Richard": []})
+    elige(m, "mover")
+    assert "mision:vampiro-de-la-costa" not in abierto(m).options  # only after hunting a human in the plains
+    elige(m, "cazar", "z00")
+    elige(m, "cazar", "mision:vampiro-de-la-costa")
+    elige(m, "columna", "z10")
+    assert eventos(m, "caza")[-1]["cards"] == ["fraile"]  # the top card of that stack
+    assert "vampiro-de-la-costa" in m.state.used_missions[0]
+
+
+def test_la_taberna_se_rellena_si_no_hay_vampiros_y_tiene_menos_de_3():
+    m = escena(manos={"Koni": [], "Richard": []}, posiciones={"Koni": "b2", "Richard": "b9"}, orden=["Koni", "Richard"],
+               zona=VACIA, taberna=["ivo"], caza=["fraile"] * 40)
+    assert m.state.moon == 2 and m.state.tavern == ["ivo", "fraile"]
+
+
+def test_una_rosa_por_vampiro():
+    m = escena(manos={"Koni": ["colmillos", "colmillos", "colmillos"]}, posiciones={"Koni": "a17", "Richard": "b9"},
+               orden=["Koni", "Richard"], zona=VACIA, permanentes={"Koni": ["rosa-negra"]})
+    elige(m, "mover", "laberinto")
+    assert not any(p.kind == "rosa" for p in m.pending())
