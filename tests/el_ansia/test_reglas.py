@@ -563,22 +563,35 @@ def test_sombrilla_juega_un_turno_mas_sin_cazar():
 
 def test_picante_obliga_a_ir_al_pozo_mas_cercano_y_permite_cazar_alli():
     zona = [[["ivo"], [], []], [[], [], []], [[], [], []]]
-    m = escena(manos={"Koni": ["vendedora", "colmillos", "colmillos"]}, posiciones={"Koni": "b3", "Richard": "b9"},
-               orden=["Koni", "Richard"], zona=zona)
+    m = escena(
+        manos={"Koni": ["vendedora", "colmillos", "colmillos"]},
+        posiciones={"Koni": "b3", "Richard": "b9"},
+        orden=["Koni", "Richard"],
+        zona=zona,
+    )
     # The nearest well is b5, 2 steps away: Koni goes there and may hunt with what is left (6 − 2 = 4).
     assert m.state.position[0] == "b5" and abierto(m).kind == "cazar" and abierto(m).args["speed"] == 4
 
 
 def test_picante_sin_velocidad_suficiente_se_queda_en_juego_hasta_llegar():
-    m = escena(manos={"Koni": ["vendedora", "marques", "ivo"]}, posiciones={"Koni": "a7", "Richard": "b9"},
-               orden=["Koni", "Richard"], zona=VACIA)
+    m = escena(
+        manos={"Koni": ["vendedora", "marques", "ivo"]},
+        posiciones={"Koni": "a7", "Richard": "b9"},
+        orden=["Koni", "Richard"],
+        zona=VACIA,
+    )
     # Speed 0 − 2 + 0 = −2: no step at all; the spicy card stays in play for the next turn.
     assert m.state.spicy[0] == ["vendedora"] and "vendedora" not in m.state.discard[0]
 
 
 def test_ficha_de_velocidad_suma_al_turno():
-    m = escena(manos={"Koni": ["colmillos", "ivo", "ivo"]}, posiciones={"Koni": "b2", "Richard": "b9"},
-               orden=["Koni", "Richard"], zona=VACIA, fichas={"Koni": ["velocidad-2"]})
+    m = escena(
+        manos={"Koni": ["colmillos", "ivo", "ivo"]},
+        posiciones={"Koni": "b2", "Richard": "b9"},
+        orden=["Koni", "Richard"],
+        zona=VACIA,
+        fichas={"Koni": ["velocidad-2"]},
+    )
     assert "ficha:velocidad-2" in abierto(m).options and abierto(m).args["speed"] == 3
     elige(m, "mover", "ficha:velocidad-2")
     assert abierto(m).args["speed"] == 5 and "velocidad-2" in m.state.used_tokens[0]
@@ -587,8 +600,13 @@ def test_ficha_de_velocidad_suma_al_turno():
 
 def test_mision_instantanea_vampiro_de_la_costa_caza_gratis_en_la_misma_columna():
     zona = [[["ivo"], [], []], [["baronesa", "fraile"], [], []], [[], [], []]]
-    m = escena(manos={"Koni": ["colmillos", "colmillos", "colmillos"]}, posiciones={"Koni": "b2", "Richard": "b9"},
-               orden=["Koni", "Richard"], zona=zona, misiones={"Koni": ["vampiro-de-la-costa"], "Richard": []})
+    m = escena(
+        manos={"Koni": ["colmillos", "colmillos", "colmillos"]},
+        posiciones={"Koni": "b2", "Richard": "b9"},
+        orden=["Koni", "Richard"],
+        zona=zona,
+        misiones={"Koni": ["vampiro-de-la-costa"], "Richard": []},
+    )
     elige(m, "mover")
     assert "mision:vampiro-de-la-costa" not in abierto(m).options  # only after hunting a human in the plains
     elige(m, "cazar", "z00")
@@ -599,13 +617,24 @@ def test_mision_instantanea_vampiro_de_la_costa_caza_gratis_en_la_misma_columna(
 
 
 def test_la_taberna_se_rellena_si_no_hay_vampiros_y_tiene_menos_de_3():
-    m = escena(manos={"Koni": [], "Richard": []}, posiciones={"Koni": "b2", "Richard": "b9"}, orden=["Koni", "Richard"],
-               zona=VACIA, taberna=["ivo"], caza=["fraile"] * 40)
+    m = escena(
+        manos={"Koni": [], "Richard": []},
+        posiciones={"Koni": "b2", "Richard": "b9"},
+        orden=["Koni", "Richard"],
+        zona=VACIA,
+        taberna=["ivo"],
+        caza=["fraile"] * 40,
+    )
     assert m.state.moon == 2 and m.state.tavern == ["ivo", "fraile"]
 
 
 def test_una_rosa_por_vampiro():
-    m = escena(manos={"Koni": ["colmillos", "colmillos", "colmillos"]}, posiciones={"Koni": "a17", "Richard": "b9"},
-               orden=["Koni", "Richard"], zona=VACIA, permanentes={"Koni": ["rosa-negra"]})
+    m = escena(
+        manos={"Koni": ["colmillos", "colmillos", "colmillos"]},
+        posiciones={"Koni": "a17", "Richard": "b9"},
+        orden=["Koni", "Richard"],
+        zona=VACIA,
+        permanentes={"Koni": ["rosa-negra"]},
+    )
     elige(m, "mover", "laberinto")
     assert not any(p.kind == "rosa" for p in m.pending())

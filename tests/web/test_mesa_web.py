@@ -348,3 +348,19 @@ def test_la_api_tambien_frena_a_quien_manda_demasiado(client):
         for _ in range(100)
     }
     assert 429 in statuses
+
+
+def test_el_ansia_se_juega_en_la_web_con_su_tablero_y_zona_de_caza(client):
+    code, _ = new_table(client, seats=2, game="el-ansia", bots=True)
+    token = client.post(f"/api/tables/{code}/seats", json={"name": "Lucía"}).json()["token"]
+    with client.websocket_connect(f"/t/{code}/ws?host=1") as screen:
+        screen.receive_json()
+        screen.send_json({"type": "start"})
+        html = screen.receive_json()["html"]
+    assert "<svg" in html and 'data-space="laberinto"' in html and "ansia-zone" in html
+    client.cookies.clear()
+    client.cookies.set(f"velada_seat_{code}", token)
+    with client.websocket_connect(f"/t/{code}/ws") as phone:
+        message = phone.receive_json()
+    assert 'data-player="Lucía"' in message["html"] and "<svg" in message["html"]
+    assert message["view"]["you"]["role"] in message["view"]["players"][0]["vampire"] or message["view"]["you"]

@@ -378,6 +378,29 @@ class AnsiaGame(Game):
                 s.crypts[region], missions = missions[:k], missions[k:]
         return s
 
+    def board_layout(self) -> dict[str, Any]:
+        """The board's static layout, for drawing it (the web app's SVG)."""
+        from velada.games.el_ansia.data import EDGES
+
+        return {
+            "spaces": [
+                {"id": sp.id, "region": sp.region, "route": sp.route, "effect": sp.effect, "x": sp.x, "y": sp.y}
+                for sp in SPACES.values()
+            ],
+            "edges": [
+                {
+                    "a": a,
+                    "b": b,
+                    "ax": SPACES[a].x,
+                    "ay": SPACES[a].y,
+                    "bx": SPACES[b].x,
+                    "by": SPACES[b].y,
+                    "route": SPACES[b].route if SPACES[b].route == SPACES[a].route else "carretera",
+                }
+                for a, b in EDGES
+            ],
+        }
+
     # --- texts ------------------------------------------------------------------------------------------
 
     def card_name(self, cid: str, lang: str) -> str:
