@@ -363,4 +363,5 @@ def test_el_ansia_se_juega_en_la_web_con_su_tablero_y_zona_de_caza(client):
     with client.websocket_connect(f"/t/{code}/ws") as phone:
         message = phone.receive_json()
     assert 'data-player="Lucía"' in message["html"] and "<svg" in message["html"]
-    assert message["view"]["you"]["role"] in message["view"]["players"][0]["vampire"] or message["view"]["you"]
+    lucia = next(p for p in message["view"]["players"] if p["id"] == "Lucía")
+    assert message["view"]["you"]["role"] == lucia["vampire"]
