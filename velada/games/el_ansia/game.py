@@ -318,6 +318,8 @@ class AnsiaGame(Game):
             "crypts": {region: len(pile) for region, pile in s.crypts.items()},
             "play": [cid for uid, cid in s.play if uid not in s.dropped],
             "current": s.players[s.current] if s.current is not None else None,
+            # Vampire tokens show their resting side once their turn is played this moon.
+            "resting": [s.players[i] for i in range(len(s.players)) if i != s.current and i not in s.order],
         }
         if me is not None:
             view["you"] = {
