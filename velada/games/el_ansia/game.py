@@ -43,20 +43,8 @@ KINDS = (
     "columna",
     "eleccion",
 )
-PUBLIC_KINDS = {
-    "efecto",
-    "descartar",
-    "digerir",
-    "inspirar",
-    "misiones",
-    "pozo",
-    "mover",
-    "empujar",
-    "rosa",
-    "cazar",
-    "preparada",
-    "columna",
-}
+#: Everybody sees whose turn it is; the starting missions and the end's choice tokens are private.
+PUBLIC_KINDS = set(KINDS) - {"mision-inicial", "eleccion"}
 
 RESOLVERS = {
     "efecto": lambda s, a: turn.resolve_effect(s, _one(a)),

@@ -119,17 +119,23 @@ def resolve_effect(s: AnsiaState, chosen: tuple[str, ...]) -> None:
     activate(s, chosen[0])
 
 
-def resolve_discard(s: AnsiaState, chosen: tuple[str, ...]) -> None:
-    """The card discarded by a «discard 1, draw 1» effect: its own effect is lost and its speed no longer counts."""
+def discard_and_draw(s: AnsiaState, uid: str, draws: int) -> None:
+    """A card of the play area goes to the discard pile — its effect lost and its speed no longer counted if it
+    had not been used — and the vampire draws into the play area."""
     seat = s.current
-    uid = chosen[0]
     cid = dict(s.play)[uid]
     s.dropped.append(uid)
     s.discard[seat].append(cid)
     s.emit("descarta", None, player=s.players[seat], card=cid)
-    draw(s, seat, CARDS[dict(s.play)[s.pending_effect]].effect.get("descartar_robar", 1), True)
-    s.pending_effect = None
+    draw(s, seat, draws, True)
     continue_after_choice(s)
+
+
+def resolve_discard(s: AnsiaState, chosen: tuple[str, ...]) -> None:
+    """The card discarded by a card's «discard 1, draw 1»."""
+    draws = CARDS[dict(s.play)[s.pending_effect]].effect.get("descartar_robar", 1)
+    s.pending_effect = None
+    discard_and_draw(s, chosen[0], draws)
 
 
 def continue_after_choice(s: AnsiaState) -> None:
@@ -480,10 +486,7 @@ def resolve_hunt(s: AnsiaState, chosen: tuple[str, ...]) -> None:
         s.last_hunt = (row, col)
         hunt(s, cards, option)
     s.hunted = True
-    if s.preparadas:
-        offer_ready(s)
-    else:
-        offer_hunt(s)
+    after_hunt(s)
 
 
 def hunt(s: AnsiaState, cards: list[str], where: str) -> None:
@@ -511,6 +514,14 @@ def hunt(s: AnsiaState, cards: list[str], where: str) -> None:
     score(s, seat, points, "caza")
 
 
+def after_hunt(s: AnsiaState) -> None:
+    """«Preparada» cards just hunted are placed first; then the vampire may hunt again if it still can."""
+    if s.preparadas:
+        offer_ready(s)
+    else:
+        offer_hunt(s)
+
+
 def offer_ready(s: AnsiaState) -> None:
     _ask(s, "preparada", "preparada", ("mazo", "descarte"), card=s.preparadas[0])
 
@@ -521,10 +532,7 @@ def resolve_ready(s: AnsiaState, chosen: tuple[str, ...]) -> None:
     cid = s.preparadas.pop(0)
     (s.deck if chosen[0] == "mazo" else s.discard)[seat].append(cid)
     s.emit("preparada", None, player=s.players[seat], card=cid, pile=chosen[0])
-    if s.preparadas:
-        offer_ready(s)
-    else:
-        offer_hunt(s)
+    after_hunt(s)
 
 
 # --- tokens and instant missions ---------------------------------------------------------------------------
@@ -623,21 +631,12 @@ def resolve_column(s: AnsiaState, chosen: tuple[str, ...]) -> None:
     row, col = int(chosen[0][1]), int(chosen[0][2])
     card = s.zone[row][col].pop()
     hunt(s, [card], chosen[0])
-    if s.preparadas:
-        offer_ready(s)
-    else:
-        offer_hunt(s)
+    after_hunt(s)
 
 
 def resolve_token_discard(s: AnsiaState, chosen: tuple[str, ...]) -> None:
-    seat = s.current
-    uid = chosen[0]
-    cid = dict(s.play)[uid]
-    s.dropped.append(uid)
-    s.discard[seat].append(cid)
-    s.emit("descarta", None, player=s.players[seat], card=cid)
-    draw(s, seat, 1, True)
-    continue_after_choice(s)
+    """The «discard 1, draw 1» bonus token."""
+    discard_and_draw(s, chosen[0], 1)
 
 
 # --- step 3: end of turn ----------------------------------------------------------------------------------
