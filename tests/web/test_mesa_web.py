@@ -365,3 +365,18 @@ def test_el_ansia_se_juega_en_la_web_con_su_tablero_y_zona_de_caza(client):
     assert 'data-player="Lucía"' in message["html"] and "<svg" in message["html"]
     lucia = next(p for p in message["view"]["players"] if p["id"] == "Lucía")
     assert message["view"]["you"]["role"] == lucia["vampire"]
+
+
+def test_el_asiento_del_narrador_lo_ve_todo_y_solo_lo_toma_el_anfitrion(client):
+    code, _ = _started(client)  # the client still holds the host's cookie
+    table = client.app.state.hub.get(code)
+    assert client.get(f"/t/{code}/narrador").status_code == 200
+    with client.websocket_connect(f"/t/{code}/ws?narrador=1") as narrator:
+        message = narrator.receive_json()
+    assert [p["role"] for p in message["view"]["players"]] == list(table.match.state.roles)
+    assert message["speech"] == []
+    client.cookies.clear()
+    assert client.get(f"/t/{code}/narrador").status_code == 403
+    with client.websocket_connect(f"/t/{code}/ws?narrador=1") as stranger:
+        public = stranger.receive_json()
+    assert all(p["role"] is None for p in public["view"]["players"] if p["alive"])

@@ -229,6 +229,20 @@ def create_app(
         )
         return html_response(request, html)
 
+    async def narrator_page(request: Request) -> Response:
+        """The narrator's screen: the whole game, every card and every night call, for a human narrator who does
+        not play (the host only)."""
+        code = request.path_params["code"]
+        table = table_or_404(code)
+        lang = request_lang(request, table.data.lang)
+        if not table.is_host(request.cookies.get(host_cookie(code))):
+            return html_response(request, render.MESSAGES.text(lang, "error.not-host"), 403)
+        fragment = render.host_fragment(table, lang, join_url(request, code), True, narrator=True)
+        html = render.page(
+            "host.html", lang, code=code, title=table.game.title(lang), fragment=fragment, mode="online", narrator=True
+        )
+        return html_response(request, html)
+
     async def download(request: Request) -> Response:
         """The finished game as a scenario file. Not before the end: the seed would give every secret away."""
         table = table_or_404(request.path_params["code"])
@@ -325,12 +339,14 @@ def create_app(
         seat = table.seat_for(websocket.cookies.get(seat_cookie(code)))
         is_host = table.is_host(websocket.cookies.get(host_cookie(code)))
         wants_host = websocket.query_params.get("host") == "1"
-        viewer = PUBLIC if wants_host or seat is None else seat.name
+        # The narrator's seat sees everything: only the host may take it (and should not play then).
+        wants_narrator = websocket.query_params.get("narrador") == "1" and is_host
+        viewer: str | None = None if wants_narrator else PUBLIC if wants_host or seat is None else seat.name
 
         async def send(message: dict[str, Any]) -> None:
             await websocket.send_json(message)
 
-        conn = Connection(send, viewer, is_host and viewer == PUBLIC, lang, join_url(websocket, code))
+        conn = Connection(send, viewer, is_host and viewer in (PUBLIC, None), lang, join_url(websocket, code))
         if conn.is_host and table.match is not None:
             # The narrator screen speaks only what happens from now on, not the whole game so far.
             conn.spoken = sum(1 for e in table.match.state.log if e.visible_to(PUBLIC))
@@ -397,6 +413,7 @@ def create_app(
             Route("/t/{code}", seat_page),
             Route("/t/{code}/join", join, methods=["POST"]),
             Route("/t/{code}/host", host_page),
+            Route("/t/{code}/narrador", narrator_page),
             Route("/t/{code}/partida.json", download),
             WebSocketRoute("/t/{code}/ws", socket),
             Route("/api/tables/{code}/seats", api_join, methods=["POST"]),

@@ -41,10 +41,10 @@ class TableError(Exception):
 
 @dataclass
 class Connection:
-    """One open websocket: whose view it shows (a player id, or ``PUBLIC`` for the shared screen)."""
+    """One open websocket: whose view it shows."""
 
     send: Callable[[dict[str, Any]], Awaitable[None]]
-    viewer: str
+    viewer: str | None  # a player, PUBLIC for the shared screen, None for the narrator's seat
     is_host: bool
     lang: str
     join_url: str = ""

@@ -59,12 +59,13 @@ def seat_fragment(table: LiveTable, viewer: str, lang: str) -> str:
     )
 
 
-def host_fragment(table: LiveTable, lang: str, join_url: str, is_host: bool = False) -> str:
+def host_fragment(table: LiveTable, lang: str, join_url: str, is_host: bool = False, narrator: bool = False) -> str:
     return env.get_template("_host.html").render(
         t=texts(lang),
         lang=lang,
         table=table,
-        view=game_view(table, PUBLIC, lang),
+        view=game_view(table, None if narrator else PUBLIC, lang),
+        narrator=narrator,
         join_url=join_url,
         qr=qr_svg(join_url) if table.status == "lobby" else "",
         is_host=is_host,
@@ -74,7 +75,7 @@ def host_fragment(table: LiveTable, lang: str, join_url: str, is_host: bool = Fa
 def speech_lines(table: LiveTable, conn: Connection) -> list[str]:
     """What the narrator says aloud since the connection last heard: the public events, in the game's words."""
     match = table.match
-    if match is None or not conn.is_host:
+    if match is None or not conn.is_host or conn.viewer is None:
         return []
     state = match.state
     public = [event for event in state.log if event.visible_to(PUBLIC)]
@@ -88,8 +89,8 @@ def speech_lines(table: LiveTable, conn: Connection) -> list[str]:
 
 def payload(table: LiveTable, conn: Connection) -> dict[str, Any]:
     """The message one connection gets after a change."""
-    if conn.viewer == PUBLIC:
-        html = host_fragment(table, conn.lang, conn.join_url, conn.is_host)
+    if conn.viewer in (PUBLIC, None):
+        html = host_fragment(table, conn.lang, conn.join_url, conn.is_host, narrator=conn.viewer is None)
     else:
         html = seat_fragment(table, conn.viewer, conn.lang)
     return {

@@ -55,7 +55,8 @@
 
   function connect() {
     const scheme = location.protocol === "https:" ? "wss:" : "ws:";
-    socket = new WebSocket(`${scheme}//${location.host}/t/${code}/ws?lang=${lang}${isHost ? "&host=1" : ""}`);
+    const seat = app.dataset.narrator === "1" ? "&narrador=1" : isHost ? "&host=1" : "";
+    socket = new WebSocket(`${scheme}//${location.host}/t/${code}/ws?lang=${lang}${seat}`);
     socket.onopen = () => { offline.hidden = true; retry = 500; };
     socket.onmessage = (event) => {
       const msg = JSON.parse(event.data);
