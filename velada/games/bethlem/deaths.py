@@ -463,7 +463,7 @@ def _cellmates(s: BethlemState, card: str, cause: str, by) -> list[tuple]:
         steps.append(("cellmates-revive", card))
     if s.used.get(card):
         return steps
-    available = [m for m in modes(s, seat, card) if m in ("normal", "opuesto")]
+    available = [m for m in modes(s, seat, card, dead_ok=True) if m in ("normal", "opuesto")]
     if not available:
         return steps
     if len(available) > 1:
