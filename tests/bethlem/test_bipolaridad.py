@@ -49,7 +49,9 @@ def test_lobotomia_opuesta_enloquece_a_un_interno_que_pasa_a_los_amotinados():
 
 
 def test_pacto_de_odio_gana_quien_acaba_con_la_ultima_carta_del_otro():
-    deal = bipolar(con(CUATRO, Ana=["daniel", "el-archivo", "pacto-de-sangre", "el-cataleptico", "responsabilidad"]), "Ana")
+    deal = bipolar(
+        con(CUATRO, Ana=["daniel", "el-archivo", "pacto-de-sangre", "el-cataleptico", "responsabilidad"]), "Ana"
+    )
     m = mesa(deal)
     elige(m, "Ana", "modo", "opuesto")
     elige(m, "Ana", "pacto-de-sangre", "Bea", "Dani")

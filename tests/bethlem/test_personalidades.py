@@ -1,7 +1,22 @@
 """Cartas de personalidad (section 6): Melancolía, Paciencia, Ansiedad social (Responsabilidad, Hostilidad
 and Neuroticismo are in test_dia.py, Bipolaridad in test_bipolaridad.py)."""
 
-from .mesa import CUATRO, abiertos, con, dia, elige, eventos, hasta, hasta_prompt, mesa, muertas, noche, opciones, ronda, viva
+from .mesa import (
+    CUATRO,
+    abiertos,
+    con,
+    dia,
+    elige,
+    eventos,
+    hasta,
+    hasta_prompt,
+    mesa,
+    muertas,
+    noche,
+    opciones,
+    ronda,
+    viva,
+)
 
 
 def ataque(target, mas=None):

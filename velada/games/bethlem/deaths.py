@@ -386,8 +386,11 @@ def _wakerfield_answer(game, s: BethlemState, answers) -> None:
 
 
 def swap_cards(s: BethlemState, a: str, b: str) -> None:
-    """Exchange the places of two cards on the table (their markers go with them). Everybody sees it happen."""
+    """Exchange the places of two cards on the table (their markers go with them). Everybody sees it happen;
+    whoever held a card keeps knowing what it is."""
     (sa, pa), (sb, pb) = s.where[a], s.where[b]
+    s.learn(sa, a)
+    s.learn(sb, b)
     s.board[sa][pa], s.board[sb][pb] = b, a
     s.where[a], s.where[b] = (sb, pb), (sa, pa)
 

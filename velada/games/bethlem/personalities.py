@@ -17,7 +17,7 @@ from velada.games.bethlem.common import (
     prompt,
 )
 from velada.games.bethlem.deaths import marked
-from velada.games.bethlem.state import BethlemState
+from velada.games.bethlem.state import INEVITABLE, LEPER, BethlemState
 
 #: Ansiedad social's questions: yes-or-no questions that do not ask about a card's identity (section 6).
 QUESTIONS = ("internos", "amotinados", "levantado", "evento", "accion-usada")
@@ -64,8 +64,9 @@ def melancholy_answer(game, s: BethlemState, answers, seat: int, card: str, orig
 
 def patience_ask(game, s: BethlemState, seat: int, card: str, origin: str, stage: str) -> None:
     """Paciencia, at the end of the night: one of the attacked cards will die, but not until the next round
-    (not the same card two rounds running)."""
-    cards = not_last(s, "paciencia", seat, marked(s))
+    (not the same card two rounds running). An inevitable death cannot be put off."""
+    inevitable = {a[0] for a in s.attacks if a[3] & (INEVITABLE | LEPER)}
+    cards = not_last(s, "paciencia", seat, [c for c in marked(s) if c not in inevitable])
     if cards:
         s.ask(prompt(s, seat, "paciencia", options(s, cards), skippable=True))
 
