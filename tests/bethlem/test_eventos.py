@@ -13,7 +13,7 @@ RELLENO = ["confesion", "milagrero", "leproso", "despertar"]
 
 def con_eventos(ana=None, bea=None, carlos=None, dani=None, deal=CUATRO):
     deck = [ana or "confesion", bea or "milagrero", carlos or "leproso", dani or "despertar"]
-    rest = [e for e in RELLENO + ["celda-de-aislamiento", "cambio-de-habitacion"] if e not in deck]
+    rest = [e for e in [*RELLENO, "celda-de-aislamiento", "cambio-de-habitacion"] if e not in deck]
     m = mesa(deal, eventos=deck + rest)
     ronda(m)
     return m
