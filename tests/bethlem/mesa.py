@@ -37,14 +37,14 @@ Respuestas = dict[tuple[str, str], list]
 
 
 def hasta(m: Match, fin: Callable[[Match], bool], respuestas: Respuestas | None = None) -> None:
-    """Answer the open prompts until ``fin(m)`` holds or the game ends: the scripted answers by (player, kind)
-    — a list of option ids, or a list of such lists used one after the other — otherwise a skip, or the first
-    options when the prompt cannot be skipped."""
+    """Answer the open prompts until ``fin(m)`` holds or the game ends: the scripted answers by (player, prompt
+    id) or (player, kind) — a list of option ids, or a list of such lists used one after the other — otherwise
+    a skip, or the first options when the prompt cannot be skipped."""
     respuestas = {k: list(v) for k, v in (respuestas or {}).items()}
     guard = 0
     while m.result is None and not fin(m):
         for p in m.pending():
-            key = (p.player, p.kind)
+            key = (p.player, p.id) if (p.player, p.id) in respuestas else (p.player, p.kind)
             if respuestas.get(key):
                 answer = respuestas[key]
                 if isinstance(answer[0], list):

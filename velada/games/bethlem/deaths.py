@@ -644,7 +644,7 @@ def _sweet(s: BethlemState, card: str, cause: str, by) -> list[tuple]:
     """Muerte dulce awakened: when it dies, its holder may take the chosen card along (bring it back, with the
     opposite)."""
     sweet = s.sweet
-    if sweet is None or sweet["card"] != card or not s.awake.get(card) or s.awake_used.get(card):
+    if sweet is None or sweet["card"] != card or not sweet["awake_mode"] or sweet.get("grave"):
         return []
     return [("sweet-grave", card)]
 
@@ -668,7 +668,7 @@ def sweet_grave_step(game, s: BethlemState, card: str) -> None:
 def sweet_grave_answer(game, s: BethlemState, answers, card: str) -> None:
     ((_, _), chosen), *_ = answers.items()
     if chosen:
-        s.awake_used[card] = True
+        s.sweet["grave"] = True
         target = s.sweet["chosen"]
         if chosen[0] == "llevar":
             s.res["next"].append((target, "muerte-dulce", (s.holder(card),), INDIRECT))
