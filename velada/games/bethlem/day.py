@@ -80,44 +80,51 @@ def hostility_answer(game, s: BethlemState, answers) -> None:
 # --- Amnesia ------------------------------------------------------------------------------------------------
 
 
-def amnesia_step(game, s: BethlemState) -> None:
-    """Amnesia, before the lynching: its holder (or the director who borrowed it, or a player hypnotised with
-    it) may ask for a second lynching today, saying aloud they hold Amnesia."""
-    if s.amnesia is not None:
-        return
-    later = []
+def _amnesia_users(s: BethlemState) -> list[tuple[int, str, str]]:
+    users = []
     for card in s.find("amnesia"):
         seat = s.holder(card)
         if s.can_act(card) and modes(s, seat, card):
-            later.append((seat, card, OWN))
+            users.append((seat, card, OWN))
     borrowed = s.director_card
     if borrowed is not None and KIND_OF[borrowed] == "amnesia":
         for krugman in s.find("krugman"):
             if s.can_act(krugman):
-                later.append((s.holder(krugman), borrowed, DIRECTOR))
+                users.append((s.holder(krugman), borrowed, DIRECTOR))
     for seat, power in s.hypnosis:
         if power == "amnesia" and not s.out[seat]:
-            later.append((seat, "", HYPNOSIS))
-    if later:
-        seat, card, origin = later[0]
-        s.amnesia = {"seat": seat, "card": card, "origin": origin, "mode": None}
-        if origin == OWN:
-            usable = modes(s, seat, card)
-        elif origin == DIRECTOR and awake_power(s, card, origin):
-            usable = [NORMAL, AWAKE]
-        else:
-            usable = [NORMAL]
-        s.ask(prompt(s, seat, "amnesia", usable, skippable=True))
+            users.append((seat, "", HYPNOSIS))
+    return users
 
 
-def amnesia_answer(game, s: BethlemState, answers) -> None:
+def amnesia_step(game, s: BethlemState, k: int = 0) -> None:
+    """Amnesia, before the lynching: its holder (then the director who borrowed it, then a player hypnotised
+    with it) may ask for a second lynching today, saying aloud they hold Amnesia. One Amnesia a day."""
+    if s.amnesia is not None and s.amnesia["mode"] is not None:
+        return
+    users = _amnesia_users(s)
+    if k >= len(users):
+        s.amnesia = None
+        return
+    seat, card, origin = users[k]
+    s.amnesia = {"seat": seat, "card": card, "origin": origin, "mode": None, "k": k}
+    if origin == OWN:
+        usable = modes(s, seat, card)
+    elif origin == DIRECTOR and awake_power(s, card, origin):
+        usable = [NORMAL, AWAKE]
+    else:
+        usable = [NORMAL]
+    s.ask(prompt(s, seat, "amnesia", usable, skippable=True))
+
+
+def amnesia_answer(game, s: BethlemState, answers, k: int = 0) -> None:
     """Normal: a second lynching. Opposite: today's lynching is cancelled. Awakened: the holder names the player
     who loses a card and only the card is voted. Awakened opposite: a second lynching among dead cards, and the
     chosen card comes back. Whoever is left with one card by the first lynching awakens only after the second."""
     player, chosen = answer_of(answers)
     am = s.amnesia
     if not chosen:
-        s.amnesia = None
+        s.agenda.appendleft(("amnesia", am["k"] + 1))
         return
     mode = chosen[0]
     if am["origin"] == OWN:
@@ -127,8 +134,9 @@ def amnesia_answer(game, s: BethlemState, answers) -> None:
     if mode == OPPOSITE:
         return
     s.awaken_lock = list(range(len(s.players)))
-    s.agenda.insert(1, ("vote", 2))
-    s.agenda.insert(2, ("unlock",))
+    i = s.agenda.index(("vote", 1))
+    s.agenda.insert(i + 1, ("vote", 2))
+    s.agenda.insert(i + 2, ("unlock",))
     if mode == AWAKE:
         s.agenda.appendleft(("amnesia-target",))
 
