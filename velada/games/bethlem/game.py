@@ -7,6 +7,7 @@ import random
 from collections.abc import Mapping
 from typing import Any
 
+from velada.core.bots import BotFactory
 from velada.core.game import Answers, Game, GameInfo, PromptKind
 from velada.core.i18n import Catalog
 from velada.core.options import ChoiceOption, FlagOption, GameOption, IntOption, SetOption
@@ -115,6 +116,12 @@ class BethlemGame(Game):
 
     def __init__(self) -> None:
         self.catalog = Catalog.load(__package__)
+
+    @property
+    def bots(self) -> dict[str, BotFactory]:
+        from velada.games.bethlem.bots import HeuristicBot
+
+        return {**super().bots, "heuristico": lambda player, seed: HeuristicBot(player, seed)}
 
     # --- setup ------------------------------------------------------------------------------------------
 
