@@ -36,6 +36,8 @@ KILL = frozenset(
         "terapia-lobotomia",
     }
 )
+#: Cards the mutineers want dead first: those that find or stop them.
+DANGEROUS = frozenset({"larry-owls", "mary-firth", "el-archivo", "ali-la-muda", "arthur", "john-flick"})
 USEFUL_EVENTS = (
     "provocaste-al-barbero",
     "leproso",
@@ -58,6 +60,7 @@ class Knowledge:
         you = view.get("you") or {}
         self.objective = you.get("objective", "internos")
         self.cards: dict[str, str] = {}  # "player:pos" -> card id, where known
+        self.public_cards: dict[str, str] = {}  # the ones everybody knows (face up)
         self.alive: dict[str, bool] = {}
         self.counts: dict[str, int] = {}
         self.in_game: list[str] = []
@@ -69,6 +72,8 @@ class Knowledge:
                 living += c["alive"]
                 if c["card"]:
                     self.cards[option] = c["card"]
+                if "lobotomia" in c["markers"] or "despertar" in c["markers"]:
+                    self.public_cards[option] = c["card"] or ""
             self.counts[p["id"]] = living
             if p["in_game"]:
                 self.in_game.append(p["id"])
@@ -96,10 +101,19 @@ class Knowledge:
             if card in MUTINEER_CARDS and self.alive[option] and option not in self.lobotomised:
                 self.mutineers.add(option.rpartition(":")[0])
         self.mutineers.discard(me)
+        # Who has been voting against the mutineers in the lynchings (what every mutineer saw).
+        self.threat: dict[str, int] = {}
+        pack = set(self.pack)
+        for entry in view["log"]:
+            if entry["kind"] == "votos":
+                for voter, target in entry["data"]["votes"].items():
+                    if target in pack and voter not in pack:
+                        self.threat[voter] = self.threat.get(voter, 0) + 1
 
     @property
     def mutineer(self) -> bool:
-        return self.objective == "amotinados"
+        """Plays as a mutineer: a true one, or Richard Dadd pretending to be one."""
+        return self.objective in ("amotinados", "richard-dadd")
 
     def enemy_players(self) -> list[str]:
         """Players this bot wants to see lose cards."""
@@ -131,15 +145,19 @@ class Knowledge:
         ]
 
     def mutiny_target(self, options: tuple[str, ...]) -> str | None:
-        """The shared rule every mutineer follows: the first living card of the player outside the mutiny with
-        most living cards (the first such player in seat order on a tie)."""
+        """The shared rule every mutineer follows, from what all of them saw: the player outside the mutiny who
+        voted most against them, then the one with most living cards (the first in seat order on a tie); of
+        their cards, one known to be dangerous, else the first living one."""
         by_player: dict[str, list[str]] = {}
         for option in options:
             by_player.setdefault(option.rpartition(":")[0], []).append(option)
         if not by_player:
             return None
-        best = max(by_player, key=lambda p: (self.counts.get(p, 0), -list(by_player).index(p)))
-        return by_player[best][0]
+        order = list(by_player)
+        best = max(order, key=lambda p: (self.threat.get(p, 0), self.counts.get(p, 0), -order.index(p)))
+        cards = by_player[best]
+        dangerous = [o for o in cards if self.public_cards.get(o) in DANGEROUS]
+        return (dangerous or cards)[0]
 
 
 class HeuristicBot:
