@@ -38,11 +38,11 @@ def objective(s: BethlemState, seat: int) -> str:
     """What ``seat`` plays for now (FAQ 1): the blood pact first, then Richard Dadd, then any mutineer card
     (or Daniel's awakening), then Krugman, and otherwise the inmates. The 2- and 3-player modes have two sides
     only, fixed at the deal."""
+    if s.settings.mode != "normal":
+        return s.team[seat]
     pact = s.pact
     if pact is not None and seat in pact[:2] and pact[2] in ("normal", "odio"):
         return PACT if pact[2] == "normal" else HATE_PACT
-    if s.settings.mode != "normal":
-        return s.team[seat]
     cards = s.board[seat] + (s.reserve[seat] if s.reserve else [])
     if any(KIND_OF[c] == "richard-dadd" and card_side(s, c) == MUTINEERS for c in cards):
         return RICHARD
@@ -75,7 +75,7 @@ def outcome(s: BethlemState) -> Result | None:
     if not playing:
         return _result(s, "nadie", (), [])
     objectives = [objective(s, seat) for seat in range(len(s.players))]
-    pact = s.pact
+    pact = s.pact if s.settings.mode == "normal" else None
     if pact is not None and pact[2] == "normal":
         members = {pact[0], pact[1]}
         maker = _awake_pact_holder(s)

@@ -12,7 +12,7 @@ from velada.core.game import Answers, Game, GameInfo, PromptKind
 from velada.core.i18n import Catalog
 from velada.core.options import ChoiceOption, FlagOption, GameOption, IntOption, SetOption
 from velada.core.protocol import PUBLIC, Event, Prompt, Viewer
-from velada.games.bethlem import flow
+from velada.games.bethlem import flow, setup_flow
 from velada.games.bethlem.cards import CARDS, CHOOSABLE, EVENTS, KIND_OF, SIDES
 from velada.games.bethlem.cards import KINDS as CARD_KINDS
 from velada.games.bethlem.ending import objective
@@ -22,6 +22,7 @@ from velada.games.bethlem.state import BethlemState, Settings
 #: Every kind of prompt, in the order ``velada actions`` documents them, and whether everybody may know who
 #: still has to answer (the lynching, arranging the cards) or not (everything that would betray a card).
 KINDS = (
+    ("bando", True),
     ("colocar", True),
     ("ali-la-muda-turno", False),
     ("pacto-de-sangre", False),
@@ -110,7 +111,6 @@ class BethlemGame(Game):
         IntOption("limite-rondas", 20, 1, 200),
         IntOption("rondas-amotinados", 3, 1, 5),
         IntOption("ali-riesgo", 25, 0, 100),
-        ChoiceOption("bando", "amotinados", ("amotinados", "internos")),
     )
     prompt_kinds = tuple(PromptKind(kind, public=public, doc=kind) for kind, public in KINDS)
 
@@ -143,12 +143,14 @@ class BethlemGame(Game):
         settings = self.settings(n, options)
         if n == 2:
             raise ValueError("the 2-player mode is not available yet: bethlem takes 3 to 7 players")
+        rows = personas = None
         if deal is not None:
             rows, personas, deck = explicit_deal(players, deal)
         else:
             life, personalities = composition(n, options["cartas"])
-            rows, personas = random_deal(n, life, personalities, rng, options["bando"])
             deck = None
+            if settings.mode == "normal":
+                rows, personas = random_deal(n, life, personalities, rng, None)
         if deck is None:
             deck = list(EVENTS)
             deck.remove("sindrome-de-nostradamus")
@@ -160,8 +162,8 @@ class BethlemGame(Game):
             rng=rng,
             settings=settings,
             index={p: i for i, p in enumerate(players)},
-            board=[list(row) for row in rows],
-            persona=list(personas),
+            board=[[] for _ in range(n)],
+            persona=[""] * n,
             persona_public=[False] * n,
             known=[{} for _ in range(n)],
             knows_persona=[{} for _ in range(n)],
@@ -170,19 +172,12 @@ class BethlemGame(Game):
             hand=[[] for _ in range(n)],
             deck=deck,
         )
-        for seat, row in enumerate(s.board):
-            for pos, card in enumerate(row):
-                s.where[card] = (seat, pos)
-                s.alive[card] = True
-        if settings.mode == "tres":
-            from velada.games.bethlem.ending import card_side
-
-            lone = next(card_side(s, c) for c in s.board[0] if CARDS[c].group == "P1")
-            s.team = [lone] + ["internos" if lone == "amotinados" else "amotinados"] * 2
-        for seat, player in enumerate(players):
-            s.emit("cartas", frozenset((player,)), cards=list(s.board[seat]), personality=s.persona[seat])
-        if settings.arrange:
-            s.agenda.append(("arrange",))
+        if rows is not None:
+            setup_flow.place(s, rows, personas)
+        else:
+            # The lone player of the 3-player mode chooses a side before the deal (section 5).
+            s.draft = {"life": life, "personalities": personalities}
+            s.agenda.append(("side",))
         flow.advance(self, s)
         return s
 
