@@ -139,7 +139,7 @@ def test_ninguna_vista_revela_lo_que_su_jugador_no_puede_saber(game, data):
     def probe(m, group):
         if rng.random() > 0.3:
             return
-        viewers = [*rng.sample(list(m.players), 3), PUBLIC]
+        viewers = [*rng.sample(list(m.players), min(3, len(m.players))), PUBLIC]
         for viewer in viewers:
             shuffled = game.shuffle_hidden(m.state, viewer, rng)
             for lang in ("es", "en"):

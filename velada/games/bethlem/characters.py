@@ -292,7 +292,7 @@ def _borrowable(s: BethlemState) -> list[str]:
 
     return [
         c
-        for c in s.cards_in_play()
+        for c in s.table_cards()
         if not s.alive[c] and CARDS[c].borrow and c not in s.director_taken and KIND_OF[c] != "krugman"
     ]
 

@@ -118,7 +118,7 @@ def living(s: BethlemState, seats=None, exclude_isolated: bool = False) -> list[
     for seat in rows:
         if s.out[seat]:
             continue
-        for card in s.board[seat]:
+        for card in s.board[seat][: s.table]:
             if alive[card] and not (exclude_isolated and isolated.get(card) == r):
                 out.append(card)
     return out
@@ -126,7 +126,7 @@ def living(s: BethlemState, seats=None, exclude_isolated: bool = False) -> list[
 
 def dead_cards(s: BethlemState) -> list[str]:
     """Dead cards of players still in the game (they can be brought back)."""
-    return [card for seat in s.seats_in_game() for card in s.board[seat] if not s.alive[card]]
+    return [card for seat in s.seats_in_game() for card in s.board[seat][: s.table] if not s.alive[card]]
 
 
 def options(s: BethlemState, cards) -> tuple[str, ...]:

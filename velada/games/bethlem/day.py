@@ -279,7 +279,7 @@ def card_vote_step(game, s: BethlemState) -> None:
     """The accusers vote on one of the lynched player's cards (face down: they choose a position)."""
     lynch = s.lynch
     target = lynch["target"]
-    row = s.board[target]
+    row = s.board[target][: s.table]
     if lynch["revive"]:
         cards = [c for c in row if not s.alive[c]]
     else:

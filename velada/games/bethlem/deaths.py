@@ -716,6 +716,31 @@ def _after(game, s: BethlemState) -> None:
 
     awaken_last_cards(s)
     s.agenda.appendleft(("check",))
+    if s.settings.mode == "dos":
+        s.agenda.appendleft(("replace",))
+
+
+def replace_step(game, s: BethlemState) -> None:
+    """2-player mode: a dead card on the table is replaced by a living card of its player's reserve, which the
+    player chooses."""
+    table = s.table
+    for seat, row in enumerate(s.board):
+        reserve = [c for c in row[table:] if s.alive[c]]
+        for pos, card in enumerate(row[:table]):
+            if not s.alive[card] and reserve:
+                options = tuple(s.option(c) for c in reserve)
+                s.ask(prompt(s, seat, "reemplazo", options, args={"position": pos + 1}))
+                return
+
+
+def replace_answer(game, s: BethlemState, answers) -> None:
+    ((player, _), chosen), *_ = answers.items()
+    seat = s.index[player]
+    dead = next(c for c in s.board[seat][: s.table] if not s.alive[c])
+    pos = s.where[dead][1]
+    swap_cards(s, dead, s.card_at(chosen[0]))
+    s.emit("reemplazo", None, player=player, position=pos + 1)
+    s.agenda.appendleft(("replace",))
 
 
 def revive(s: BethlemState, card: str, cause: str) -> None:

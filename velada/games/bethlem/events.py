@@ -144,11 +144,11 @@ def _history(event: str):
 def _room_ask(game, s: BethlemState, seat: int, card: str, origin: str, stage: str) -> None:
     """Cambio de habitación: two cards of one player exchange positions."""
     if stage == "":
-        players = [p for p in s.seats_in_game() if len(s.board[p]) > 1]
+        players = [p for p in s.seats_in_game() if len(s.board[p][: s.table]) > 1]
         if players:
             s.ask(prompt(s, seat, "cambio-de-habitacion", s.ids(players), skippable=True))
         return
-    row = s.board[s.index[stage]]
+    row = s.board[s.index[stage]][: s.table]
     s.ask(prompt(s, seat, "cambio-de-habitacion-cartas", options(s, row), min=2, max=2, skippable=True))
 
 
@@ -230,7 +230,7 @@ def _own_sleeping(s: BethlemState, seat: int) -> list[str]:
 
 POWERS = {
     "cirujano-brian-crowther": (
-        _one_card("cirujano-brian-crowther", lambda s, seat: s.cards_in_play(), 2),
+        _one_card("cirujano-brian-crowther", lambda s, seat: s.table_cards(), 2),
         _answer(_surgeon),
     ),
     "leproso": (_one_card("leproso", lambda s, seat: not_against(s, seat, living(s))), _answer(_leper)),

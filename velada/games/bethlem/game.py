@@ -23,6 +23,7 @@ from velada.games.bethlem.state import BethlemState, Settings
 #: still has to answer (the lynching, arranging the cards) or not (everything that would betray a card).
 KINDS = (
     ("bando", True),
+    ("elegir-carta", True),
     ("colocar", True),
     ("ali-la-muda-turno", False),
     ("pacto-de-sangre", False),
@@ -85,6 +86,7 @@ KINDS = (
     ("amnesia-jugador", True),
     ("linchamiento", True),
     ("linchamiento-carta", True),
+    ("reemplazo", True),
 )
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 7
@@ -141,13 +143,11 @@ class BethlemGame(Game):
     ) -> BethlemState:
         n = len(players)
         settings = self.settings(n, options)
-        if n == 2:
-            raise ValueError("the 2-player mode is not available yet: bethlem takes 3 to 7 players")
         rows = personas = None
         if deal is not None:
             rows, personas, deck = explicit_deal(players, deal)
         else:
-            life, personalities = composition(n, options["cartas"])
+            life, personalities = composition(n, options["cartas"]) if n > 2 else ([], [])
             deck = None
             if settings.mode == "normal":
                 rows, personas = random_deal(n, life, personalities, rng, None)
@@ -172,8 +172,12 @@ class BethlemGame(Game):
             hand=[[] for _ in range(n)],
             deck=deck,
         )
+        if settings.mode == "dos":
+            s.table = 4
         if rows is not None:
             setup_flow.place(s, rows, personas)
+        elif settings.mode == "dos":
+            setup_flow.start_draft(s)
         else:
             # The lone player of the 3-player mode chooses a side before the deal (section 5).
             s.draft = {"life": life, "personalities": personalities}
@@ -250,15 +254,16 @@ class BethlemGame(Game):
             cards = []
             for pos, card in enumerate(s.board[seat]):
                 shown = self.visible_card(s, me, narrator, card)
-                cards.append(
-                    {
-                        "position": pos + 1,
-                        "alive": s.alive[card],
-                        "card": shown,
-                        "name": self.card_name(shown, lang) if shown else None,
-                        "markers": self.markers(s, card, narrator),
-                    }
-                )
+                entry = {
+                    "position": pos + 1,
+                    "alive": s.alive[card],
+                    "card": shown,
+                    "name": self.card_name(shown, lang) if shown else None,
+                    "markers": self.markers(s, card, narrator),
+                }
+                if pos >= s.table:
+                    entry["reserve"] = True
+                cards.append(entry)
             persona = self.visible_persona(s, me, narrator, seat)
             players.append(
                 {
@@ -272,6 +277,9 @@ class BethlemGame(Game):
                     "banned": s.banned == seat,
                 }
             )
+            if s.settings.mode == "dos" and s.board[seat]:
+                # Both players know which cards the other holds (not where).
+                players[-1]["cards_held"] = sorted(s.board[seat])
         view: dict[str, Any] = {
             "phase": {
                 "id": s.phase,
@@ -309,9 +317,19 @@ class BethlemGame(Game):
             return s
         me = s.index.get(viewer) if viewer != PUBLIC else None
         hidden = [c for c in s.cards_in_play() if self.visible_card(state, me, False, c) is None]
-        shuffled = list(hidden)
-        rng.shuffle(shuffled)
-        rename_cards(s, dict(zip(hidden, shuffled, strict=True)))
+        if s.settings.mode == "dos":
+            # The cards each player holds are public: deal again within each player's row only.
+            mapping = {}
+            for row in s.board:
+                mine = [c for c in row if c in hidden]
+                shuffled = list(mine)
+                rng.shuffle(shuffled)
+                mapping.update(zip(mine, shuffled, strict=True))
+        else:
+            shuffled = list(hidden)
+            rng.shuffle(shuffled)
+            mapping = dict(zip(hidden, shuffled, strict=True))
+        rename_cards(s, mapping)
         seats = [i for i in range(len(s.players)) if self.visible_persona(state, me, False, i) is None]
         personas = [s.persona[i] for i in seats]
         rng.shuffle(personas)
@@ -364,7 +382,9 @@ class BethlemGame(Game):
             else:
                 params[key] = value
         key = f"prompt.{prompt.kind}"
-        if prompt.kind == "linchamiento" and args.get("forced"):
+        if prompt.kind == "colocar" and "table" in args:
+            key = "prompt.colocar-dos"
+        elif prompt.kind == "linchamiento" and args.get("forced"):
             key = "prompt.linchamiento-forzado"
         elif prompt.kind == "wakerfield" and "cards" in args:
             key = "prompt.wakerfield-despierta"

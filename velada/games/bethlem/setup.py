@@ -157,7 +157,7 @@ def explicit_deal(players: tuple[str, ...], deal: Mapping[str, Any]) -> tuple[li
         if GROUP_OF[persona] != "personalidad":
             raise ValueError(f"{player}'s last card must be a personality, not {persona}")
         groups = sorted(GROUP_OF[c] for c in row)
-        expected = sorted(LIFE_GROUPS * (2 if n == 3 and len(row) == 8 else 1))
+        expected = sorted(LIFE_GROUPS * (2 if n in (2, 3) and len(row) == 8 else 1))
         if groups != expected:
             raise ValueError(f"{player} must hold one card of each group P1, P2, A1, A2 (two each for the lone player)")
         rows.append(row)

@@ -64,6 +64,8 @@ class BethlemState(State):
     used: dict[str, bool] = field(default_factory=dict)
     awake: dict[str, bool] = field(default_factory=dict)
     awake_used: dict[str, bool] = field(default_factory=dict)
+    #: Positions on the table per player: all of them, but 4 in the 2-player mode (the rest is the reserve).
+    table: int = 8
     round: int = 0
     phase: str = "colocacion"
     agenda: deque[tuple] = field(default_factory=deque)
@@ -154,6 +156,11 @@ class BethlemState(State):
         """Every life card on the table, seat by seat and position by position."""
         return [card for row in self.board for card in row]
 
+    def table_cards(self) -> list[str]:
+        """The life cards on the table (not in a 2-player reserve)."""
+        table = self.table
+        return [card for row in self.board for card in row[:table]]
+
     def find(self, kind: str) -> list[str]:
         """The cards of ``kind`` on the table, in table order."""
         return [card for row in self.board for card in row if KIND_OF[card] == kind]
@@ -186,7 +193,7 @@ class BethlemState(State):
     def can_act(self, card: str) -> bool:
         """A card can use its power: it is alive, on the table (not in a 2-player reserve), its holder is in the
         game, and neither Melancolía nor the Celda de aislamiento has silenced it this round."""
-        if not self.alive.get(card) or card not in self.where:
+        if not self.alive.get(card) or card not in self.where or self.where[card][1] >= self.table:
             return False
         r = self.round
         if self.blocked.get(card) == r or self.isolated.get(card) == r:
