@@ -212,3 +212,52 @@ def test_el_evento_despertar_despierta_una_carta_propia():
     assert m.state.awake["mary-firth"]
     assert eventos(m, "despertar", "Ana") == [{"player": "Dani", "position": 1, "why": "despertar"}]
     assert "despertar" in m.view("Ana")["players"][3]["cards"][0]["markers"]
+
+
+def profetiza(condicion, objetivo, consecuencia, destino):
+    m = con_eventos(ana="sindrome-de-nostradamus")
+    noche(m)
+    hasta_prompt(m, "Ana", "sindrome-de-nostradamus", {("Ana", "evento-dia"): ["sindrome-de-nostradamus"]})
+    elige(m, "Ana", "sindrome-de-nostradamus", condicion)
+    if objetivo:
+        elige(m, "Ana", "nostradamus-condicion", objetivo)
+    elige(m, "Ana", "nostradamus-consecuencia", consecuencia)
+    elige(m, "Ana", "nostradamus-destino", destino)
+    return m
+
+
+def test_el_sindrome_de_nostradamus_muestra_la_condicion_y_oculta_la_consecuencia():
+    m = profetiza("muere-carta", "Dani:1", "muere", "Carlos:3")
+    assert eventos(m, "profecia", "Bea") == [{"player": "Ana", "condition": "muere-carta", "target": "Dani:1"}]
+    assert eventos(m, "profecia-oculta", "Bea") == []
+    assert eventos(m, "profecia-oculta", "Ana") == [{"consequence": "muere", "destiny": "Carlos:3"}]
+
+
+def test_si_se_cumple_la_condicion_de_la_profecia_la_parte_oculta_se_hace_realidad():
+    m = profetiza("muere-carta", "Dani:1", "muere", "Carlos:3")
+    dia(m)
+    noche(m, ataque("Dani:1"))
+    assert not viva(m, "mary-firth") and not viva(m, "terapia-lobotomia")
+    assert eventos(m, "profecia-cumplida", "Bea") == [{"player": "Ana", "consequence": "muere", "destiny": "Carlos:3"}]
+
+
+def test_una_noche_sin_muertes_puede_cumplir_una_profecia_que_resucita():
+    m = mesa(CUATRO, eventos=["sindrome-de-nostradamus", *RELLENO[:3]])
+    ronda(m, ataque("Carlos:1"))  # Carlos lost a card: he draws the event
+    noche(m)
+    hasta_prompt(m, "Carlos", "sindrome-de-nostradamus", {("Carlos", "evento-dia"): ["sindrome-de-nostradamus"]})
+    elige(m, "Carlos", "sindrome-de-nostradamus", "noche-sin-muertes")
+    elige(m, "Carlos", "nostradamus-consecuencia", "resucita")
+    elige(m, "Carlos", "nostradamus-destino", "Carlos:1")
+    dia(m)
+    noche(m)
+    assert viva(m, "larry-owls")
+
+
+def test_la_profecia_que_no_se_cumple_en_dos_rondas_caduca():
+    m = profetiza("eliminado", "Bea", "sin-voto", "Dani")
+    dia(m)
+    ronda(m)
+    ronda(m)
+    assert eventos(m, "profecia-caducada") == [{"player": "Ana"}]
+    assert m.state.prophecy is None and not m.state.no_vote

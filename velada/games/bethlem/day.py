@@ -31,6 +31,7 @@ from velada.games.bethlem.common import (
     spend_power,
 )
 from velada.games.bethlem.deaths import resolve, revive
+from velada.games.bethlem.events import prophecy_expires
 from velada.games.bethlem.state import BethlemState
 
 #: Personalities that act by day: shown to everybody after the first night (section 4).
@@ -342,6 +343,7 @@ def _lynch_card(s: BethlemState, card: str) -> None:
 def round_end_step(game, s: BethlemState) -> None:
     """End of the round: La parca counts disobedience; the day's bans and hypnoses end."""
     reaper_round_end(s)
+    prophecy_expires(s)
     s.banned = None
     s.hypnosis = []
 

@@ -422,6 +422,7 @@ def _kill(game, s: BethlemState) -> None:
         res["dead"].append(card)
     if not deaths and res["first"] and kind == "noche":
         s.emit("sin-muertes", None)
+        res["quiet"] = True
     res["deaths"] = deaths
     for seat in range(len(s.players)):
         if not s.out[seat] and not any(s.alive[c] for c in s.board[seat]):
@@ -693,6 +694,12 @@ def _after(game, s: BethlemState) -> None:
     res = s.res
     for card, *_ in res["deaths"]:
         prophet_on_death(s, card)
+    from velada.games.bethlem.events import fulfil_prophecy, prophecy_met
+
+    if prophecy_met(s, res["deaths"], res.pop("quiet", False)):
+        doom = fulfil_prophecy(s)
+        if doom is not None:
+            res["next"].append(doom)
     if res["next"]:
         batch, res["next"] = res["next"], []
         res["batch"] = batch

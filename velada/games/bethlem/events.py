@@ -224,6 +224,115 @@ def _awakening(s: BethlemState, seat: int, chosen) -> None:
     awaken(s, s.card_at(chosen[0]), "despertar")
 
 
+# --- Síndrome de Nostradamus ------------------------------------------------------------------------------
+
+#: The public part of a prophecy: what must happen within the next two rounds.
+CONDITIONS = ("muere-carta", "linchan-a", "eliminado", "noche-sin-muertes")
+#: The hidden part: what then comes true (effects cards already have).
+CONSEQUENCES = ("muere", "resucita", "revela", "sin-voto")
+
+
+def _prophecy_targets(s: BethlemState, what: str) -> tuple[str, ...]:
+    if what in ("muere-carta", "muere", "revela"):
+        return tuple(s.option(c) for c in living(s))
+    if what == "resucita":
+        from velada.games.bethlem.common import dead_cards
+
+        return tuple(s.option(c) for c in dead_cards(s))
+    return s.ids(s.seats_in_game())
+
+
+def _nostradamus_ask(game, s: BethlemState, seat: int, card: str, origin: str, stage: str) -> None:
+    """Síndrome de Nostradamus, built from menus: a condition within the next two rounds (a card dies, a player
+    is lynched, a player is out, a night without deaths) shown to all, and a consequence (a card dies, a dead
+    card comes back, a card is shown, a player loses the vote) kept for the narrator; the engine makes it
+    come true when the condition is met."""
+    parts = stage.split("|") if stage else []
+    if len(parts) == 0:
+        s.ask(prompt(s, seat, "sindrome-de-nostradamus", CONDITIONS, skippable=True))
+    elif len(parts) == 1 and parts[0] != "noche-sin-muertes":
+        s.ask(prompt(s, seat, "nostradamus-condicion", _prophecy_targets(s, parts[0]), args={"what": parts[0]}))
+    elif len(parts) <= 2:
+        usable = tuple(c for c in CONSEQUENCES if _prophecy_targets(s, c))
+        s.ask(prompt(s, seat, "nostradamus-consecuencia", usable))
+    else:
+        s.ask(prompt(s, seat, "nostradamus-destino", _prophecy_targets(s, parts[2]), args={"what": parts[2]}))
+
+
+def _nostradamus_answer(game, s: BethlemState, answers, seat: int, card: str, origin: str, stage: str) -> None:
+    _, chosen = answer_of(answers)
+    if not chosen:
+        return
+    parts = [*(stage.split("|") if stage else []), chosen[0]]
+    if parts[0] == "noche-sin-muertes" and len(parts) == 1:
+        parts.append("")
+    if len(parts) < 4:
+        s.agenda.appendleft(("act", card, seat, card, origin, "|".join(parts)))
+        return
+    if card not in s.hand[seat]:
+        return
+    spend(s, seat, card)
+    condition, target, consequence, destiny = parts
+    s.prophecy = {
+        "seat": seat,
+        "condition": condition,
+        "target": target,
+        "consequence": consequence,
+        "destiny": destiny,
+        "until": s.round + 2,
+        "dead": s.card_at(target) if ":" in target else "",
+        "victim": s.card_at(destiny) if ":" in destiny else "",
+    }
+    s.emit("profecia", None, player=s.players[seat], condition=condition, target=target)
+    s.emit("profecia-oculta", frozenset((s.players[seat],)), consequence=consequence, destiny=destiny)
+
+
+def prophecy_met(s: BethlemState, deaths: list[tuple], quiet_night: bool) -> bool:
+    """Whether the prophecy's public part came true with these deaths (or with a night without deaths)."""
+    p = s.prophecy
+    if p is None:
+        return False
+    condition, target = p["condition"], p["target"]
+    if condition == "noche-sin-muertes":
+        return quiet_night
+    if condition == "muere-carta":
+        return any(d[0] == p["dead"] for d in deaths)
+    seat = s.index.get(target)
+    if condition == "linchan-a":
+        return any(d[1] == "linchamiento" and s.holder(d[0]) == seat for d in deaths)
+    return seat is not None and s.out[seat]
+
+
+def fulfil_prophecy(s: BethlemState) -> tuple | None:
+    """The hidden part comes true; returns an attack to resolve when it is a death."""
+    p = s.prophecy
+    s.prophecy = None
+    s.emit("profecia-cumplida", None, player=s.players[p["seat"]], consequence=p["consequence"], destiny=p["destiny"])
+    consequence = p["consequence"]
+    victim = p["victim"]
+    if consequence == "muere" and s.alive.get(victim):
+        return (victim, "sindrome-de-nostradamus", (p["seat"],), 0)
+    if consequence == "resucita" and victim and not s.alive.get(victim) and not s.out[s.holder(victim)]:
+        from velada.games.bethlem.deaths import revive
+
+        revive(s, victim, "sindrome-de-nostradamus")
+    elif consequence == "revela" and s.alive.get(victim):
+        s.public[victim] = True
+        seat, pos = s.where[victim]
+        s.emit("revela", None, player=s.players[seat], position=pos + 1, card=victim, power="sindrome-de-nostradamus")
+    elif consequence == "sin-voto":
+        seat = s.index[p["destiny"]]
+        s.no_vote[seat] = True
+        s.emit("sin-voto", None, player=p["destiny"], reason="sindrome-de-nostradamus")
+    return None
+
+
+def prophecy_expires(s: BethlemState) -> None:
+    if s.prophecy is not None and s.round >= s.prophecy["until"]:
+        s.emit("profecia-caducada", None, player=s.players[s.prophecy["seat"]])
+        s.prophecy = None
+
+
 def _own_sleeping(s: BethlemState, seat: int) -> list[str]:
     return [c for c in s.living_cards(seat) if not s.awake.get(c)]
 
@@ -250,6 +359,7 @@ POWERS = {
     ),
     "milagrero": (_one_card("milagrero", lambda s, seat: living(s)), _answer(_miracle)),
     "despertar": (_one_card("despertar", _own_sleeping), _answer(_awakening)),
+    "sindrome-de-nostradamus": (_nostradamus_ask, _nostradamus_answer),
 }
 HANDLERS = {"eventos-noche": night_events_handler}
 

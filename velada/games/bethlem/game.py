@@ -82,6 +82,10 @@ KINDS = (
     ("confesion", False),
     ("milagrero", False),
     ("despertar", False),
+    ("sindrome-de-nostradamus", False),
+    ("nostradamus-condicion", False),
+    ("nostradamus-consecuencia", False),
+    ("nostradamus-destino", False),
     ("amnesia", False),
     ("amnesia-jugador", True),
     ("linchamiento", True),
@@ -153,7 +157,6 @@ class BethlemGame(Game):
                 rows, personas = random_deal(n, life, personalities, rng, None)
         if deck is None:
             deck = list(EVENTS)
-            deck.remove("sindrome-de-nostradamus")
             rng.shuffle(deck)
         if not settings.events:
             deck = []
@@ -371,6 +374,8 @@ class BethlemGame(Game):
                 params[key] = self.text(lang, f"mode.{value}")
             elif key in ("card",):
                 params[key] = self.target_text(state, value, lang) if ":" in str(value) else self.card_name(value, lang)
+            elif key == "what":
+                params[key] = self.text(lang, f"prophecy.{value}")
             elif key == "question":
                 params[key] = self.text(lang, f"question.{value}")
             elif key == "cards":
@@ -397,6 +402,8 @@ class BethlemGame(Game):
         kind = prompt.kind
         if kind in ("modo", "amnesia"):
             return self.text(lang, f"mode.{option}")
+        if kind in ("sindrome-de-nostradamus", "nostradamus-consecuencia"):
+            return self.text(lang, f"prophecy.{option}")
         if kind == "juego-de-azar-apuesta":
             return self.text(lang, f"group.{option}")
         if kind == "ansiedad-social-pregunta":
@@ -417,8 +424,10 @@ class BethlemGame(Game):
                 params[name] = self.card_name(value, lang) if ":" not in value else self.target_text(state, value, lang)
             elif name in ("players", "winners", "cards"):
                 params[name] = ", ".join(self.card_name(v, lang) if v in CARDS else v for v in value) or "—"
-            elif name in ("target", "origin"):
+            elif name in ("target", "origin", "destiny") and isinstance(value, str) and ":" in value:
                 params[name] = self.target_text(state, value, lang)
+            elif name in ("condition", "consequence"):
+                params[name] = self.text(lang, f"prophecy.{value}")
             elif name == "targets":
                 params[name] = ", ".join(self.target_text(state, v, lang) for v in value)
             elif name == "votes":
