@@ -550,3 +550,24 @@ def test_muerte_dulce_despertada_opuesta_resucita_la_carta_elegida_al_morir():
     matar(m, "profeta")
     noche(m, {**ataque("Carlos:4"), ("Carlos", "muerte-dulce-despertar"): ["resucitar"]})
     assert viva(m, "profeta") and not viva(m, "muerte-dulce")
+
+
+def test_la_parca_despertada_desobedecida_mueve_las_fichas_de_muerte_dentro_de_un_mismo_jugador():
+    m = mesa(PARCA)
+    despierta(m, "la-parca")
+    hasta_prompt(m, "Dani", "la-parca-despertar", ataque("Carlos:1", {("Dani", "la-parca"): ["Bea:3"]}))
+    assert opciones(m, "Dani", "la-parca-despertar") == ("Carlos:1",)
+    elige(m, "Dani", "la-parca-despertar", "Carlos:1")
+    assert opciones(m, "Dani", "la-parca-mover") == ("Carlos:2", "Carlos:3", "Carlos:4")
+    elige(m, "Dani", "la-parca-mover", "Carlos:4")
+    assert eventos(m, "anuncia-despertar", "Ana") == [{"power": "la-parca"}]
+    noche(m)
+    assert viva(m, "larry-owls") and not viva(m, "muerte-dulce")
+
+
+def test_la_parca_despertada_obedecida_no_mueve_nada():
+    m = mesa(PARCA)
+    despierta(m, "la-parca")
+    noche(m, ataque("Carlos:1", {("Dani", "la-parca"): ["Carlos:1"]}))
+    assert not any(e.kind == "la-parca-mueve" for e in m.state.log)
+    assert not viva(m, "larry-owls")

@@ -27,8 +27,9 @@ from velada.games.bethlem.common import (
     prompt,
 )
 from velada.games.bethlem.deaths import attack, remove_attacks
+from velada.games.bethlem.deaths import marked as marked_cards
 from velada.games.bethlem.ending import is_mutineer_card
-from velada.games.bethlem.state import BethlemState
+from velada.games.bethlem.state import INEVITABLE, LEPER, BethlemState
 
 
 def _me(s: BethlemState, seat: int) -> frozenset[str]:
@@ -208,6 +209,52 @@ def reaper_answer(game, s: BethlemState, answers, seat: int, card: str, origin: 
         s.reaper_mark = target
         note_pick(s, "la-parca", seat, target)
         s.emit("la-parca-marca", None, target=chosen[0])
+
+
+def reaper_awake_step(game, s: BethlemState, moved: tuple[str, ...] = ()) -> None:
+    """La parca awakened has an extra turn at the end of the night: if her design was disobeyed tonight (the
+    card carries no death marker), she may move death markers, each to another card of the same player."""
+    mark = s.reaper_mark
+    if mark is None or any(a[0] == mark for a in s.attacks):
+        return
+    for card in s.find("la-parca"):
+        if s.awake.get(card) and s.can_act(card):
+            movable = [
+                c
+                for c in marked_cards(s)
+                if c not in moved
+                and any(x != c and s.alive[x] for x in s.board[s.holder(c)][: s.table])
+                and not any(a[0] == c and a[3] & (INEVITABLE | LEPER) for a in s.attacks)
+            ]
+            if movable:
+                s.ask(prompt(s, s.holder(card), "la-parca-despertar", options(s, movable), skippable=True))
+            return
+
+
+def reaper_awake_answer(game, s: BethlemState, answers, moved: tuple[str, ...] = ()) -> None:
+    _, chosen = answer_of(answers)
+    if not chosen:
+        return
+    source = s.card_at(chosen[0])
+    if not moved:
+        s.emit("anuncia-despertar", None, power="la-parca")
+    s.agenda.appendleft(("reaper-move", source, moved))
+
+
+def reaper_move_step(game, s: BethlemState, source: str, moved: tuple[str, ...]) -> None:
+    seat = s.holder(source)
+    others = [c for c in s.board[seat][: s.table] if c != source and s.alive[c]]
+    reaper = next(c for c in s.find("la-parca") if s.awake.get(c))
+    s.ask(prompt(s, s.holder(reaper), "la-parca-mover", options(s, others), args={"target": s.option(source)}))
+
+
+def reaper_move_answer(game, s: BethlemState, answers, source: str, moved: tuple[str, ...]) -> None:
+    _, chosen = answer_of(answers)
+    target = s.card_at(chosen[0])
+    s.attacks = [(target, *a[1:]) if a[0] == source else a for a in s.attacks]
+    s.hits[target] = s.moment()
+    s.emit("la-parca-mueve", NARRATOR_ONLY, card=source, other=target)
+    s.agenda.appendleft(("reaper-awake", (*moved, target)))
 
 
 def reaper_round_end(s: BethlemState) -> None:

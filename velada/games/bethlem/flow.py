@@ -15,13 +15,13 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from velada.core.game import Answers
-from velada.games.bethlem import actions, day, deaths, events, night, setup_flow
+from velada.games.bethlem import actions, characters, day, deaths, events, night, setup_flow
 from velada.games.bethlem.cards import NIGHT
 from velada.games.bethlem.ending import check, draw_by_limit, finish
 from velada.games.bethlem.state import BethlemState
 
 #: The night: dusk, the 27 turns in the rulebook's order, dawn (deaths are resolved and shown).
-NIGHT_STEPS = (("dusk",), *(("night", step.id) for step in NIGHT), ("dawn",))
+NIGHT_STEPS = (("dusk",), *(("night", step.id) for step in NIGHT), ("reaper-awake",), ("dawn",))
 #: The day: day powers, the lynching, the losing player's event, the end of the round.
 DAY = (("day",), ("hostility",), ("event-choice", "dia"), ("amnesia",), ("vote", 1), ("draw",), ("round-end",))
 
@@ -46,6 +46,8 @@ STEPS: dict[str, Callable[..., None]] = {
     "ali-choice": deaths.ali_choice_step,
     "sweet-grave": deaths.sweet_grave_step,
     "replace": deaths.replace_step,
+    "reaper-awake": characters.reaper_awake_step,
+    "reaper-move": characters.reaper_move_step,
     **setup_flow.STEPS,
     **night.STEPS,
     **day.STEPS,
@@ -61,6 +63,8 @@ ANSWERS: dict[str, Callable[..., None]] = {
     "ali-choice": deaths.ali_choice_answer,
     "sweet-grave": deaths.sweet_grave_answer,
     "replace": deaths.replace_answer,
+    "reaper-awake": characters.reaper_awake_answer,
+    "reaper-move": characters.reaper_move_answer,
     **setup_flow.ANSWERS,
     **night.ANSWERS,
     **day.ANSWERS,

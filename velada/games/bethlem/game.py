@@ -39,6 +39,8 @@ KINDS = (
     ("mary-firth-suplantar", False),
     ("la-parca", False),
     ("la-parca-muerte", False),
+    ("la-parca-despertar", False),
+    ("la-parca-mover", False),
     ("john-flick", False),
     ("profeta", False),
     ("profeta-2", False),
