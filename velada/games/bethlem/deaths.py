@@ -420,9 +420,12 @@ def _kill(game, s: BethlemState) -> None:
             s.cataleptic_day[card] = s.round
         deaths.append((card, cause, by, flags, passive))
         res["dead"].append(card)
-    if not deaths and res["first"] and kind == "noche":
-        s.emit("sin-muertes", None)
-        res["quiet"] = True
+    if not deaths and res["first"]:
+        if kind == "noche":
+            s.emit("sin-muertes", None)
+            res["quiet"] = True
+        else:
+            s.emit("no-muere", None)
     res["deaths"] = deaths
     for seat in range(len(s.players)):
         if not s.out[seat] and not any(s.alive[c] for c in s.board[seat]):

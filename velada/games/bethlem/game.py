@@ -141,7 +141,6 @@ class BethlemGame(Game):
             ali_risk=options["ali-riesgo"],
             mutineer_rounds=options["rondas-amotinados"],
             events=options["eventos"],
-            answers="narrador",
         )
 
     def setup(

@@ -33,7 +33,6 @@ class Settings:
     ali_risk: int  # percent
     mutineer_rounds: int  # voting rounds the mutineers have to agree each night
     events: bool
-    answers: str  # "narrador": the engine answers Mary Firth's and El archivo's questions truthfully
 
 
 @dataclass(slots=True, kw_only=True)
