@@ -125,8 +125,9 @@ def living(s: BethlemState, seats=None, exclude_isolated: bool = False) -> list[
 
 
 def dead_cards(s: BethlemState) -> list[str]:
-    """Dead cards of players still in the game (they can be brought back)."""
-    return [card for seat in s.seats_in_game() for card in s.board[seat][: s.table] if not s.alive[card]]
+    """Dead cards of players still in the game (they can be brought back; in the 2-player mode a dead card
+    waits in the reserve, and comes back there)."""
+    return [card for seat in s.seats_in_game() for card in s.board[seat] if not s.alive[card]]
 
 
 def options(s: BethlemState, cards) -> tuple[str, ...]:
