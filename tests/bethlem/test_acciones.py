@@ -284,3 +284,11 @@ def test_al_morir_el_juego_de_azar_muere_tambien_la_carta_con_la_ficha():
     m = mesa(CUATRO)
     noche(m, ataque("Dani:4", {("Dani", "juego-de-azar"): ["Carlos:3"]}))
     assert muertas(m) == {"juego-de-azar", "terapia-lobotomia"}
+
+
+def test_un_poder_puede_usarse_sobre_uno_mismo_salvo_que_la_carta_diga_otra_cosa():
+    m = mesa(CUATRO)
+    hasta_prompt(m, "Ana", "terapia-electroshock")
+    assert "Ana:1" in opciones(m, "Ana", "terapia-electroshock")  # FAQ 3
+    hasta_prompt(m, "Carlos", "terapia-lobotomia", {("Ana", "terapia-electroshock"): []})
+    assert "Carlos:1" in opciones(m, "Carlos", "terapia-lobotomia")

@@ -571,3 +571,21 @@ def test_la_parca_despertada_obedecida_no_mueve_nada():
     noche(m, ataque("Carlos:1", {("Dani", "la-parca"): ["Carlos:1"]}))
     assert not any(e.kind == "la-parca-mueve" for e in m.state.log)
     assert not viva(m, "larry-owls")
+
+
+def test_cataleptico_despertado_opuesto_vuelve_tras_morir_de_dia_y_mata_una_carta():
+    m = mesa(bipolar(CATALEPTICO, "Carlos"))
+    despierta(m, "el-cataleptico")
+    m.state.used["el-cataleptico"] = True  # the normal power is spent: only the awakening is left
+    noche(m)
+    hasta_prompt(m, "Ana", "linchamiento")
+    for p in m.pending():
+        m.choose(p.player, p.id, ["Carlos"] if p.player != "Carlos" else [])
+    for p in m.pending():
+        m.choose(p.player, p.id, ["Carlos:4"])
+    dia(m)
+    assert not viva(m, "el-cataleptico")
+    hasta_prompt(m, "Carlos", "el-cataleptico")
+    elige(m, "Carlos", "el-cataleptico", "Bea:1")
+    noche(m)
+    assert viva(m, "el-cataleptico") and not viva(m, "nathaniel")

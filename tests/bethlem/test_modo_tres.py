@@ -90,3 +90,21 @@ def test_con_tres_jugadores_los_internos_ganan_al_morir_los_dos_amotinados():
     r = outcome(m.state)
     assert r.reason == "internos" and r.winners == ("Bea", "Carlos")
     assert viva(m, "larry-owls")
+
+
+def test_con_tres_jugadores_hacen_falta_dos_amotinados_y_dos_personajes_mas():
+    import pytest
+
+    from velada.games.bethlem.setup import composition
+
+    life, _ = composition(3, ("krugman",))
+    assert "krugman" in life
+    with pytest.raises(ValueError, match="two mutineers"):
+        composition(3, ("krugman", "richard-dadd", "daniel", "nathaniel"))
+
+
+def test_krugman_juega_con_los_internos_en_el_modo_de_tres():
+    m = Match(GAME, ["Ana", "Bea", "Carlos"], {"colocacion": "reparto", "cartas": "krugman"}, 5)
+    m.choose("Ana", "bando", ["internos"])
+    s = m.state
+    assert len(s.board[0]) == 8 and s.team == ["internos", "amotinados", "amotinados"]

@@ -72,6 +72,8 @@ def composition(players: int, required: tuple[str, ...] | str) -> tuple[list[str
         [c for c in PERSONALITIES if c != "cuentacuentos"],
     )
     p1 = [c for c in life if GROUP_OF[c] == "P1"]
+    if players == 3 and sum(1 for c in p1 if CARDS[c].side == MUTINEERS) != 2:
+        raise ValueError("with 3 players the table needs two mutineers and two other principal characters")
     if not any(CARDS[c].side == MUTINEERS for c in p1):
         raise ValueError("the table needs at least one mutineer (daniel, nathaniel or richard-dadd)")
     if all(CARDS[c].side == MUTINEERS for c in p1):
@@ -114,7 +116,7 @@ def random_deal(
     if players == 3:
         p1 = by_group.pop("P1")
         side = lone_side or MUTINEERS
-        mine = [c for c in p1 if CARDS[c].side == side][:2]
+        mine = [c for c in p1 if (CARDS[c].side == MUTINEERS) == (side == MUTINEERS)][:2]
         rest = [c for c in p1 if c not in mine]
         rows[0].extend(mine)
         rows[1].append(rest[0])

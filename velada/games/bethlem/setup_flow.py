@@ -19,7 +19,7 @@ def place(s: BethlemState, rows: list[list[str]], personas: list[str]) -> None:
             s.where[card] = (seat, pos)
             s.alive[card] = True
     if s.settings.mode == "tres":
-        lone = next(CARDS[c].side for c in s.board[0] if CARDS[c].group == "P1")
+        lone = MUTINEERS if any(CARDS[c].side == MUTINEERS for c in s.board[0]) else INMATES
         other = INMATES if lone == MUTINEERS else MUTINEERS
         s.team = [lone, other, other]
     elif s.settings.mode == "dos":
