@@ -168,3 +168,17 @@ def test_juego_de_azar_opuesto_mueve_la_ficha_hacia_la_derecha():
     assert eventos(m, "ficha")[-1] == {"target": "Ana:2", "direction": -1}
     hasta_prompt(m, "Ana", "juego-de-azar-ficha")
     assert opciones(m, "Ana", "juego-de-azar-ficha") == ("Dani:1", "Dani:2", "Dani:3", "Dani:4")
+
+
+def test_si_otro_acaba_con_un_vinculado_por_odio_el_pacto_de_odio_se_anula():
+    deal = bipolar(
+        con(CUATRO, Ana=["daniel", "el-archivo", "pacto-de-sangre", "el-cataleptico", "responsabilidad"]), "Ana"
+    )
+    m = mesa(deal)
+    elige(m, "Ana", "modo", "opuesto")
+    elige(m, "Ana", "pacto-de-sangre", "Carlos", "Dani")
+    for card in ("wakerfield", "profeta", "juego-de-azar"):
+        m.state.alive[card] = False
+    noche(m, ataque("Dani:1"))
+    assert m.result is None and m.state.out[3]
+    assert objective(m.state, 2) == "internos"

@@ -443,6 +443,9 @@ def _eliminate(s: BethlemState, seat: int, deaths) -> None:
         last = [d for d in deaths if s.holder(d[0]) == seat]
         if not s.out[other] and any(other in d[2] for d in last):
             s.hate_winner = other
+        else:
+            # Out by another hand: the hate pact is void and the survivor plays for their own objective again.
+            s.pact = (pact[0], pact[1], "roto")
 
 
 # 6. death powers -------------------------------------------------------------------------------------------
