@@ -28,7 +28,6 @@ SIDES = (MUTINEERS, INMATES, DIRECTOR, RICHARD, PACT, HATE_PACT)
 
 #: The principal characters the mutineers' objective is about (section 2).
 MUTINEER_CARDS = ("daniel", "nathaniel", "richard-dadd")
-INMATE_CARDS = ("ali-la-muda", "larry-owls", "mary-firth")
 
 
 @dataclass(frozen=True, slots=True)

@@ -58,7 +58,7 @@ def note_hit(s: BethlemState, card: str) -> None:
             sweet["chosen_hit"] = True
 
 
-def remove_attacks(s: BethlemState, card: str, by_saves: bool = True) -> bool:
+def remove_attacks(s: BethlemState, card: str) -> bool:
     """Take the death markers off ``card`` (a save); inevitable ones stay. Returns whether any was removed."""
     before = len(s.attacks)
     s.attacks = [a for a in s.attacks if a[0] != card or a[3] & (INEVITABLE | LEPER)]
@@ -531,10 +531,6 @@ def _gambling(s: BethlemState, card: str, cause: str, by) -> list[tuple]:
     token = s.token
     if token is not None and token != card and s.alive.get(token):
         s.res["next"].append((token, "juego-de-azar", (s.holder(card),), INDIRECT))
-    return []
-
-
-def _prophet(s: BethlemState, card: str, cause: str, by) -> list[tuple]:
     return []
 
 

@@ -98,9 +98,6 @@ KINDS = (
 MIN_PLAYERS, MAX_PLAYERS = 2, 7
 BOOK_PLAYERS = (4, 7)
 
-#: Markers everybody sees on a card (the book's auxiliary cards on the table).
-PUBLIC_MARKERS = ("despertar", "melancolia", "celda", "parca", "ficha", "acusada", "profeta", "lobotomia")
-
 
 class BethlemGame(Game):
     """El manicomio de Bethlem: a mutiny in an asylum, with four lives per player."""
@@ -499,7 +496,6 @@ def rename_cards(s: BethlemState, mapping: dict[str, str]) -> None:
         "lobotomy_vote",
         "impersonated",
         "mary_banned",
-        "cataleptic_spent",
         "cataleptic_day",
     ):
         setattr(s, name, keys(getattr(s, name)))

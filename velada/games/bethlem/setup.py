@@ -177,10 +177,4 @@ def explicit_deal(players: tuple[str, ...], deal: Mapping[str, Any]) -> tuple[li
     return rows, personas, events
 
 
-def check_sides(rows: list[list[str]]) -> None:
-    p1 = [c for row in rows for c in row if GROUP_OF[c] == "P1"]
-    if not any(CARDS[c].side == MUTINEERS for c in p1):
-        raise ValueError("the deal needs at least one mutineer")
-
-
 __all__ = ["INMATES", "composition", "explicit_deal", "mode_for", "random_deal"]

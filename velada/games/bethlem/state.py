@@ -122,7 +122,6 @@ class BethlemState(State):
     ali_turn: str | None = None  # the character's turn Ali spies on tonight (her one-time power)
     ali_spent: bool = False
     larry_show: list[tuple[int, str]] = field(default_factory=list)  # awakened Larry: (seat, card) to show
-    cataleptic_spent: dict[str, bool] = field(default_factory=dict)
     #: El cataléptico killed by day: card → the round it died (it may come back in the next night's turn).
     cataleptic_day: dict[str, int] = field(default_factory=dict)
     #: Compañeros de celda: seat → its cards that died of a cellmate's death (for the awakening).
@@ -130,7 +129,6 @@ class BethlemState(State):
     amnesia: dict[str, Any] | None = None  # today's Amnesia
     awaken_lock: list[int] = field(default_factory=list)  # Amnesia: seats whose awakening waits
     prophecy: dict[str, Any] | None = None  # Síndrome de Nostradamus
-    pending_questions: list[tuple[int, int, str]] = field(default_factory=list)
     lynch: dict[str, Any] = field(default_factory=dict)  # the lynching in progress
     draft: dict[str, Any] | None = None  # the 2-player draft in progress
 
@@ -202,9 +200,6 @@ class BethlemState(State):
     def passive(self, card: str) -> bool:
         """A card's passive powers and death powers work: Melancolía cancels them for the round (section 6)."""
         return self.blocked.get(card) != self.round
-
-    def has_persona(self, seat: int, persona: str) -> bool:
-        return self.persona[seat] == persona and not self.out[seat]
 
     def persona_seat(self, persona: str) -> int | None:
         """The seat whose personality is ``persona``, if that player is still in the game."""
