@@ -16,7 +16,6 @@ from velada.games.bethlem.common import (
     AWAKE,
     AWAKE_OPPOSITE,
     DIRECTOR,
-    HYPNOSIS,
     NORMAL,
     OPPOSITE,
     OWN,
@@ -471,5 +470,3 @@ HANDLERS = {
 }
 STEPS = {"token": token_step}
 ANSWERS = {"token": token_answer}
-
-__all__ = ["HANDLERS", "HYPNOSIS", "POWERS"]

@@ -28,7 +28,6 @@ from velada.games.bethlem.common import (
 )
 from velada.games.bethlem.deaths import attack, remove_attacks
 from velada.games.bethlem.deaths import marked as marked_cards
-from velada.games.bethlem.ending import is_mutineer_card
 from velada.games.bethlem.state import INEVITABLE, LEPER, BethlemState
 
 
@@ -483,5 +482,3 @@ HANDLERS = {
     "amotinados-2": second_attack_handler,
     "arthur-2": arthur_2_handler,
 }
-
-__all__ = ["HANDLERS", "POWERS", "_meet", "is_mutineer_card"]

@@ -392,5 +392,3 @@ def losing_key(s: BethlemState, seat: int) -> tuple[int, ...]:
 
 STEPS = {"event-choice": event_choice_step, "draw": draw_step}
 ANSWERS = {"event-choice": event_choice_answer}
-
-__all__ = ["DAY_EVENTS", "HANDLERS", "NIGHT_EVENTS", "POWERS"]

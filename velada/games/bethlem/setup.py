@@ -13,7 +13,6 @@ from velada.games.bethlem.cards import (
     COMPOSITIONS,
     EVENTS,
     GROUP_OF,
-    INMATES,
     KIND_OF,
     LIFE_GROUPS,
     MUTINEERS,
@@ -175,6 +174,3 @@ def explicit_deal(players: tuple[str, ...], deal: Mapping[str, Any]) -> tuple[li
             if event not in EVENTS:
                 raise ValueError(f"unknown event {event!r}")
     return rows, personas, events
-
-
-__all__ = ["INMATES", "composition", "explicit_deal", "mode_for", "random_deal"]
