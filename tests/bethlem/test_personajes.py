@@ -312,3 +312,18 @@ def test_ali_puede_espiar_una_sola_vez_el_turno_de_un_personaje():
     dia(m)
     assert ("Carlos", "ali-la-muda-turno") not in llamadas(m)
     assert m.state.ali_spent
+
+
+def test_las_siamesas_mueren_si_ambas_son_atacadas_el_mismo_dia():
+    m = mesa(SIAMESAS_MUT, eventos=["provocaste-al-barbero", "milagrero", "leproso", "despertar"])
+    ronda(m)
+    noche(m)
+    hasta_prompt(m, "Ana", "provocaste-al-barbero", {("Ana", "evento-dia"): ["provocaste-al-barbero"]})
+    elige(m, "Ana", "provocaste-al-barbero", "Bea:2")
+    assert viva(m, "siamesas-1")  # attacked alone: she lives
+    hasta_prompt(m, "Ana", "linchamiento")
+    for p in m.pending():
+        m.choose(p.player, p.id, ["Carlos"] if p.player != "Carlos" else [])
+    for p in m.pending():
+        m.choose(p.player, p.id, ["Carlos:2"])
+    assert muertas(m) == {"siamesas-1", "siamesas-2"}

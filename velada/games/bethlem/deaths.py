@@ -78,6 +78,9 @@ def resolve(s: BethlemState, attacks: list[Attack], kind: str) -> None:
     """Resolve ``attacks`` now: ``kind`` is ``noche`` (dawn), ``linchamiento`` or ``dia``. The steps are pushed
     to the front of the agenda, so the resolution finishes before anything else happens."""
     s.res = {"kind": kind, "batch": list(attacks), "dead": [], "next": [], "first": True}
+    if kind != "noche":
+        for a in attacks:
+            note_hit(s, a[0])
     s.agenda.appendleft(("res", "filter"))
 
 
