@@ -1,0 +1,109 @@
+"""Helpers to script short games of Bethlem with an explicit deal, the way a narrator would run them."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from velada.core.engine import Match
+from velada.games import REGISTRY
+
+GAME = REGISTRY.get("bethlem")
+
+#: A table of four: two mutineers (Daniel, Nathaniel), Larry Owls and Mary Firth. Cards by position, then the
+#: personality.
+CUATRO = {
+    "Ana": ["daniel", "el-archivo", "terapia-electroshock", "el-cataleptico", "responsabilidad"],
+    "Bea": ["nathaniel", "john-flick", "terapia-opio-y-barbituricos", "amnesia", "hostilidad"],
+    "Carlos": ["larry-owls", "arthur", "terapia-lobotomia", "muerte-dulce", "melancolia"],
+    "Dani": ["mary-firth", "wakerfield", "profeta", "juego-de-azar", "paciencia"],
+}
+
+
+def mesa(deal: dict[str, list[str]], seed: int = 0, eventos: list[str] | None = None, **options) -> Match:
+    """A match dealt as ``deal`` (players seated in its order), cards already laid out as listed. Options are
+    given with ``_`` for ``-``. Unless a test says otherwise the event deck is empty."""
+    opts = {"colocacion": "reparto", **{k.replace("_", "-"): v for k, v in options.items()}}
+    full: dict = {p: list(cards) for p, cards in deal.items()}
+    full["eventos"] = list(eventos or [])
+    return Match(GAME, list(deal), opts, seed, full)
+
+
+def con(base: dict[str, list[str]], **cambios: list[str]) -> dict[str, list[str]]:
+    """``base`` with some players' cards replaced."""
+    return {**base, **cambios}
+
+
+Respuestas = dict[tuple[str, str], list]
+
+
+def hasta(m: Match, fin: Callable[[Match], bool], respuestas: Respuestas | None = None) -> None:
+    """Answer the open prompts until ``fin(m)`` holds or the game ends: the scripted answers by (player, prompt
+    id) or (player, kind) — a list of option ids, or a list of such lists used one after the other — otherwise
+    a skip, or the first options when the prompt cannot be skipped."""
+    respuestas = {k: list(v) for k, v in (respuestas or {}).items()}
+    guard = 0
+    while m.result is None and not fin(m):
+        for p in m.pending():
+            key = (p.player, p.id) if (p.player, p.id) in respuestas else (p.player, p.kind)
+            if respuestas.get(key):
+                answer = respuestas[key]
+                if isinstance(answer[0], list):
+                    answer = answer.pop(0)
+                m.choose(p.player, p.id, list(answer))
+            elif p.skippable:
+                m.choose(p.player, p.id, [])
+            else:
+                m.choose(p.player, p.id, list(p.options[: p.min]))
+        guard += 1
+        assert guard < 2000, "the script never reached its end"
+
+
+def noche(m: Match, respuestas: Respuestas | None = None) -> None:
+    """Play the current night (from wherever it is) until the day's first prompt."""
+    r = m.state.round or 1
+    hasta(m, lambda m: m.state.phase == "dia" and m.state.round == r, respuestas)
+
+
+def dia(m: Match, respuestas: Respuestas | None = None) -> None:
+    """Play the rest of the day, until the next night falls."""
+    r = m.state.round
+    hasta(m, lambda m: m.state.round > r and m.state.phase == "noche", respuestas)
+
+
+def ronda(m: Match, respuestas: Respuestas | None = None) -> None:
+    noche(m, respuestas)
+    dia(m, respuestas)
+
+
+def abiertos(m: Match) -> set[tuple[str, str]]:
+    """(player, kind) of every unanswered prompt."""
+    return {(p.player, p.kind) for p in m.pending()}
+
+
+def opciones(m: Match, player: str, kind: str) -> tuple[str, ...]:
+    (p,) = [p for p in m.pending() if p.player == player and p.kind == kind]
+    return p.options
+
+
+def elige(m: Match, player: str, kind: str, *options: str) -> None:
+    """``player`` answers their open prompt of ``kind`` with ``options`` (none: skip)."""
+    m.choose(player, kind, list(options))
+
+
+def viva(m: Match, card: str) -> bool:
+    return m.state.alive[card]
+
+
+def muertas(m: Match) -> set[str]:
+    s = m.state
+    return {c for c in s.cards_in_play() if not s.alive[c]}
+
+
+def eventos(m: Match, kind: str, viewer: str | None = None) -> list[dict]:
+    """The data of every ``kind`` event that ``viewer`` may see (None: the narrator)."""
+    return [e.data for e in m.state.log if e.kind == kind and e.visible_to(viewer)]
+
+
+def hasta_prompt(m: Match, player: str, kind: str, respuestas: Respuestas | None = None) -> None:
+    """Play on until ``player`` has an open prompt of ``kind``."""
+    hasta(m, lambda m: (player, kind) in abiertos(m), respuestas)

@@ -1,0 +1,54 @@
+"""The heuristic bot plays from its own view only and beats random play."""
+
+from velada.core.engine import build_view
+from velada.core.sim import simulate, summary
+
+from .mesa import CUATRO, GAME, hasta_prompt, mesa, noche
+
+
+def _bot(player):
+    return GAME.bots["heuristico"](player, 1)
+
+
+def vista(m, player):
+    return lambda: build_view(GAME, m.state, player, texts=False)
+
+
+def test_los_amotinados_heuristicos_atacan_la_misma_carta():
+    m = mesa(CUATRO)
+    hasta_prompt(m, "Ana", "amotinados")
+    answers = {p.player: _bot(p.player).choose(p, vista(m, p.player)) for p in m.pending()}
+    assert answers["Ana"] == answers["Bea"] and answers["Ana"]
+
+
+def test_el_interno_heuristico_lincha_al_amotinado_que_descubrio():
+    m = mesa(CUATRO)
+    noche(m, {("Carlos", "larry-owls"): ["Bea:1"]})
+    hasta_prompt(m, "Carlos", "linchamiento")
+    (prompt,) = [p for p in m.pending() if p.player == "Carlos"]
+    assert _bot("Carlos").choose(prompt, vista(m, "Carlos")) == ["Bea"]
+
+
+def test_el_interno_heuristico_vota_la_carta_de_amotinado_que_conoce():
+    m = mesa(CUATRO)
+    noche(m, {("Carlos", "larry-owls"): ["Bea:1"]})
+    hasta_prompt(m, "Carlos", "linchamiento")
+    for p in m.pending():
+        m.choose(p.player, p.id, ["Bea"] if p.player != "Bea" else [])
+    (prompt,) = [p for p in m.pending() if p.player == "Carlos"]
+    assert _bot("Carlos").choose(prompt, vista(m, "Carlos")) == ["Bea:1"]
+
+
+def test_mary_firth_heuristica_entre_los_amotinados_rompe_la_unanimidad():
+    m = mesa(CUATRO)
+    hasta_prompt(
+        m, "Dani", "amotinados", {("Dani", "mary-firth"): ["Bea"], ("Dani", "mary-firth-suplantar"): ["suplantar"]}
+    )
+    (prompt,) = [p for p in m.pending() if p.player == "Dani"]
+    assert _bot("Dani").choose(prompt, vista(m, "Dani")) == []
+
+
+def test_el_bot_heuristico_gana_mas_que_el_aleatorio():
+    stats, seconds = simulate(GAME, 4, 150, seed=2, bots=["heuristico", "random"])
+    bots = summary(GAME, 4, 2, stats, seconds)["bots"]
+    assert bots["heuristico"]["ci95"][0] > bots["random"]["rate"]

@@ -1,0 +1,115 @@
+"""Modo 2 jugadores (section 5): both players hold double cards and know the rival's cards; four on the
+table, the dead ones replaced from the reserve; the deal and the draft as written; alternating lynch."""
+
+from velada.core.engine import Match
+from velada.games.bethlem.ending import objective
+
+from .mesa import GAME, abiertos, dia, elige, eventos, hasta_prompt, mesa, noche, opciones, viva
+
+DOS = {
+    "Ana": [
+        "daniel",
+        "siamesas-1",
+        "terapia-electroshock",
+        "amnesia",
+        "nathaniel",
+        "siamesas-2",
+        "terapia-opio-y-barbituricos",
+        "muerte-dulce",
+        "paciencia",
+    ],
+    "Bea": [
+        "larry-owls",
+        "el-archivo",
+        "profeta",
+        "el-cataleptico",
+        "krugman",
+        "john-flick",
+        "terapia-lobotomia",
+        "juego-de-azar",
+        "melancolia",
+    ],
+}
+
+
+def empieza(seed=0):
+    m = Match(GAME, ["Ana", "Bea"], {"colocacion": "reparto"}, seed)
+    mutineer = eventos(m, "reparto-dos")[0]["mutineers"]
+    return m, mutineer, "Bea" if mutineer == "Ana" else "Ana"
+
+
+def test_un_jugador_recibe_a_los_amotinados_y_el_otro_a_larry_y_al_director():
+    m, mut, inm = empieza()
+    assert abiertos(m) == {(mut, "elegir-carta")}
+    s = m.state
+    assert objective(s, s.index[mut]) == "amotinados" and objective(s, s.index[inm]) == "internos"
+
+
+def test_el_reparto_por_turnos_empieza_por_quien_dice_el_reglamento_en_cada_grupo():
+    m, mut, inm = empieza()
+    firsts = []
+    group_of = {}
+    while m.state.draft is not None:
+        (p,) = m.pending()
+        d = m.state.draft
+        if not d["picks"][0] and not d["picks"][1]:
+            firsts.append(p.player)
+        group_of[p.player] = group_of.get(p.player, 0) + 1
+        m.choose(p.player, p.id, [p.options[0]])
+    assert firsts == [mut, inm, mut, inm]
+    s = m.state
+    assert all(len(row) == 8 for row in s.board) and all(s.persona)
+
+
+def test_la_primera_siamesa_solo_puede_cogerse_como_primera_opcion():
+    m, mut, inm = empieza()
+    elige(m, mut, "elegir-carta", "john-flick")
+    assert "siamesas-1" in opciones(m, inm, "elegir-carta")
+    elige(m, inm, "elegir-carta", "arthur")
+    assert not any(o.startswith("siamesas") for o in opciones(m, mut, "elegir-carta"))
+
+
+def test_quien_coge_una_siamesa_gasta_su_segunda_opcion_en_la_otra_si_el_rival_no_la_coge():
+    m, mut, inm = empieza()
+    elige(m, mut, "elegir-carta", "siamesas-1")
+    assert "siamesas-2" in opciones(m, inm, "elegir-carta")
+    elige(m, inm, "elegir-carta", "john-flick")
+    assert opciones(m, mut, "elegir-carta") == ("siamesas-2",)
+
+
+def test_cada_jugador_sabe_que_cartas_tiene_el_rival_pero_no_donde():
+    m = mesa(DOS)
+    vista = m.view("Bea")
+    ana = vista["players"][0]
+    assert ana["cards_held"] == sorted(DOS["Ana"][:8])
+    assert all(c["card"] is None for c in ana["cards"])
+    assert [c.get("reserve", False) for c in ana["cards"]] == [False] * 4 + [True] * 4
+
+
+def test_solo_las_cuatro_cartas_de_la_mesa_pueden_ser_atacadas_y_actuar():
+    m = mesa(DOS)
+    hasta_prompt(m, "Ana", "amotinados")
+    assert opciones(m, "Ana", "amotinados") == ("Bea:1", "Bea:2", "Bea:3", "Bea:4")
+    assert not m.state.can_act("krugman")
+
+
+def test_una_carta_muerta_de_la_mesa_se_repone_con_una_de_la_reserva():
+    m = mesa(DOS)
+    hasta_prompt(m, "Bea", "reemplazo", {("Ana", "amotinados"): ["Bea:1"]})
+    assert opciones(m, "Bea", "reemplazo") == ("Bea:5", "Bea:6", "Bea:7", "Bea:8")
+    elige(m, "Bea", "reemplazo", "Bea:5")
+    s = m.state
+    assert s.board[1][0] == "krugman" and s.board[1][4] == "larry-owls" and not viva(m, "larry-owls")
+    assert eventos(m, "reemplazo", "Ana") == [{"player": "Bea", "position": 1}]
+    assert s.can_act("krugman")
+
+
+def test_con_dos_jugadores_lincha_uno_en_las_rondas_impares_y_el_otro_en_las_pares():
+    m = mesa(DOS)
+    noche(m)
+    hasta_prompt(m, "Ana", "linchamiento")
+    assert abiertos(m) == {("Ana", "linchamiento")} and opciones(m, "Ana", "linchamiento") == ("Bea",)
+    dia(m)
+    noche(m)
+    hasta_prompt(m, "Bea", "linchamiento")
+    assert abiertos(m) == {("Bea", "linchamiento")}

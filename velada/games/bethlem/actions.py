@@ -1,0 +1,472 @@
+"""Cartas de acción (section 6), their bipolar opposites (section 8) and awakenings (sections 9–10): one-use
+powers.
+
+Using a one-use card is a choice of *mode* — ``normal``, ``opuesto`` (with Bipolaridad), ``despertar`` (once,
+when awakened, even if the normal power is spent) or ``despertar-opuesto`` — then of its targets. When only
+one mode is possible the mode prompt is left out. The director who borrows a dead action card uses it
+normally (or awakened, if he is); a hypnotised player uses it normally.
+"""
+
+from __future__ import annotations
+
+from velada.core.protocol import NARRATOR_ONLY
+from velada.games.bethlem.cards import GROUP_OF, INMATES, KIND_OF, MUTINEERS
+from velada.games.bethlem.common import (
+    ACTIVE_AWAKENING,
+    AWAKE,
+    AWAKE_OPPOSITE,
+    DIRECTOR,
+    NORMAL,
+    OPPOSITE,
+    OWN,
+    SUFFIX,
+    answer_of,
+    awake_power,
+    bipolar,
+    dead_cards,
+    living,
+    modes,
+    not_against,
+    options,
+    prompt,
+    spend_power,
+)
+from velada.games.bethlem.deaths import attack, marked, remove_attacks, revive
+from velada.games.bethlem.ending import card_side
+from velada.games.bethlem.state import INDIRECT, INEVITABLE, LEPER, BethlemState
+
+
+def _me(s: BethlemState, seat: int) -> frozenset[str]:
+    return frozenset((s.players[seat],))
+
+
+def available(s: BethlemState, seat: int, card: str, origin: str, power: str) -> list[str]:
+    """The modes ``seat`` may use ``power`` in, for this use (its own card, borrowed, or hypnotised)."""
+    if origin == OWN:
+        return modes(s, seat, card)
+    if origin == DIRECTOR:
+        return [NORMAL, AWAKE] if awake_power(s, card, origin) and power in ACTIVE_AWAKENING else [NORMAL]
+    return [NORMAL]
+
+
+# --- targets and effects of each one-use card, by mode ----------------------------------------------------
+
+
+def _kill_targets(s: BethlemState, seat: int) -> list[str]:
+    return not_against(s, seat, living(s, exclude_isolated=True))
+
+
+def targets(s: BethlemState, power: str, seat: int, card: str, mode: str) -> list[str]:
+    """The cards ``power`` can be used on in ``mode`` now."""
+    if power == "terapia-electroshock":
+        return {
+            NORMAL: lambda: _kill_targets(s, seat),
+            OPPOSITE: lambda: marked(s),
+            AWAKE: lambda: _kill_targets(s, seat),
+            AWAKE_OPPOSITE: lambda: dead_cards(s),
+        }[mode]()
+    if power == "terapia-opio-y-barbituricos":
+        return {
+            NORMAL: lambda: marked(s),
+            OPPOSITE: lambda: _kill_targets(s, seat),
+            AWAKE: lambda: dead_cards(s),
+            AWAKE_OPPOSITE: lambda: _kill_targets(s, seat),
+        }[mode]()
+    if power in ("terapia-lobotomia", "juego-de-azar"):
+        return not_against(s, seat, living(s))
+    if power == "muerte-dulce":
+        return [c for c in living(s) if c != card]
+    if power == "profeta":
+        return _prophet_first(s, mode)
+    return []
+
+
+def _effect(s: BethlemState, power: str, mode: str) -> str:
+    """What a therapy does in ``mode``: ``matar``, ``salvar``, ``resucitar`` or ``matar-inevitable``."""
+    if power == "terapia-electroshock":
+        return {NORMAL: "matar", OPPOSITE: "salvar", AWAKE: "matar-inevitable", AWAKE_OPPOSITE: "resucitar"}[mode]
+    return {NORMAL: "salvar", OPPOSITE: "matar", AWAKE: "resucitar", AWAKE_OPPOSITE: "matar-inevitable"}[mode]
+
+
+def apply(s: BethlemState, power: str, seat: int, card: str, mode: str, chosen: tuple[str, ...]) -> None:
+    target = s.card_at(chosen[0])
+    player = s.players[seat]
+    if power in ("terapia-electroshock", "terapia-opio-y-barbituricos"):
+        effect = _effect(s, power, mode)
+        if effect == "matar":
+            attack(s, target, power, (seat,))
+        elif effect == "matar-inevitable":
+            attack(s, target, power, (seat,), INEVITABLE)
+        elif effect == "salvar":
+            remove_attacks(s, target)
+            s.emit("salvada", NARRATOR_ONLY, target=chosen[0], by=player)
+        else:
+            revive(s, target, power)
+        s.emit("terapia", _me(s, seat), power=power, effect=effect, target=chosen[0])
+    elif power == "terapia-lobotomia":
+        _lobotomy(s, seat, target, mode)
+    elif power == "juego-de-azar":
+        s.token = target
+        s.token_dir = 1 if mode in (NORMAL, AWAKE) else -1
+        s.token_round = s.round
+        s.emit("ficha", None, target=chosen[0], direction=s.token_dir)
+    elif power == "muerte-dulce":
+        s.sweet = {
+            "card": card,
+            "chosen": target,
+            "mode": NORMAL if mode in (NORMAL, AWAKE) else OPPOSITE,
+            "awake_mode": mode if mode in (AWAKE, AWAKE_OPPOSITE) else "",
+            "round": s.round,
+            "open": True,
+            "card_hit": False,
+            "chosen_hit": False,
+        }
+        s.emit("muerte-dulce", _me(s, seat), target=chosen[0], mode=mode)
+
+
+def _lobotomy(s: BethlemState, seat: int, target: str, mode: str) -> None:
+    """Terapia lobotomía: the chosen card is shown to everybody. A mutineer principal character recovers his
+    sanity and plays for the inmates (the opposite: an inmate principal character goes mad and plays for the
+    mutineers); its holder loses the vote in lynchings, unless the lobotomy was the awakened one."""
+    s.public[target] = True
+    wseat, pos = s.where[target]
+    s.emit("revela", None, player=s.players[wseat], position=pos + 1, card=target, power="terapia-lobotomia")
+    side = card_side(s, target)
+    if GROUP_OF[target] != "P1":
+        return
+    wanted, new = (MUTINEERS, INMATES) if mode in (NORMAL, AWAKE) else (INMATES, MUTINEERS)
+    if side == wanted:
+        s.lobotomy[target] = new
+        s.lobotomy_vote[target] = mode in (AWAKE, AWAKE_OPPOSITE)
+        s.emit("cambia-de-bando", None, player=s.players[wseat], position=pos + 1, side=new)
+
+
+# --- the generic use of a one-use card ------------------------------------------------------------------
+
+
+def _use(power: str):
+    """The (ask, answer) pair of a one-use card whose use is a mode, then one target."""
+
+    def ask(game, s: BethlemState, seat: int, card: str, origin: str, stage: str) -> None:
+        if stage == "":
+            usable = [m for m in available(s, seat, card, origin, power) if targets(s, power, seat, card, m)]
+            if len(usable) > 1:
+                s.ask(
+                    prompt(
+                        s,
+                        seat,
+                        "modo",
+                        usable,
+                        skippable=True,
+                        args={"power": power},
+                        suffix=f"-{power}{SUFFIX[origin]}",
+                    )
+                )
+            elif usable:
+                s.agenda.appendleft(("act", power, seat, card, origin, usable[0]))
+            return
+        cards = targets(s, power, seat, card, stage)
+        if cards:
+            s.ask(
+                prompt(s, seat, power, options(s, cards), skippable=True, args={"mode": stage}, suffix=SUFFIX[origin])
+            )
+
+    def answer(game, s: BethlemState, answers, seat: int, card: str, origin: str, stage: str) -> None:
+        _, chosen = answer_of(answers)
+        if not chosen:
+            return
+        if stage == "":
+            s.agenda.appendleft(("act", power, seat, card, origin, chosen[0]))
+            return
+        if origin == OWN:
+            spend_power(s, card, stage)
+        apply(s, power, seat, card, stage, chosen)
+
+    return ask, answer
+
+
+# --- Profeta: two cards -----------------------------------------------------------------------------------
+
+
+def _prophet_first(s: BethlemState, mode: str) -> list[str]:
+    """The first card: a living one, with a second card available for the mode (a dead one of the same
+    player; both alive in the opposite; of any player, awakened)."""
+    cards = living(s)
+    if mode in (AWAKE, AWAKE_OPPOSITE):
+        others = dead_cards(s) if mode == AWAKE else cards
+        return cards if len(others) > (0 if mode == AWAKE else 1) else []
+    out = []
+    for card in cards:
+        row = s.board[s.holder(card)]
+        living_here = sum(1 for c in row if s.alive[c])
+        if (mode == NORMAL and living_here < len(row)) or (mode == OPPOSITE and living_here > 1):
+            out.append(card)
+    return out
+
+
+def _prophet_second(s: BethlemState, mode: str, first: str) -> list[str]:
+    if mode == AWAKE:
+        return dead_cards(s)
+    if mode == AWAKE_OPPOSITE:
+        return [c for c in living(s) if c != first]
+    row = s.board[s.holder(first)]
+    if mode == NORMAL:
+        return [c for c in row if not s.alive[c]]
+    return [c for c in row if s.alive[c] and c != first]
+
+
+def prophet_ask(game, s: BethlemState, seat: int, card: str, origin: str, stage: str) -> None:
+    """Profeta: a living card and a dead one of the same player; when the living one dies the dead one comes
+    back. The opposite links two living cards of one player that die together. Awakened, the two cards may
+    belong to different players."""
+    if "|" in stage:
+        mode, _, first = stage.partition("|")
+        cards = _prophet_second(s, mode, s.card_at(first))
+        if cards:
+            s.ask(prompt(s, seat, "profeta-2", options(s, cards), args={"mode": mode}, suffix=SUFFIX[origin]))
+        return
+    use_ask(game, s, seat, card, origin, stage)
+
+
+use_ask, use_answer = _use("profeta")
+
+
+def prophet_answer(game, s: BethlemState, answers, seat: int, card: str, origin: str, stage: str) -> None:
+    _, chosen = answer_of(answers)
+    if stage == "" or not chosen:
+        use_answer(game, s, answers, seat, card, origin, stage)
+        return
+    if "|" not in stage:
+        s.agenda.appendleft(("act", "profeta", seat, card, origin, f"{stage}|{chosen[0]}"))
+        return
+    mode, _, first = stage.partition("|")
+    if origin == OWN:
+        spend_power(s, card, mode)
+    link = "normal" if mode in (NORMAL, AWAKE) else "opuesto"
+    s.prophet = (s.card_at(first), s.card_at(chosen[0]), link)
+    s.emit("profeta", None, targets=[first, chosen[0]])
+    s.emit("profecia-enlace", _me(s, seat), targets=[first, chosen[0]], mode=link)
+
+
+# --- Pacto de sangre ----------------------------------------------------------------------------------------
+
+
+def pact_handler(game, s: BethlemState) -> None:
+    """Pacto de sangre must be used in the first turn of the first night."""
+    for card in s.find("pacto-de-sangre"):
+        if s.can_act(card) and not s.used.get(card):
+            s.agenda.appendleft(("act", "pacto-de-sangre", s.holder(card), card, OWN, ""))
+
+
+def pact_ask(game, s: BethlemState, seat: int, card: str, origin: str, stage: str) -> None:
+    """The holder binds two players (maybe themself): they must be the only survivors, and if one is out the
+    other dies. With Bipolaridad it may be a pact of hate instead: whoever destroys the other's last card wins."""
+    if stage == "":
+        if bipolar(s, seat):
+            s.ask(prompt(s, seat, "modo", (NORMAL, OPPOSITE), args={"power": "pacto-de-sangre"}, suffix="-pacto"))
+        else:
+            s.agenda.appendleft(("act", "pacto-de-sangre", seat, card, origin, NORMAL))
+        return
+    if stage.startswith("richard:"):
+        s.ask(prompt(s, seat, "pacto-richard", ("despertar",), skippable=True))
+        return
+    players = s.seats_in_game()
+    if len(players) >= 2:
+        s.ask(prompt(s, seat, "pacto-de-sangre", s.ids(players), min=2, max=2, args={"mode": stage}))
+
+
+def pact_answer(game, s: BethlemState, answers, seat: int, card: str, origin: str, stage: str) -> None:
+    _, chosen = answer_of(answers)
+    if stage == "":
+        s.agenda.appendleft(("act", "pacto-de-sangre", seat, card, origin, chosen[0]))
+        return
+    if stage.startswith("richard:"):
+        _, a, b, kind, maker = stage.split(":")
+        a, b, maker = int(a), int(b), int(maker)
+        if chosen:
+            _bind(s, a, b, kind, maker)
+        else:
+            other = b if seat == a else a
+            s.emit("pacto-incompleto", _me(s, other))
+        return
+    s.used[card] = True
+    a, b = sorted(s.index[p] for p in chosen)
+    kind = "normal" if stage == NORMAL else "odio"
+    s.emit("pacto-hecho", _me(s, seat), players=list(chosen), bond=kind)
+    for member in (a, b):
+        if any(KIND_OF[c] == "richard-dadd" and card_side(s, c) == MUTINEERS for c in s.board[member]):
+            # FAQ 2: Richard Dadd may stay asleep, and then the bond is not made.
+            s.agenda.appendleft(("act", "pacto-de-sangre", member, card, OWN, f"richard:{a}:{b}:{kind}:{seat}"))
+            return
+    _bind(s, a, b, kind, seat)
+
+
+def _bind(s: BethlemState, a: int, b: int, kind: str, maker: int) -> None:
+    s.pact = (a, b, kind)
+    s.pact_maker = maker
+    s.emit("pacto", _me(s, a), player=s.players[b], bond=kind)
+    s.emit("pacto", _me(s, b), player=s.players[a], bond=kind)
+
+
+# --- Compañeros de celda (first night) ----------------------------------------------------------------------
+
+
+def cellmates_handler(game, s: BethlemState) -> None:
+    """Compañeros de celda: on the first night the cellmates meet."""
+    from velada.games.bethlem.characters import _meet
+
+    _meet(s, s.find("companeros-de-celda"), "companeros-de-celda")
+
+
+# --- Muerte dulce 2 -----------------------------------------------------------------------------------------
+
+
+def sweet_2_handler(game, s: BethlemState) -> None:
+    """Muerte dulce 2: if tonight's markers hit the card the exchange protects, they move to the other card;
+    at the end of the second night the exchange closes, and whoever was not attacked pays (section 6, 8, 9)."""
+    sweet = s.sweet
+    if sweet is None or not sweet["open"]:
+        return
+    card, chosen = sweet["card"], sweet["chosen"]
+    if not s.alive.get(card) or not s.alive.get(chosen):
+        sweet["open"] = False
+        return
+    normal = sweet["mode"] == NORMAL
+    source, target = (card, chosen) if normal else (chosen, card)
+    if s.passive(card) and remove_attacks(s, source):
+        sweet["open"] = False
+        attack(s, target, "muerte-dulce", (s.holder(card),), INDIRECT)
+        s.emit("muerte-dulce-cambio", NARRATOR_ONLY, card=source, other=target)
+        return
+    if s.round < sweet["round"] + 1:
+        return
+    sweet["open"] = False
+    if sweet["awake_mode"] or not s.passive(card):
+        return
+    if normal and not sweet["chosen_hit"] and not sweet["card_hit"]:
+        attack(s, card, "muerte-dulce", (), INDIRECT)
+    elif not normal and not sweet["card_hit"] and not sweet["chosen_hit"]:
+        attack(s, chosen, "muerte-dulce", (s.holder(card),), INDIRECT)
+
+
+# --- El cataléptico -----------------------------------------------------------------------------------------
+
+
+def cataleptic_handler(game, s: BethlemState) -> None:
+    """El cataléptico: the first time it is killed at night it gets up in its turn as if nothing happened (with
+    the opposite, the first time it is killed by day, in the next night's turn). Awakened, it also kills a
+    card."""
+    for card in s.find("el-cataleptico"):
+        seat = s.holder(card)
+        if s.out[seat] or s.blocked.get(card) == s.round or s.isolated.get(card) == s.round:
+            continue
+        if s.alive[card]:
+            if not any(a[0] == card and not a[3] & (INEVITABLE | LEPER) for a in s.attacks):
+                continue
+            usable = [m for m in modes(s, seat, card) if m in (NORMAL, AWAKE)]
+        elif s.cataleptic_day.get(card) == s.round - 1:
+            usable = [m for m in modes(s, seat, card, dead_ok=True) if m in (OPPOSITE, AWAKE_OPPOSITE)]
+        else:
+            continue
+        if len(usable) > 1:
+            s.agenda.appendleft(("act", "el-cataleptico", seat, card, OWN, ""))
+        elif usable:
+            _cataleptic_use(s, seat, card, usable[0])
+
+
+def _cataleptic_use(s: BethlemState, seat: int, card: str, mode: str) -> None:
+    spend_power(s, card, mode)
+    if s.alive[card]:
+        remove_attacks(s, card)
+    else:
+        revive(s, card, "el-cataleptico")
+    s.emit("cataleptico", _me(s, seat), mode=mode)
+    if mode in (AWAKE, AWAKE_OPPOSITE):
+        s.agenda.appendleft(("act", "el-cataleptico", seat, card, OWN, "matar"))
+
+
+def cataleptic_ask(game, s: BethlemState, seat: int, card: str, origin: str, stage: str) -> None:
+    if stage == "matar":
+        cards = _kill_targets(s, seat)
+        if cards:
+            s.ask(prompt(s, seat, "el-cataleptico", options(s, cards), skippable=True))
+        return
+    usable = [m for m in modes(s, seat, card, dead_ok=True)]
+    s.ask(prompt(s, seat, "modo", usable, args={"power": "el-cataleptico"}, suffix="-el-cataleptico"))
+
+
+def cataleptic_answer(game, s: BethlemState, answers, seat: int, card: str, origin: str, stage: str) -> None:
+    _, chosen = answer_of(answers)
+    if stage == "matar":
+        if chosen:
+            attack(s, s.card_at(chosen[0]), "el-cataleptico", (seat,))
+        return
+    _cataleptic_use(s, seat, card, chosen[0])
+
+
+# --- Juego de azar ------------------------------------------------------------------------------------------
+
+
+def gambling_handler(game, s: BethlemState) -> None:
+    """Juego de azar: the token placed on an earlier round moves on (the player holding the card under it puts
+    it on a card of the next player to the left — to the right with the opposite); then the card's holder may
+    place it, once."""
+    later = []
+    if s.token is not None and s.token_round < s.round:
+        later.append(("token",))
+    for card in s.find("juego-de-azar"):
+        if s.can_act(card) and s.token is None and any(m in (NORMAL, OPPOSITE) for m in modes(s, s.holder(card), card)):
+            later.append(("act", "juego-de-azar", s.holder(card), card, OWN, ""))
+    s.agenda.extendleft(reversed(later))
+
+
+def token_step(game, s: BethlemState) -> None:
+    holder = s.holder(s.token)
+    nxt = s.left_of(holder, s.token_dir)
+    if nxt is None:
+        return
+    cards = s.living_cards(nxt)
+    if not cards:
+        return
+    if s.out[holder]:
+        _move_token(s, s.rng.choice(cards))
+        return
+    s.ask(prompt(s, holder, "juego-de-azar-ficha", options(s, cards)))
+
+
+def token_answer(game, s: BethlemState, answers) -> None:
+    _, chosen = answer_of(answers)
+    _move_token(s, s.card_at(chosen[0]))
+
+
+def _move_token(s: BethlemState, card: str) -> None:
+    s.token = card
+    s.token_round = s.round
+    s.emit("ficha", None, target=s.option(card), direction=s.token_dir)
+
+
+electroshock = _use("terapia-electroshock")
+opium = _use("terapia-opio-y-barbituricos")
+lobotomy = _use("terapia-lobotomia")
+gambling = _use("juego-de-azar")
+sweet_death = _use("muerte-dulce")
+
+POWERS = {
+    "pacto-de-sangre": (pact_ask, pact_answer),
+    "terapia-electroshock": electroshock,
+    "terapia-opio-y-barbituricos": opium,
+    "terapia-lobotomia": lobotomy,
+    "profeta": (prophet_ask, prophet_answer),
+    "muerte-dulce": sweet_death,
+    "juego-de-azar": gambling,
+    "el-cataleptico": (cataleptic_ask, cataleptic_answer),
+}
+HANDLERS = {
+    "pacto-de-sangre": pact_handler,
+    "companeros-de-celda": cellmates_handler,
+    "muerte-dulce-2": sweet_2_handler,
+    "el-cataleptico": cataleptic_handler,
+    "juego-de-azar": gambling_handler,
+}
+STEPS = {"token": token_step}
+ANSWERS = {"token": token_answer}

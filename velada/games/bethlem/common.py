@@ -1,0 +1,218 @@
+"""Helpers every power uses: prompts, who acts in a card's turn, targets, and the book's recurring limits ("not
+the same card two rounds in a row", "not the same player until every other was chosen", one-use powers with
+their bipolar and awakened forms)."""
+
+from __future__ import annotations
+
+from velada.core.protocol import Prompt
+from velada.games.bethlem.cards import GROUP_OF, KIND_OF
+from velada.games.bethlem.ending import is_mutineer_card
+from velada.games.bethlem.state import BethlemState
+
+#: Who uses a power: the card's holder, the director who borrowed it, or a player hypnotised with it.
+OWN, DIRECTOR, HYPNOSIS = "propia", "director", "hipnosis"
+SUFFIX = {OWN: "", DIRECTOR: "-director", HYPNOSIS: "-hipnosis"}
+
+NORMAL, OPPOSITE, AWAKE, AWAKE_OPPOSITE = "normal", "opuesto", "despertar", "despertar-opuesto"
+#: Action cards whose awakening is a power of its own to use (section 9). The others' awakenings are passive
+#: (Pacto de sangre) or fire when they die (Compañeros de celda, Juego de azar).
+ACTIVE_AWAKENING = frozenset(
+    {
+        "terapia-electroshock",
+        "terapia-opio-y-barbituricos",
+        "terapia-lobotomia",
+        "profeta",
+        "infecto-de-rabia",
+        "mania-persecutoria",
+        "el-cataleptico",
+        "amnesia",
+        "muerte-dulce",
+    }
+)
+#: Action cards with a bipolar awakening (section 10). Lobotomía's and Profeta's "do not change": their
+#: awakening simply applies to the opposite effect too.
+OPPOSITE_AWAKENING = ACTIVE_AWAKENING
+
+
+def prompt(
+    s: BethlemState,
+    seat: int,
+    kind: str,
+    options,
+    min: int = 1,
+    max: int = 1,
+    skippable: bool = False,
+    args: dict | None = None,
+    suffix: str = "",
+) -> Prompt:
+    """A prompt for ``seat`` with the id ``<moment>:<kind><suffix>``."""
+    return Prompt(f"{s.tag()}:{kind}{suffix}", s.players[seat], kind, tuple(options), min, max, skippable, args)
+
+
+def bipolar(s: BethlemState, seat: int) -> bool:
+    """Bipolaridad lets its holder use each action card normally or with its opposite effect (section 8)."""
+    return s.persona[seat] == "bipolaridad"
+
+
+def modes(s: BethlemState, seat: int, card: str, dead_ok: bool = False) -> list[str]:
+    """How ``seat`` can use the action card ``card`` now: normally while unused (or with its opposite effect,
+    with Bipolaridad), and with its awakening once if the card is awakened — even when the normal power is
+    spent (section 9)."""
+    if not dead_ok and not s.alive.get(card):
+        return []
+    kind = KIND_OF[card]
+    out = []
+    bip = bipolar(s, seat)
+    if not s.used.get(card):
+        out.append(NORMAL)
+        if bip:
+            out.append(OPPOSITE)
+    if kind in ACTIVE_AWAKENING and s.awake.get(card) and not s.awake_used.get(card):
+        out.append(AWAKE)
+        if bip and kind in OPPOSITE_AWAKENING:
+            out.append(AWAKE_OPPOSITE)
+    return out
+
+
+def spend_power(s: BethlemState, card: str, mode: str) -> None:
+    """A one-use power is spent: the normal one, or the awakening."""
+    if mode in (NORMAL, OPPOSITE):
+        s.used[card] = True
+    else:
+        s.awake_used[card] = True
+
+
+def actors(s: BethlemState, kind: str) -> list[tuple[int, str, str]]:
+    """Who acts in the turn of ``kind`` tonight, in order: the holder of each card of that kind that can act,
+    then the director if he borrowed a dead card of that kind, then anybody hypnotised with that power."""
+    out = []
+    for card in s.find(kind):
+        if s.can_act(card):
+            out.append((s.holder(card), card, OWN))
+    borrowed = s.director_card
+    if borrowed is not None and KIND_OF[borrowed] == kind:
+        for krugman in s.find("krugman"):
+            if s.can_act(krugman):
+                out.append((s.holder(krugman), borrowed, DIRECTOR))
+    for seat, power in s.hypnosis:
+        if power == kind and not s.out[seat]:
+            out.append((seat, "", HYPNOSIS))
+    return out
+
+
+def awake_power(s: BethlemState, card: str, origin: str) -> bool:
+    """Whether this use of a character's power carries its awakening: the card's own awakening, or the
+    director's (he uses the awakening of whatever power he borrows)."""
+    if origin == OWN:
+        return bool(s.awake.get(card))
+    if origin == DIRECTOR:
+        return any(s.awake.get(k) for k in s.find("krugman"))
+    return False
+
+
+def living(s: BethlemState, seats=None, exclude_isolated: bool = False) -> list[str]:
+    """Living cards on the table (of ``seats``, or everybody in the game), in table order."""
+    alive, isolated, r = s.alive, s.isolated, s.round
+    rows = range(len(s.board)) if seats is None else seats
+    out = []
+    for seat in rows:
+        if s.out[seat]:
+            continue
+        for card in s.board[seat][: s.table]:
+            if alive[card] and not (exclude_isolated and isolated.get(card) == r):
+                out.append(card)
+    return out
+
+
+def dead_cards(s: BethlemState) -> list[str]:
+    """Dead cards of players still in the game (they can be brought back; in the 2-player mode a dead card
+    waits in the reserve, and comes back there)."""
+    return [card for seat in s.seats_in_game() for card in s.board[seat] if not s.alive[card]]
+
+
+def options(s: BethlemState, cards) -> tuple[str, ...]:
+    return tuple([s.option(card) for card in cards])
+
+
+def shielded(s: BethlemState, seat: int) -> list[int]:
+    """Players ``seat`` may not act against this round (El archivo's awakening)."""
+    return [archive for target, archive in s.shields if target == seat]
+
+
+def not_against(s: BethlemState, seat: int, cards: list[str]) -> list[str]:
+    """``cards`` without those of players ``seat`` may not act against."""
+    protected = shielded(s, seat)
+    if not protected:
+        return cards
+    return [c for c in cards if s.holder(c) not in protected]
+
+
+def cycle_key(power: str, seat: int) -> str:
+    return f"{power}:{seat}"
+
+
+def cycle_allowed(s: BethlemState, power: str, seat: int, candidates: list[int]) -> list[int]:
+    """ "Not the same player again until every other one was chosen": the candidates not chosen yet in this
+    cycle (all of them again once every one was)."""
+    chosen = s.cycles.get(cycle_key(power, seat), [])
+    fresh = [c for c in candidates if c not in chosen]
+    return fresh or candidates
+
+
+def cycle_note(s: BethlemState, power: str, seat: int, chosen: int, candidates: list[int]) -> None:
+    key = cycle_key(power, seat)
+    done = s.cycles.get(key, [])
+    if all(c in done for c in candidates):
+        done = []
+    s.cycles[key] = [*done, chosen]
+
+
+def not_last(s: BethlemState, power: str, seat: int, cards: list[str]) -> list[str]:
+    """ "Not the same card two rounds in a row"."""
+    last = s.last_pick.get(cycle_key(power, seat))
+    if last is None or last[0] != s.round - 1:
+        return cards
+    return [c for c in cards if c != last[1]]
+
+
+def note_pick(s: BethlemState, power: str, seat: int, card: str) -> None:
+    s.last_pick[cycle_key(power, seat)] = (s.round, card)
+
+
+def woke(s: BethlemState, kind: str, seat: int) -> None:
+    """Somebody wakes in the turn of ``kind``: Ali "la muda" sees who if she spies on that turn (her one-time
+    power), or on every turn once awakened."""
+    for ali in s.find("ali-la-muda"):
+        if not s.can_act(ali):
+            continue
+        watcher = s.holder(ali)
+        if watcher == seat:
+            continue
+        if s.ali_turn == kind or s.awake.get(ali):
+            s.emit("ali-ve", frozenset((s.players[watcher],)), player=s.players[seat], power=kind)
+            if s.ali_turn == kind:
+                s.ali_turn = None
+
+
+def answer_of(answers) -> tuple[str, tuple[str, ...]]:
+    """The one answer of a one-prompt group: (player, chosen)."""
+    ((player, _), chosen), *_ = answers.items()
+    return player, chosen
+
+
+def can_rise(s: BethlemState, card: str) -> bool:
+    """A mutineer card rises to attack: alive, not silenced this round, not unmasked by Mary Firth tonight (nor
+    for good by her awakening)."""
+    return (
+        s.can_act(card)
+        and is_mutineer_card(s, card)
+        and not s.mary_banned.get(card)
+        and s.holder(card) not in s.mary_block
+    )
+
+
+def mutineer_cards(s: BethlemState, seat: int, alive_only: bool = True) -> list[str]:
+    """The principal characters on the mutineers' side that ``seat`` holds."""
+    return [
+        c for c in s.board[seat] if GROUP_OF[c] == "P1" and is_mutineer_card(s, c) and (s.alive[c] or not alive_only)
+    ]

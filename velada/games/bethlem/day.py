@@ -1,0 +1,367 @@
+"""El día (section 4): the deaths are shown (``night.dawn_step``), day powers, then the lynching and the
+losing player's event.
+
+**The lynching.** Everybody who may vote points at a player at once; the most voted player's accusers then
+vote on one of his cards, and the most voted card dies. A tie in either vote kills nothing. Modifiers:
+Responsabilidad's vote counts double; Hostilidad bans one voter; John Flick's accused card counts one more
+vote (for its player, then for itself); Neuroticismo's puppet votes as told on even rounds; a lobotomised
+player and those Ali "la muda" punished do not vote. In the 2- and 3-player modes one side lynches on odd
+rounds, the other on even ones.
+"""
+
+from __future__ import annotations
+
+from velada.games.bethlem.awakening import awaken_last_cards
+from velada.games.bethlem.cards import KIND_OF
+from velada.games.bethlem.characters import reaper_round_end
+from velada.games.bethlem.common import (
+    AWAKE,
+    AWAKE_OPPOSITE,
+    DIRECTOR,
+    HYPNOSIS,
+    NORMAL,
+    OPPOSITE,
+    OWN,
+    answer_of,
+    awake_power,
+    cycle_allowed,
+    cycle_note,
+    modes,
+    prompt,
+    spend_power,
+)
+from velada.games.bethlem.deaths import resolve, revive
+from velada.games.bethlem.events import prophecy_expires
+from velada.games.bethlem.state import BethlemState
+
+#: Personalities that act by day: shown to everybody after the first night (section 4).
+DAY_PERSONALITIES = ("responsabilidad", "hostilidad", "bipolaridad")
+
+
+def day_step(game, s: BethlemState) -> None:
+    """The day begins: after the first night the day personalities are turned face up; John Flick's accusations
+    are on the table."""
+    s.phase = "dia"
+    s.emit("dia", None, n=s.round)
+    if s.round == 1:
+        for seat, card in enumerate(s.persona):
+            if card in DAY_PERSONALITIES and not s.persona_public[seat]:
+                s.persona_public[seat] = True
+                s.emit("personalidad", None, player=s.players[seat], card=card)
+    for card in s.accused:
+        if s.alive.get(card):
+            s.emit("acusacion", None, target=s.option(card))
+
+
+# --- Hostilidad -----------------------------------------------------------------------------------------
+
+
+def hostility_step(game, s: BethlemState) -> None:
+    """Hostilidad: every day its holder may ban a player from voting, not the same one again until every other
+    player was banned."""
+    seat = s.persona_seat("hostilidad")
+    if seat is None:
+        return
+    others = [p for p in s.seats_in_game() if p != seat]
+    allowed = cycle_allowed(s, "hostilidad", seat, others)
+    if allowed:
+        s.ask(prompt(s, seat, "hostilidad", s.ids(allowed), skippable=True))
+
+
+def hostility_answer(game, s: BethlemState, answers) -> None:
+    player, chosen = answer_of(answers)
+    if chosen:
+        seat = s.index[player]
+        target = s.index[chosen[0]]
+        s.banned = target
+        cycle_note(s, "hostilidad", seat, target, [p for p in s.seats_in_game() if p != seat])
+        s.emit("sancion", None, player=chosen[0])
+
+
+# --- Amnesia ------------------------------------------------------------------------------------------------
+
+
+def _amnesia_users(s: BethlemState) -> list[tuple[int, str, str]]:
+    users = []
+    for card in s.find("amnesia"):
+        seat = s.holder(card)
+        if s.can_act(card) and modes(s, seat, card):
+            users.append((seat, card, OWN))
+    borrowed = s.director_card
+    if borrowed is not None and KIND_OF[borrowed] == "amnesia":
+        for krugman in s.find("krugman"):
+            if s.can_act(krugman):
+                users.append((s.holder(krugman), borrowed, DIRECTOR))
+    for seat, power in s.hypnosis:
+        if power == "amnesia" and not s.out[seat]:
+            users.append((seat, "", HYPNOSIS))
+    return users
+
+
+def amnesia_step(game, s: BethlemState, k: int = 0) -> None:
+    """Amnesia, before the lynching: its holder (then the director who borrowed it, then a player hypnotised
+    with it) may ask for a second lynching today, saying aloud they hold Amnesia. One Amnesia a day."""
+    if s.amnesia is not None and s.amnesia["mode"] is not None:
+        return
+    users = _amnesia_users(s)
+    if k >= len(users):
+        s.amnesia = None
+        return
+    seat, card, origin = users[k]
+    s.amnesia = {"seat": seat, "card": card, "origin": origin, "mode": None, "k": k}
+    if origin == OWN:
+        usable = modes(s, seat, card)
+    elif origin == DIRECTOR and awake_power(s, card, origin):
+        usable = [NORMAL, AWAKE]
+    else:
+        usable = [NORMAL]
+    s.ask(prompt(s, seat, "amnesia", usable, skippable=True))
+
+
+def amnesia_answer(game, s: BethlemState, answers, k: int = 0) -> None:
+    """Normal: a second lynching. Opposite: today's lynching is cancelled. Awakened: the holder names the player
+    who loses a card and only the card is voted. Awakened opposite: a second lynching among dead cards, and the
+    chosen card comes back. Whoever is left with one card by the first lynching awakens only after the second."""
+    player, chosen = answer_of(answers)
+    am = s.amnesia
+    if not chosen:
+        s.agenda.appendleft(("amnesia", am["k"] + 1))
+        return
+    mode = chosen[0]
+    if am["origin"] == OWN:
+        spend_power(s, am["card"], mode)
+    am["mode"] = mode
+    s.emit("amnesia", None, player=player, mode=mode)
+    if mode == OPPOSITE:
+        return
+    s.awaken_lock = list(range(len(s.players)))
+    i = s.agenda.index(("vote", 1))
+    s.agenda.insert(i + 1, ("vote", 2))
+    s.agenda.insert(i + 2, ("unlock",))
+    if mode == AWAKE:
+        s.agenda.appendleft(("amnesia-target",))
+
+
+def amnesia_target_step(game, s: BethlemState) -> None:
+    seat = s.amnesia["seat"]
+    players = [p for p in s.seats_in_game() if s.living_cards(p)]
+    if players:
+        s.ask(prompt(s, seat, "amnesia-jugador", s.ids(players)))
+
+
+def amnesia_target_answer(game, s: BethlemState, answers) -> None:
+    _, chosen = answer_of(answers)
+    s.amnesia["player"] = s.index[chosen[0]]
+    s.emit("amnesia-jugador", None, player=chosen[0])
+
+
+def unlock_step(game, s: BethlemState) -> None:
+    s.awaken_lock = []
+    awaken_last_cards(s)
+
+
+# --- the lynching ---------------------------------------------------------------------------------------------
+
+
+def voters(s: BethlemState) -> list[int]:
+    """Who may vote today."""
+    out = []
+    for seat in s.seats_in_game():
+        if s.banned == seat or s.no_vote.get(seat):
+            continue
+        if any(s.lobotomy.get(c) and not s.lobotomy_vote.get(c) for c in s.board[seat]):
+            continue
+        if s.settings.mode != "normal" and not lynches_today(s, seat):
+            continue
+        out.append(seat)
+    return out
+
+
+def lynches_today(s: BethlemState, seat: int) -> bool:
+    """The 2- and 3-player modes: the first player (the lone one, with three) lynches on odd rounds, the other
+    side on even rounds."""
+    first = s.team[0]
+    return (s.team[seat] == first) == (s.round % 2 == 1)
+
+
+def weight(s: BethlemState, seat: int) -> int:
+    """Responsabilidad: its holder's vote counts double."""
+    return 2 if s.persona[seat] == "responsabilidad" else 1
+
+
+def candidates(s: BethlemState, voter: int, revive_lynch: bool) -> list[int]:
+    players = s.seats_in_game()
+    if revive_lynch:
+        players = [p for p in range(len(s.players)) if any(not s.alive[c] for c in s.board[p])]
+    else:
+        players = [p for p in players if s.living_cards(p)]
+    if s.settings.mode != "normal":
+        players = [p for p in players if s.team[p] != s.team[voter]]
+    return [p for p in players if p != voter]
+
+
+def vote_step(game, s: BethlemState, n: int) -> None:
+    """Everybody who may vote points at a player at once (or abstains)."""
+    am = s.amnesia
+    if n == 1 and am is not None and am["mode"] == OPPOSITE:
+        s.emit("linchamiento-cancelado", None)
+        return
+    if n == 2 and am is not None and am["mode"] == AWAKE:
+        target = am.get("player")
+        if target is not None and not s.out[target]:
+            s.lynch = {"n": n, "target": target, "accusers": voters(s), "revive": False}
+            s.agenda.appendleft(("card-vote",))
+        return
+    revive_lynch = n == 2 and am is not None and am["mode"] == AWAKE_OPPOSITE
+    s.lynch = {"n": n, "revive": revive_lynch}
+    pid = "linchamiento" if n == 1 else "linchamiento-2"
+    forced = s.puppet if s.round % 2 == 0 and s.puppet_vote is not None and not revive_lynch else None
+    for seat in voters(s):
+        allowed = candidates(s, seat, revive_lynch)
+        if seat == forced and s.puppet_vote in allowed:
+            s.ask(prompt(s, seat, "linchamiento", (s.players[s.puppet_vote],), args={"forced": True}, suffix=pid[12:]))
+        elif allowed:
+            s.ask(prompt(s, seat, "linchamiento", s.ids(allowed), skippable=True, suffix=pid[12:]))
+    if not s.group:
+        s.emit("sin-linchamiento", None, reason="sin-votos")
+
+
+def _accusations(s: BethlemState, target: int | None = None) -> list[str]:
+    """John Flick's accused cards still alive (of ``target`` only, if given)."""
+    return [c for c in s.accused if s.alive.get(c) and (target is None or s.holder(c) == target)]
+
+
+def vote_answer(game, s: BethlemState, answers, n: int) -> None:
+    votes: dict[str, str | None] = {}
+    counts: dict[int, int] = {}
+    for (player, _), chosen in answers.items():
+        seat = s.index[player]
+        if chosen:
+            votes[player] = chosen[0]
+            target = s.index[chosen[0]]
+            counts[target] = counts.get(target, 0) + weight(s, seat)
+        else:
+            votes[player] = None
+    if s.settings.mode == "normal" and not s.lynch["revive"]:
+        for card in _accusations(s):
+            holder = s.holder(card)
+            if not s.out[holder]:
+                counts[holder] = counts.get(holder, 0) + 1
+    s.emit("votos", None, votes=votes, counts={s.players[k]: v for k, v in counts.items()}, n=n)
+    top = _most(counts)
+    if len(top) != 1:
+        s.emit("sin-linchamiento", None, reason="empate" if top else "sin-votos")
+        return
+    target = top[0]
+    accusers = [s.index[p] for p, t in votes.items() if t == s.players[target]]
+    s.lynch.update(target=target, accusers=accusers)
+    s.emit("linchado", None, player=s.players[target])
+    if s.settings.mode == "normal" and not s.lynch["revive"]:
+        for card in _accusations(s, target):
+            if _awake_flick(s):
+                s.emit("anuncia-despertar", None, power="john-flick")
+                _lynch_card(s, card)
+                return
+    s.agenda.appendleft(("card-vote",))
+
+
+def _awake_flick(s: BethlemState) -> bool:
+    return any(s.awake.get(c) and s.alive[c] for c in s.find("john-flick"))
+
+
+def _most(counts: dict[int, int]) -> list[int]:
+    if not counts:
+        return []
+    top = max(counts.values())
+    return sorted(k for k, v in counts.items() if v == top)
+
+
+def card_vote_step(game, s: BethlemState) -> None:
+    """The accusers vote on one of the lynched player's cards (face down: they choose a position)."""
+    lynch = s.lynch
+    target = lynch["target"]
+    row = s.board[target][: s.table]
+    if lynch["revive"]:
+        cards = [c for c in row if not s.alive[c]]
+    else:
+        cards = [c for c in row if s.alive[c]]
+        if s.settings.mode != "normal":
+            cards = [c for c in cards if c not in s.accused]
+    if not cards:
+        s.emit("sin-linchamiento", None, reason="sin-cartas")
+        return
+    opts = tuple(s.option(c) for c in cards)
+    accusers = [a for a in lynch["accusers"] if not s.out[a] or lynch["revive"]]
+    accusations = [] if lynch["revive"] or s.settings.mode != "normal" else _accusations(s, target)
+    if not accusers:
+        if len(accusations) == 1:
+            _lynch_card(s, accusations[0])
+        else:
+            s.emit("sin-linchamiento", None, reason="sin-votos")
+        return
+    suffix = "" if lynch["n"] == 1 else "-2"
+    for seat in accusers:
+        s.ask(
+            prompt(
+                s, seat, "linchamiento-carta", opts, skippable=True, args={"player": s.players[target]}, suffix=suffix
+            )
+        )
+
+
+def card_vote_answer(game, s: BethlemState, answers) -> None:
+    lynch = s.lynch
+    votes: dict[str, str | None] = {}
+    counts: dict[str, int] = {}
+    for (player, _), chosen in answers.items():
+        if chosen:
+            votes[player] = chosen[0]
+            counts[chosen[0]] = counts.get(chosen[0], 0) + weight(s, s.index[player])
+        else:
+            votes[player] = None
+    if not lynch["revive"] and s.settings.mode == "normal":
+        for card in _accusations(s, lynch["target"]):
+            option = s.option(card)
+            counts[option] = counts.get(option, 0) + 1
+    s.emit("votos-carta", None, votes=votes, counts=counts)
+    top = sorted(k for k, v in counts.items() if counts and v == max(counts.values()))
+    if len(top) != 1:
+        s.emit("sin-linchamiento", None, reason="empate" if top else "sin-votos")
+        return
+    card = s.card_at(top[0])
+    if lynch["revive"]:
+        revive(s, card, "amnesia")
+        return
+    _lynch_card(s, card)
+
+
+def _lynch_card(s: BethlemState, card: str) -> None:
+    accusers = tuple(s.lynch.get("accusers", ()))
+    s.emit("carta-linchada", None, target=s.option(card))
+    resolve(s, [(card, "linchamiento", accusers, 0)], "linchamiento")
+
+
+def round_end_step(game, s: BethlemState) -> None:
+    """End of the round: La parca counts disobedience; the day's bans and hypnoses end."""
+    reaper_round_end(s)
+    prophecy_expires(s)
+    s.banned = None
+    s.hypnosis = []
+
+
+STEPS = {
+    "day": day_step,
+    "hostility": hostility_step,
+    "amnesia": amnesia_step,
+    "amnesia-target": amnesia_target_step,
+    "unlock": unlock_step,
+    "vote": vote_step,
+    "card-vote": card_vote_step,
+    "round-end": round_end_step,
+}
+ANSWERS = {
+    "hostility": hostility_answer,
+    "amnesia": amnesia_answer,
+    "amnesia-target": amnesia_target_answer,
+    "vote": vote_answer,
+    "card-vote": card_vote_answer,
+}

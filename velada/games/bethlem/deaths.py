@@ -1,0 +1,783 @@
+"""How cards die: one mechanism for every death of the game.
+
+During a phase, powers place **death markers** (*attacks*: card, cause, who attacked, flags) with
+:func:`attack`. Night powers that save (Arthur, Terapia opio, El cataléptico) or delay (Paciencia) remove or
+move markers at their own turn of the night, so the night order is the order of those saves. Then the markers
+are resolved together — at dawn for the night, at once for a lynching or a day event — always in this order:
+
+1. **Cancellations**: a dead card cannot die again; on the reaper's night only La parca kills; an isolated card
+   (Celda de aislamiento) cannot be attacked. Leproso ignores everything below.
+2. **Immunities**: Richard Dadd awakened dies only of indirect deaths; Arthur awakened ignores the mutineers;
+   John Flick awakened ignores the lynching; Pacto de sangre awakened dies only once a bound player is out;
+   Siamesas die only when both were attacked in the same phase (awakened: only when the card in the same
+   position of the other siamesa's holder is dead). Melancolía cancels a card's passive powers for the round.
+3. **Substitutions**: Muerte dulce's exchange moves the death to the other card.
+4. **Last chances, before any card is shown** (prompts, in this order): Indulto de Lord Percy (lynching only),
+   Manía persecutoria (its holder takes cards along, or saves one, before dying), Juego de azar's awakening
+   guess, Wakerfield's swap.
+5. **Deaths**: the cards die and are turned face up; players with no living card are out.
+6. **Death powers**, card by card in table order (not for Leproso's victims nor cards under Melancolía):
+   Compañeros de celda, Juego de azar, Profeta, Infecto de rabia, Ali's and Larry's awakenings, Muerte dulce's
+   awakening. The deaths they cause form the next batch, resolved from step 1.
+7. **Afterwards**: a blood pact takes the partner of a player who is out; a player left with one living card
+   awakens it; the game checks whether it has ended.
+
+Saves (Arthur, opio, Lord Percy, Wakerfield, Manía's opposite, Paciencia, El cataléptico, Muerte dulce) never
+stop an *inevitable* death (Terapia electroshock's awakening, Leproso).
+"""
+
+from __future__ import annotations
+
+from velada.core.protocol import NARRATOR_ONLY
+from velada.games.bethlem.cards import GROUP_OF, KIND_OF, LIFE_GROUPS
+from velada.games.bethlem.common import modes, prompt, spend_power
+from velada.games.bethlem.state import INDIRECT, INEVITABLE, LEPER, NO_TRIGGER, BethlemState
+
+#: Causes that are the mutineers' attack (Arthur's awakening is immune to them).
+MUTINEER_CAUSES = frozenset({"amotinados", "daniel", "richard-dadd", "director-amotinado", "nathaniel"})
+#: Causes the whole table is told (night deaths are announced without their cause, as a narrator does).
+PUBLIC_CAUSES = frozenset({"linchamiento", "provocaste-al-barbero", "leproso"})
+
+Attack = tuple[str, str, tuple[int, ...], int]
+
+
+def attack(s: BethlemState, card: str, cause: str, by: tuple[int, ...] = (), flags: int = 0) -> None:
+    """Place a death marker on ``card`` for this phase's resolution."""
+    s.attacks.append((card, cause, by, flags))
+    note_hit(s, card)
+
+
+def note_hit(s: BethlemState, card: str) -> None:
+    """Remember that ``card`` was attacked now (the Siamesas and Muerte dulce care)."""
+    s.hits[card] = s.moment()
+    sweet = s.sweet
+    if sweet is not None and sweet["open"]:
+        if card == sweet["card"]:
+            sweet["card_hit"] = True
+        if card == sweet["chosen"]:
+            sweet["chosen_hit"] = True
+
+
+def remove_attacks(s: BethlemState, card: str) -> bool:
+    """Take the death markers off ``card`` (a save); inevitable ones stay. Returns whether any was removed."""
+    before = len(s.attacks)
+    s.attacks = [a for a in s.attacks if a[0] != card or a[3] & (INEVITABLE | LEPER)]
+    return len(s.attacks) != before
+
+
+def marked(s: BethlemState) -> list[str]:
+    """The living cards carrying a death marker now, in table order."""
+    cards = {a[0] for a in s.attacks}
+    return [card for card in s.cards_in_play() if card in cards and s.alive[card]]
+
+
+# --- the resolution --------------------------------------------------------------------------------------
+
+
+def resolve(s: BethlemState, attacks: list[Attack], kind: str) -> None:
+    """Resolve ``attacks`` now: ``kind`` is ``noche`` (dawn), ``linchamiento`` or ``dia``. The steps are pushed
+    to the front of the agenda, so the resolution finishes before anything else happens."""
+    s.res = {"kind": kind, "batch": list(attacks), "dead": [], "next": [], "first": True}
+    if kind != "noche":
+        for a in attacks:
+            note_hit(s, a[0])
+    s.agenda.appendleft(("res", "filter"))
+
+
+STAGES = ("filter", "percy", "mania", "gamble", "wakerfield", "kill", "triggers", "after")
+
+
+def _then(s: BethlemState, stage: str) -> None:
+    s.agenda.appendleft(("res", STAGES[STAGES.index(stage) + 1]))
+
+
+def res_step(game, s: BethlemState, stage: str) -> None:
+    """Run one stage of the resolution (see the module's docstring)."""
+    STAGE_STEPS[stage](game, s)
+
+
+def res_answer(game, s: BethlemState, answers, stage: str) -> None:
+    STAGE_ANSWERS[stage](game, s, answers)
+
+
+# 1–3. cancellations, immunities, substitutions -----------------------------------------------------------
+
+
+def _filter(game, s: BethlemState) -> None:
+    res = s.res
+    batch: list[Attack] = []
+    seen: dict[str, int] = {}
+    moment = s.moment()
+    reaper_only = s.phase == "noche" and s.reaper_night == s.round
+    for a in res["batch"]:
+        card, cause, by, flags = a
+        if not s.alive.get(card) or card not in s.where:
+            continue
+        if not flags & LEPER:
+            if reaper_only and cause != "la-parca":
+                s.emit("muerte-impedida", NARRATOR_ONLY, card=card, reason="la-parca")
+                continue
+            if s.isolated.get(card) == s.round:
+                s.emit("muerte-impedida", NARRATOR_ONLY, card=card, reason="celda-de-aislamiento")
+                continue
+            reason = immunity(s, card, cause, flags)
+            if reason:
+                s.emit("muerte-impedida", NARRATOR_ONLY, card=card, reason=reason)
+                continue
+        if card in seen:
+            # Several markers on one card: one death; its killers are all the attackers.
+            i = seen[card]
+            old = batch[i]
+            batch[i] = (card, old[1], tuple(dict.fromkeys(old[2] + by)), old[3] | flags)
+        else:
+            seen[card] = len(batch)
+            batch.append(a)
+    # Siamesas: a siamesa dies only when her twin was attacked in this same phase; then both die.
+    for a in list(batch):
+        card = a[0]
+        if KIND_OF[card] != "siamesas" or a[3] & LEPER or not s.passive(card):
+            continue
+        twin = _twin(s, card)
+        if twin is None or not s.alive[twin]:
+            continue
+        if s.awake.get(card):
+            seat_twin = s.holder(twin)
+            if seat_twin != s.holder(card):
+                pos = s.where[card][1]
+                row = s.board[seat_twin]
+                if pos < len(row) and s.alive[row[pos]]:
+                    batch.remove(a)
+                    s.emit("muerte-impedida", NARRATOR_ONLY, card=card, reason="siamesas-despertar")
+                continue
+        if s.hits.get(twin) != moment:
+            batch.remove(a)
+            s.emit("muerte-impedida", NARRATOR_ONLY, card=card, reason="siamesas")
+        elif twin not in seen and s.passive(twin):
+            batch.append((twin, "siamesas", a[2], INDIRECT))
+            seen[twin] = len(batch) - 1
+    res["batch"] = _substitute(s, batch)
+    _then(s, "filter")
+
+
+def immunity(s: BethlemState, card: str, cause: str, flags: int) -> str:
+    """Why ``card`` does not die of this attack, or ``""``: the immunities of awakened cards."""
+    kind = KIND_OF[card]
+    if not s.awake.get(card) or not s.passive(card):
+        return ""
+    if kind == "richard-dadd" and not flags & INDIRECT:
+        return "richard-dadd"
+    if kind == "arthur" and cause in MUTINEER_CAUSES:
+        return "arthur"
+    if kind == "john-flick" and cause == "linchamiento":
+        return "john-flick"
+    if kind == "pacto-de-sangre" and s.pact is not None and not (s.out[s.pact[0]] or s.out[s.pact[1]]):
+        return "pacto-de-sangre"
+    return ""
+
+
+def _twin(s: BethlemState, card: str) -> str | None:
+    for other in s.find("siamesas"):
+        if other != card:
+            return other
+    return None
+
+
+def _substitute(s: BethlemState, batch: list[Attack]) -> list[Attack]:
+    """Muerte dulce: while its exchange is open, a death aimed at one card goes to the other."""
+    sweet = s.sweet
+    if sweet is None or not sweet["open"]:
+        return batch
+    source, target = (sweet["card"], sweet["chosen"]) if sweet["mode"] == "normal" else (sweet["chosen"], sweet["card"])
+    if not s.passive(sweet["card"]):
+        return batch
+    out = []
+    for a in batch:
+        if a[0] == source and not a[3] & (INEVITABLE | LEPER) and s.alive.get(target):
+            sweet["open"] = False
+            s.emit("muerte-dulce-cambio", NARRATOR_ONLY, card=source, other=target)
+            if all(b[0] != target for b in batch):
+                out.append((target, "muerte-dulce", (s.holder(sweet["card"]),), INDIRECT))
+            continue
+        out.append(a)
+    return out
+
+
+# 4. last chances before the cards are shown --------------------------------------------------------------
+
+
+def _savable(batch: list[Attack]) -> list[str]:
+    return [a[0] for a in batch if not a[3] & (INEVITABLE | LEPER)]
+
+
+def _percy(game, s: BethlemState) -> None:
+    """Indulto de Lord Percy: its holder may pardon the lynched card before it is shown."""
+    res = s.res
+    if res["kind"] == "linchamiento" and res["first"] and _savable(res["batch"]):
+        for seat in s.seats_in_game():
+            if "indulto-de-lord-percy" in s.hand[seat]:
+                card = res["batch"][0][0]
+                s.ask(prompt(s, seat, "indulto", ("indultar",), skippable=True, args={"card": s.option(card)}))
+                return
+    _then(s, "percy")
+
+
+def _percy_answer(game, s: BethlemState, answers) -> None:
+    ((player, _), chosen), *_ = answers.items()
+    if chosen:
+        seat = s.index[player]
+        card = s.res["batch"][0][0]
+        from velada.games.bethlem.events import spend
+
+        spend(s, seat, "indulto-de-lord-percy")
+        s.res["batch"] = [a for a in s.res["batch"] if a[0] != card]
+        s.emit("indulto", None, player=player, target=s.option(card))
+    _then(s, "percy")
+
+
+def _mania(game, s: BethlemState) -> None:
+    """Manía persecutoria, before dying: its holder takes one card along (two awakened); with Bipolaridad the
+    opposite saves one card dying now (awakened: brings back a dead one), and acts first."""
+    res = s.res
+    for a in res["batch"]:
+        card = a[0]
+        if KIND_OF[card] != "mania-persecutoria" or a[3] & (LEPER | NO_TRIGGER) or not s.passive(card):
+            continue
+        seat = s.holder(card)
+        available = modes(s, seat, card)
+        if not available:
+            continue
+        res["mania"] = card
+        if len(available) > 1:
+            s.ask(
+                prompt(
+                    s, seat, "modo", available, skippable=True, args={"power": "mania-persecutoria"}, suffix="-mania"
+                )
+            )
+            res["mania_modes"] = True
+        else:
+            _mania_target(s, seat, card, available[0])
+        return
+    _then(s, "mania")
+
+
+def _mania_target(s: BethlemState, seat: int, card: str, mode: str) -> None:
+    res = s.res
+    res["mania_mode"] = mode
+    res["mania_modes"] = False
+    if mode == "normal":
+        options = [c for c in s.cards_in_play() if s.alive[c] and c != card and all(a[0] != c for a in res["batch"])]
+        count = 1
+    elif mode == "despertar":
+        options = [c for c in s.cards_in_play() if s.alive[c] and c != card and all(a[0] != c for a in res["batch"])]
+        count = min(2, len(options))
+    elif mode == "opuesto":
+        options = [c for c in _savable(res["batch"]) if c != card]
+        count = 1
+    else:  # despertar-opuesto: bring back a dead card
+        options = [c for c in s.cards_in_play() if not s.alive[c] and not s.out[s.holder(c)]]
+        count = 1
+    if not options or count == 0:
+        _then(s, "mania")
+        return
+    s.ask(
+        prompt(
+            s,
+            seat,
+            "mania-persecutoria",
+            tuple(s.option(c) for c in options),
+            min=count,
+            max=count,
+            skippable=True,
+            args={"mode": mode},
+        )
+    )
+
+
+def _mania_answer(game, s: BethlemState, answers) -> None:
+    ((player, _), chosen), *_ = answers.items()
+    res = s.res
+    seat = s.index[player]
+    card = res["mania"]
+    if res.get("mania_modes"):
+        if chosen:
+            _mania_target(s, seat, card, chosen[0])
+            return
+        _then(s, "mania")
+        return
+    mode = res["mania_mode"]
+    if chosen:
+        spend_power(s, card, mode)
+        targets = [s.card_at(o) for o in chosen]
+        if mode in ("normal", "despertar"):
+            for target in targets:
+                res["batch"].append((target, "mania-persecutoria", (seat,), INDIRECT))
+                note_hit(s, target)
+        elif mode == "opuesto":
+            res["batch"] = [a for a in res["batch"] if a[0] not in targets]
+        else:
+            for target in targets:
+                revive(s, target, "mania-persecutoria")
+        s.emit("mania", None, player=player, mode=mode, targets=list(chosen))
+    _then(s, "mania")
+
+
+def _gamble(game, s: BethlemState) -> None:
+    """Juego de azar awakened, the first time it would die: its holder guesses the group of the card under the
+    token; a right guess keeps it alive (and the token's card with it)."""
+    res = s.res
+    for a in res["batch"]:
+        card = a[0]
+        if KIND_OF[card] != "juego-de-azar" or not s.awake.get(card) or s.awake_used.get(card):
+            continue
+        if a[3] & (LEPER | NO_TRIGGER) or not s.passive(card) or s.token is None:
+            continue
+        res["gamble"] = card
+        s.ask(prompt(s, s.holder(card), "juego-de-azar-apuesta", LIFE_GROUPS, skippable=True))
+        return
+    _then(s, "gamble")
+
+
+def _gamble_answer(game, s: BethlemState, answers) -> None:
+    ((player, _), chosen), *_ = answers.items()
+    res = s.res
+    card = res["gamble"]
+    if chosen:
+        s.awake_used[card] = True
+        right = GROUP_OF[s.token] == chosen[0]
+        s.emit("apuesta", None, player=player, group=chosen[0], right=right)
+        if right:
+            res["batch"] = [a for a in res["batch"] if a[0] != card]
+    _then(s, "gamble")
+
+
+def _wakerfield(game, s: BethlemState) -> None:
+    """Wakerfield: before a dying card is shown, her holder may keep it and let Wakerfield die in its place.
+    Awakened, she sees which cards they are and may use the kept card's awakening."""
+    res = s.res
+    dying = [a[0] for a in res["batch"]]
+    for card in s.find("wakerfield"):
+        if card in dying or not s.can_act(card):
+            continue
+        options = [c for c in _savable(res["batch"]) if KIND_OF[c] != "wakerfield"]
+        if not options:
+            continue
+        seat = s.holder(card)
+        args: dict = {}
+        if s.awake.get(card):
+            for c in options:
+                s.learn(seat, c)
+            args["cards"] = {s.option(c): c for c in options}
+        res["wakerfield"] = card
+        s.ask(prompt(s, seat, "wakerfield", tuple(s.option(c) for c in options), skippable=True, args=args))
+        return
+    _then(s, "wakerfield")
+
+
+def _wakerfield_answer(game, s: BethlemState, answers) -> None:
+    ((player, _), chosen), *_ = answers.items()
+    res = s.res
+    if chosen:
+        wakerfield = res["wakerfield"]
+        saved = s.card_at(chosen[0])
+        from_option = s.option(wakerfield)
+        swap_cards(s, wakerfield, saved)
+        res["batch"] = [(wakerfield, *a[1:]) if a[0] == saved else a for a in res["batch"]]
+        if s.awake.get(wakerfield):
+            s.awake[saved] = True
+        s.emit("wakerfield", None, player=player, target=chosen[0], origin=from_option)
+    _then(s, "wakerfield")
+
+
+def swap_cards(s: BethlemState, a: str, b: str) -> None:
+    """Exchange the places of two cards on the table (their markers go with them). Everybody sees it happen;
+    whoever held a card keeps knowing what it is."""
+    (sa, pa), (sb, pb) = s.where[a], s.where[b]
+    s.learn(sa, a)
+    s.learn(sb, b)
+    s.board[sa][pa], s.board[sb][pb] = b, a
+    s.where[a], s.where[b] = (sb, pb), (sa, pa)
+
+
+# 5. deaths -------------------------------------------------------------------------------------------------
+
+
+def _kill(game, s: BethlemState) -> None:
+    res = s.res
+    kind = res["kind"]
+    deaths = []
+    order = {card: i for i, card in enumerate(s.cards_in_play())}
+    for card, cause, by, flags in sorted(res["batch"], key=lambda a: order.get(a[0], 99)):
+        if not s.alive[card]:
+            continue
+        passive = s.passive(card)
+        s.alive[card] = False
+        s.public[card] = True
+        seat, pos = s.where[card]
+        shown = cause if cause in PUBLIC_CAUSES or kind != "noche" else "noche"
+        s.emit("muerte", None, player=s.players[seat], position=pos + 1, card=card, cause=shown)
+        if shown != cause:
+            s.emit("causa", NARRATOR_ONLY, player=s.players[seat], position=pos + 1, cause=cause)
+        if card == s.reaper_mark:
+            s.reaper_obeyed = True
+        if KIND_OF[card] == "el-cataleptico" and kind != "noche":
+            s.cataleptic_day[card] = s.round
+        deaths.append((card, cause, by, flags, passive))
+        res["dead"].append(card)
+    if not deaths and res["first"]:
+        if kind == "noche":
+            s.emit("sin-muertes", None)
+            res["quiet"] = True
+        else:
+            s.emit("no-muere", None)
+    res["deaths"] = deaths
+    for seat in range(len(s.players)):
+        if not s.out[seat] and not any(s.alive[c] for c in s.board[seat]):
+            _eliminate(s, seat, deaths)
+    _then(s, "kill")
+
+
+def _eliminate(s: BethlemState, seat: int, deaths) -> None:
+    """A player whose life cards are all dead is out of the game (section 3)."""
+    s.out[seat] = True
+    s.emit("eliminado", None, player=s.players[seat])
+    pact = s.pact
+    if pact is not None and pact[2] == "odio" and seat in pact[:2]:
+        other = pact[1] if pact[0] == seat else pact[0]
+        last = [d for d in deaths if s.holder(d[0]) == seat]
+        if not s.out[other] and any(other in d[2] for d in last):
+            s.hate_winner = other
+        else:
+            # Out by another hand: the hate pact is void and the survivor plays for their own objective again.
+            s.pact = (pact[0], pact[1], "roto")
+
+
+# 6. death powers -------------------------------------------------------------------------------------------
+
+
+def _triggers(game, s: BethlemState) -> None:
+    res = s.res
+    steps = []
+    for card, cause, by, flags, passive in res["deaths"]:
+        if flags & (LEPER | NO_TRIGGER) or not passive:
+            continue
+        trigger = TRIGGERS.get(KIND_OF[card])
+        if trigger is not None:
+            steps.extend(trigger(s, card, cause, by))
+    s.agenda.appendleft(("res", "after"))
+    s.agenda.extendleft(reversed(steps))
+
+
+def _cellmates(s: BethlemState, card: str, cause: str, by) -> list[tuple]:
+    """Compañeros de celda: the cards in the same position of the other cellmates' players die too (the
+    opposite position with Bipolaridad). Awakened, the card brings back its holder's cards that died of it."""
+    seat = s.holder(card)
+    steps: list[tuple] = []
+    if s.awake.get(card) and not s.awake_used.get(card):
+        steps.append(("cellmates-revive", card))
+    if s.used.get(card):
+        return steps
+    available = [m for m in modes(s, seat, card, dead_ok=True) if m in ("normal", "opuesto")]
+    if not available:
+        return steps
+    if len(available) > 1:
+        return [("cellmates-mode", card), *steps]
+    _cellmates_fire(s, card, "normal")
+    return steps
+
+
+def _cellmates_fire(s: BethlemState, card: str, mode: str) -> None:
+    s.used[card] = True
+    seat, pos = s.where[card]
+    target_pos = pos if mode == "normal" else 3 - pos
+    for other in s.find("companeros-de-celda"):
+        other_seat = s.holder(other)
+        if other == card or other_seat == seat:
+            continue
+        row = s.board[other_seat]
+        if target_pos < len(row) and s.alive[row[target_pos]]:
+            victim = row[target_pos]
+            s.res["next"].append((victim, "companeros-de-celda", (seat,), INDIRECT))
+            s.cell_victims.setdefault(other_seat, []).append(victim)
+    s.emit("companeros", None, player=s.players[seat], mode=mode)
+
+
+def cellmates_mode_step(game, s: BethlemState, card: str) -> None:
+    s.ask(
+        prompt(s, s.holder(card), "modo", ("normal", "opuesto"), args={"power": "companeros-de-celda"}, suffix="-celda")
+    )
+
+
+def cellmates_mode_answer(game, s: BethlemState, answers, card: str) -> None:
+    ((_, _), chosen), *_ = answers.items()
+    _cellmates_fire(s, card, chosen[0])
+
+
+def cellmates_revive_step(game, s: BethlemState, card: str) -> None:
+    seat = s.holder(card)
+    victims = [c for c in s.cell_victims.get(seat, []) if not s.alive[c] and s.holder(c) == seat]
+    if victims:
+        s.ask(prompt(s, seat, "companeros-despertar", ("resucitar",), skippable=True))
+
+
+def cellmates_revive_answer(game, s: BethlemState, answers, card: str) -> None:
+    ((_, _), chosen), *_ = answers.items()
+    if chosen:
+        seat = s.holder(card)
+        s.awake_used[card] = True
+        for victim in s.cell_victims.get(seat, []):
+            if not s.alive[victim] and s.holder(victim) == seat:
+                revive(s, victim, "companeros-de-celda")
+
+
+def _gambling(s: BethlemState, card: str, cause: str, by) -> list[tuple]:
+    """Juego de azar: when it dies, so does the card under the gambling token."""
+    token = s.token
+    if token is not None and token != card and s.alive.get(token):
+        s.res["next"].append((token, "juego-de-azar", (s.holder(card),), INDIRECT))
+    return []
+
+
+def prophet_on_death(s: BethlemState, card: str) -> None:
+    """Profeta: when the living card of its pair dies the dead one comes back; the opposite pairs two living
+    cards that die together."""
+    link = s.prophet
+    if link is None:
+        return
+    first, second, mode = link
+    if mode == "normal" and card == first:
+        s.prophet = None
+        if not s.alive[second] and not s.out[s.holder(second)]:
+            revive(s, second, "profeta")
+    elif mode == "opuesto" and card in (first, second):
+        s.prophet = None
+        other = second if card == first else first
+        if s.alive[other]:
+            s.res["next"].append((other, "profeta", (), INDIRECT))
+
+
+def _rabies(s: BethlemState, card: str, cause: str, by) -> list[tuple]:
+    """Infecto de rabia: the nearest mutineer to the left dies next round (at once, awakened; to the right
+    with Bipolaridad)."""
+    seat = s.holder(card)
+    available = modes(s, seat, card, dead_ok=True)
+    if not available:
+        return []
+    if len(available) > 1:
+        return [("rabies-mode", card)]
+    _rabies_fire(s, card, available[0])
+    return []
+
+
+def _rabies_fire(s: BethlemState, card: str, mode: str) -> None:
+    from velada.games.bethlem.ending import card_side
+
+    spend_power(s, card, mode)
+    seat = s.holder(card)
+    step = 1 if mode in ("normal", "despertar") else -1
+    n = len(s.players)
+    for k in range(1, n):
+        other = (seat + step * k) % n
+        mutineers = [
+            c for c in s.board[other] if s.alive[c] and card_side(s, c) == "amotinados" and GROUP_OF[c] == "P1"
+        ]
+        if mutineers:
+            victim = mutineers[0]
+            rabid = (victim, "infecto-de-rabia", (seat,), INDIRECT)
+            if mode.startswith("despertar"):
+                s.res["next"].append(rabid)
+            else:
+                s.delayed.append((s.round + 1, rabid))
+            s.emit("rabia", NARRATOR_ONLY, player=s.players[other], card=victim, mode=mode)
+            return
+
+
+def rabies_mode_step(game, s: BethlemState, card: str) -> None:
+    s.ask(
+        prompt(
+            s,
+            s.holder(card),
+            "modo",
+            modes(s, s.holder(card), card, dead_ok=True),
+            args={"power": "infecto-de-rabia"},
+            suffix="-rabia",
+        )
+    )
+
+
+def rabies_mode_answer(game, s: BethlemState, answers, card: str) -> None:
+    ((_, _), chosen), *_ = answers.items()
+    _rabies_fire(s, card, chosen[0])
+
+
+def _ali(s: BethlemState, card: str, cause: str, by) -> list[tuple]:
+    """Ali awakened: whoever killed her loses the vote for the rest of the game; if several did, her holder
+    chooses which one."""
+    if not s.awake.get(card):
+        return []
+    killers = [k for k in by if k != s.holder(card)]
+    if len(killers) == 1:
+        _silence(s, killers[0])
+        return []
+    if killers:
+        return [("ali-choice", card, tuple(killers))]
+    return []
+
+
+def _silence(s: BethlemState, seat: int) -> None:
+    s.no_vote[seat] = True
+    s.emit("sin-voto", None, player=s.players[seat], reason="ali-la-muda")
+
+
+def ali_choice_step(game, s: BethlemState, card: str, killers: tuple[int, ...]) -> None:
+    s.ask(prompt(s, s.holder(card), "ali-la-muda-voto", s.ids(killers)))
+
+
+def ali_choice_answer(game, s: BethlemState, answers, card: str, killers) -> None:
+    ((_, _), chosen), *_ = answers.items()
+    _silence(s, s.index[chosen[0]])
+
+
+def _larry(s: BethlemState, card: str, cause: str, by) -> list[tuple]:
+    """Larry Owls awakened: if he dies at night, the card he showed this morning dies too."""
+    if s.awake.get(card) and s.res["kind"] == "noche":
+        for _seat, shown in s.larry_show:
+            if s.alive.get(shown):
+                s.res["next"].append((shown, "larry-owls", (s.holder(card),), INDIRECT))
+    return []
+
+
+def _sweet(s: BethlemState, card: str, cause: str, by) -> list[tuple]:
+    """Muerte dulce awakened: when it dies, its holder may take the chosen card along (bring it back, with the
+    opposite)."""
+    sweet = s.sweet
+    if sweet is None or sweet["card"] != card or not sweet["awake_mode"] or sweet.get("grave"):
+        return []
+    return [("sweet-grave", card)]
+
+
+def sweet_grave_step(game, s: BethlemState, card: str) -> None:
+    chosen = s.sweet["chosen"]
+    option = "resucitar" if s.sweet.get("awake_mode") == "despertar-opuesto" else "llevar"
+    if (option == "llevar") == bool(s.alive.get(chosen)):
+        s.ask(
+            prompt(
+                s,
+                s.holder(card),
+                "muerte-dulce-despertar",
+                (option,),
+                skippable=True,
+                args={"target": s.option(chosen)},
+            )
+        )
+
+
+def sweet_grave_answer(game, s: BethlemState, answers, card: str) -> None:
+    ((_, _), chosen), *_ = answers.items()
+    if chosen:
+        s.sweet["grave"] = True
+        target = s.sweet["chosen"]
+        if chosen[0] == "llevar":
+            s.res["next"].append((target, "muerte-dulce", (s.holder(card),), INDIRECT))
+        else:
+            revive(s, target, "muerte-dulce")
+
+
+TRIGGERS = {
+    "companeros-de-celda": _cellmates,
+    "juego-de-azar": _gambling,
+    "infecto-de-rabia": _rabies,
+    "ali-la-muda": _ali,
+    "larry-owls": _larry,
+    "muerte-dulce": _sweet,
+}
+
+
+# 7. afterwards ---------------------------------------------------------------------------------------------
+
+
+def _after(game, s: BethlemState) -> None:
+    res = s.res
+    for card, *_ in res["deaths"]:
+        prophet_on_death(s, card)
+    from velada.games.bethlem.events import fulfil_prophecy, prophecy_met
+
+    if prophecy_met(s, res["deaths"], res.pop("quiet", False)):
+        doom = fulfil_prophecy(s)
+        if doom is not None:
+            res["next"].append(doom)
+    if res["next"]:
+        batch, res["next"] = res["next"], []
+        res["batch"] = batch
+        res["first"] = False
+        res["kind"] = res["kind"] if res["kind"] == "noche" else "dia"
+        s.agenda.appendleft(("res", "filter"))
+        return
+    pact = s.pact
+    if pact is not None and pact[2] == "normal":
+        a, b = pact[0], pact[1]
+        for gone, other in ((a, b), (b, a)):
+            if s.out[gone] and not s.out[other]:
+                s.pact = (a, b, "roto")
+                res["batch"] = [(c, "pacto-de-sangre", (), INEVITABLE | INDIRECT) for c in s.living_cards(other)]
+                res["first"] = False
+                s.emit("pacto-roto", None, player=s.players[other])
+                s.agenda.appendleft(("res", "filter"))
+                return
+    s.res = None
+    from velada.games.bethlem.awakening import awaken_last_cards
+
+    awaken_last_cards(s)
+    s.agenda.appendleft(("check",))
+    if s.settings.mode == "dos":
+        s.agenda.appendleft(("replace",))
+
+
+def replace_step(game, s: BethlemState) -> None:
+    """2-player mode: a dead card on the table is replaced by a living card of its player's reserve, which the
+    player chooses."""
+    table = s.table
+    for seat, row in enumerate(s.board):
+        reserve = [c for c in row[table:] if s.alive[c]]
+        for pos, card in enumerate(row[:table]):
+            if not s.alive[card] and reserve:
+                options = tuple(s.option(c) for c in reserve)
+                s.ask(prompt(s, seat, "reemplazo", options, args={"position": pos + 1}))
+                return
+
+
+def replace_answer(game, s: BethlemState, answers) -> None:
+    ((player, _), chosen), *_ = answers.items()
+    seat = s.index[player]
+    dead = next(c for c in s.board[seat][: s.table] if not s.alive[c])
+    pos = s.where[dead][1]
+    swap_cards(s, dead, s.card_at(chosen[0]))
+    s.emit("reemplazo", None, player=player, position=pos + 1)
+    s.agenda.appendleft(("replace",))
+
+
+def revive(s: BethlemState, card: str, cause: str) -> None:
+    """Bring a dead card back to life, face up as it was shown; a player who was out is back in the game."""
+    if s.alive.get(card) or card not in s.where:
+        return
+    s.alive[card] = True
+    seat, pos = s.where[card]
+    s.out[seat] = False
+    s.emit("resurreccion", None, player=s.players[seat], position=pos + 1, card=card, cause=cause)
+
+
+STAGE_STEPS = {
+    "filter": _filter,
+    "percy": _percy,
+    "mania": _mania,
+    "gamble": _gamble,
+    "wakerfield": _wakerfield,
+    "kill": _kill,
+    "triggers": _triggers,
+    "after": _after,
+}
+STAGE_ANSWERS = {
+    "percy": _percy_answer,
+    "mania": _mania_answer,
+    "gamble": _gamble_answer,
+    "wakerfield": _wakerfield_answer,
+}

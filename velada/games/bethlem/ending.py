@@ -1,0 +1,156 @@
+"""Objetivo del juego (section 2) and its precedence (FAQ 1–2): who plays for what, and when the game is over.
+
+A player's objective is read from the cards they hold *now* (the Cirujano and Wakerfield move cards, and sides
+with them), in this order of precedence: a blood pact, Richard Dadd, a mutineer card, Krugman "el director",
+and otherwise the inmates. The game ends the moment an objective is met; when several are met at once the same
+precedence decides.
+"""
+
+from __future__ import annotations
+
+from velada.core.protocol import Result
+from velada.games.bethlem.cards import (
+    CARDS,
+    DIRECTOR,
+    GROUP_OF,
+    HATE_PACT,
+    INMATES,
+    KIND_OF,
+    MUTINEERS,
+    PACT,
+    RICHARD,
+)
+from velada.games.bethlem.state import BethlemState
+
+
+def card_side(s: BethlemState, card: str) -> str:
+    """The side a principal character plays for: the card's own, or the one Terapia lobotomía gave it."""
+    return s.lobotomy.get(card) or CARDS[card].side
+
+
+def is_mutineer_card(s: BethlemState, card: str) -> bool:
+    """A principal character on the mutineers' side: Daniel, Nathaniel, Richard Dadd (unless lobotomised), or
+    an inmate the opposite lobotomy drove mad."""
+    return GROUP_OF[card] == "P1" and card_side(s, card) == MUTINEERS
+
+
+def objective(s: BethlemState, seat: int) -> str:
+    """What ``seat`` plays for now (FAQ 1): the blood pact first, then Richard Dadd, then any mutineer card
+    (or Daniel's awakening), then Krugman, and otherwise the inmates. The 2- and 3-player modes have two sides
+    only, fixed at the deal."""
+    if s.settings.mode != "normal":
+        return s.team[seat]
+    pact = s.pact
+    if pact is not None and seat in pact[:2] and pact[2] in ("normal", "odio"):
+        return PACT if pact[2] == "normal" else HATE_PACT
+    cards = s.board[seat] + (s.reserve[seat] if s.reserve else [])
+    if any(KIND_OF[c] == "richard-dadd" and card_side(s, c) == MUTINEERS for c in cards):
+        return RICHARD
+    if s.converted.get(seat) or any(is_mutineer_card(s, c) for c in cards):
+        return MUTINEERS
+    if any(KIND_OF[c] == "krugman" for c in cards):
+        return DIRECTOR
+    return INMATES
+
+
+def outcome(s: BethlemState) -> Result | None:
+    """The result if some objective is met now, checked in this order (section 2, FAQ 1–2):
+
+    1. a hate pact whose member destroyed the other's last card: that member wins;
+    2. nobody left in the game: a draw;
+    3. a blood pact whose two members are the only players left (with the pact card's holder, if the card is
+       awakened and alive): they win;
+    4. Richard Dadd's holder is the only player left;
+    5. every player left plays for the mutineers: the mutineers win (with those Daniel's awakening won over);
+    6. a director in the game has killed every principal character of the others (while Krugman lives) or
+       every secondary character (once Krugman is dead);
+    7. every mutineer principal character is dead: the inmates win.
+
+    Sides win dead or alive (the mutineers, the inmates); lone objectives (Richard Dadd, the director) need
+    their player in the game.
+    """
+    if s.hate_winner is not None:
+        return _result(s, "pacto-de-odio", (HATE_PACT,), [s.hate_winner])
+    playing = s.seats_in_game()
+    if not playing:
+        return _result(s, "nadie", (), [])
+    objectives = [objective(s, seat) for seat in range(len(s.players))]
+    pact = s.pact if s.settings.mode == "normal" else None
+    if pact is not None and pact[2] == "normal":
+        members = {pact[0], pact[1]}
+        maker = _awake_pact_holder(s)
+        allowed = members | ({maker} if maker is not None else set())
+        if members <= set(playing) and set(playing) <= allowed:
+            winners = sorted(members | ({maker} if maker is not None and maker in playing else set()))
+            return _result(s, "pacto-de-sangre", (PACT,), winners)
+    if len(playing) == 1 and objectives[playing[0]] == RICHARD:
+        return _result(s, "richard-dadd", (RICHARD,), playing)
+    mutineers = [seat for seat, o in enumerate(objectives) if o == MUTINEERS]
+    if mutineers and all(objectives[seat] == MUTINEERS for seat in playing):
+        return _result(s, "amotinados", (MUTINEERS,), mutineers)
+    for seat in playing:
+        if objectives[seat] == DIRECTOR and _director_done(s, seat):
+            return _result(s, "director", (DIRECTOR,), [seat])
+    inmates = [seat for seat, o in enumerate(objectives) if o == INMATES]
+    mutineer_alive = any(s.alive[c] for c in s.cards_in_play() if is_mutineer_card(s, c))
+    if inmates and not mutineer_alive and not (s.settings.mode == "dos" and _reserve_mutineers(s)):
+        return _result(s, "internos", (INMATES,), inmates)
+    return None
+
+
+def _reserve_mutineers(s: BethlemState) -> bool:
+    return any(s.alive[c] and is_mutineer_card(s, c) for row in s.reserve for c in row)
+
+
+def _awake_pact_holder(s: BethlemState) -> int | None:
+    """Pacto de sangre's awakening: its holder wins with the pact if only the pact remains in the game."""
+    for card in s.find("pacto-de-sangre"):
+        if s.awake.get(card) and s.alive[card]:
+            return s.holder(card)
+    return None
+
+
+def _director_done(s: BethlemState, seat: int) -> bool:
+    """Krugman alive: every principal character of the other players is dead; Krugman dead: every secondary
+    character of the others is."""
+    krugman = [c for c in s.board[seat] if KIND_OF[c] == "krugman"]
+    group = "P1" if krugman and s.alive[krugman[0]] else "P2"
+    for other, row in enumerate(s.board):
+        if other == seat:
+            continue
+        for card in row:
+            if GROUP_OF[card] == group and s.alive[card]:
+                return False
+    return True
+
+
+def teams(s: BethlemState) -> tuple[tuple[str, str], ...]:
+    return tuple((s.players[seat], objective(s, seat)) for seat in range(len(s.players)))
+
+
+def _result(s: BethlemState, reason: str, sides: tuple[str, ...], winners) -> Result:
+    return Result(reason, sides, s.ids(sorted(winners)), s.round, teams(s))
+
+
+def draw_by_limit(s: BethlemState) -> Result:
+    """The round limit (option ``limite-rondas``): nobody wins. Revivals can make a game endless."""
+    return Result("limite", (), (), s.round, teams(s))
+
+
+def finish(s: BethlemState, result: Result) -> None:
+    """End the game: every card is turned face up and the result announced."""
+    s.result = result
+    s.phase = "fin"
+    s.agenda.clear()
+    s.res = None
+    board = {s.players[seat]: list(row) for seat, row in enumerate(s.board)}
+    personas = {s.players[seat]: card for seat, card in enumerate(s.persona)}
+    s.emit("revelacion", None, board=board, personas=personas)
+    s.emit("fin", None, reason=result.reason, sides=list(result.sides), winners=list(result.winners))
+
+
+def check(game, s: BethlemState) -> None:
+    """The agenda step that ends the game if an objective is met."""
+    result = outcome(s)
+    if result is not None:
+        finish(s, result)

@@ -1,0 +1,394 @@
+"""Cartas de evento (section 6): one-use cards drawn by the losing player after each lynching (section 4).
+
+Night events are used in the night's fifth turn ("Eventos noche"), day events before the lynching, and the
+Indulto de Lord Percy in the lynching itself (``deaths.py``). Using an event is public (its auxiliary cards
+are on the table for all to see), except the three Historias clínicas, which the narrator handles in secret.
+"""
+
+from __future__ import annotations
+
+from velada.games.bethlem.awakening import awaken
+from velada.games.bethlem.cards import CARDS, EVENTS, GROUP_OF, HYPNOSIS_POWERS, KIND_OF
+from velada.games.bethlem.common import (
+    OWN,
+    answer_of,
+    living,
+    not_against,
+    options,
+    prompt,
+)
+from velada.games.bethlem.deaths import attack, resolve, swap_cards
+from velada.games.bethlem.state import INEVITABLE, LEPER, BethlemState
+
+NIGHT_EVENTS = tuple(e for e in EVENTS if CARDS[e].time == "noche")
+#: Day events used in the day's turn (Lord Percy's pardon waits for the lynching).
+DAY_EVENTS = tuple(e for e in EVENTS if CARDS[e].time == "dia" and e != "indulto-de-lord-percy")
+SECRET_EVENTS = frozenset(e for e in EVENTS if e.startswith("historia-clinica"))
+
+
+def _me(s: BethlemState, seat: int) -> frozenset[str]:
+    return frozenset((s.players[seat],))
+
+
+def spend(s: BethlemState, seat: int, event: str) -> None:
+    """The event leaves its holder's hand: face up on the discard pile, or secretly for the Historias."""
+    s.hand[seat].remove(event)
+    if event in SECRET_EVENTS:
+        s.secret_discard[event] = seat
+    else:
+        s.discard.append(event)
+        s.emit("usa-evento", None, player=s.players[seat], event=event)
+
+
+# --- choosing an event ---------------------------------------------------------------------------------
+
+
+def night_events_handler(game, s: BethlemState) -> None:
+    """Eventos noche: whoever holds night events may use one now."""
+    s.agenda.appendleft(("event-choice", "noche"))
+
+
+def event_choice_step(game, s: BethlemState, time: str) -> None:
+    usable = NIGHT_EVENTS if time == "noche" else DAY_EVENTS
+    kind = "evento-noche" if time == "noche" else "evento-dia"
+    for seat in s.seats_in_game():
+        mine = [e for e in s.hand[seat] if e in usable]
+        if mine:
+            s.ask(prompt(s, seat, kind, mine, skippable=True))
+
+
+def event_choice_answer(game, s: BethlemState, answers, time: str) -> None:
+    chosen = sorted((s.index[player], c[0]) for (player, _), c in answers.items() if c)
+    s.agenda.extendleft(reversed([("act", event, seat, event, OWN, "") for seat, event in chosen]))
+
+
+# --- night events ---------------------------------------------------------------------------------------
+
+
+def _one_card(power: str, cards_fn, min_: int = 1):
+    """An event used on ``min_`` cards chosen among ``cards_fn(s, seat)``."""
+
+    def ask(game, s: BethlemState, seat: int, card: str, origin: str, stage: str) -> None:
+        cards = cards_fn(s, seat)
+        if len(cards) >= min_:
+            s.ask(prompt(s, seat, power, options(s, cards), min=min_, max=min_, skippable=True))
+
+    return ask
+
+
+def _answer(effect):
+    def answer(game, s: BethlemState, answers, seat: int, card: str, origin: str, stage: str) -> None:
+        _, chosen = answer_of(answers)
+        if chosen and card in s.hand[seat]:
+            spend(s, seat, card)
+            effect(s, seat, chosen)
+
+    return answer
+
+
+def _surgeon(s: BethlemState, seat: int, chosen) -> None:
+    """Cirujano Brian Crowther: two cards anywhere on the table exchange places (and sides go with them)."""
+    a, b = s.card_at(chosen[0]), s.card_at(chosen[1])
+    swap_cards(s, a, b)
+    s.emit("cirujano", None, targets=list(chosen))
+    s.agenda.appendleft(("check",))
+
+
+def _leper(s: BethlemState, seat: int, chosen) -> None:
+    """Leproso: the card dies at dawn whatever happens, and its death powers do not fire."""
+    attack(s, s.card_at(chosen[0]), "leproso", (seat,), LEPER | INEVITABLE)
+    s.emit("leproso", None, target=chosen[0])
+
+
+def _isolation(s: BethlemState, seat: int, chosen) -> None:
+    """Celda de aislamiento: the card can neither act nor be attacked for this round."""
+    s.isolated[s.card_at(chosen[0])] = s.round
+    s.emit("celda", None, target=chosen[0])
+
+
+def _history(event: str):
+    """Historia clínica: the narrator has the players concerned identify themselves to the user alone."""
+
+    def ask(game, s: BethlemState, seat: int, card: str, origin: str, stage: str) -> None:
+        if card not in s.hand[seat]:
+            return
+        spend(s, seat, card)
+        me = _me(s, seat)
+        if event == "historia-clinica-perfil-neurotico":
+            neurotic = s.persona_seat("neuroticismo")
+            if neurotic is None:
+                neurotic = next((i for i, p in enumerate(s.persona) if p == "neuroticismo"), None)
+            if neurotic is not None:
+                s.knows_persona[seat][neurotic] = True
+            s.emit(
+                "historia-neurotico",
+                me,
+                neurotic=s.players[neurotic] if neurotic is not None else None,
+                puppet=s.players[s.puppet] if s.puppet is not None else None,
+            )
+        elif event == "historia-clinica-siamesas":
+            holders = sorted({s.holder(c) for c in s.find("siamesas")})
+            s.emit("historia-siamesas", me, players=list(s.ids(holders)))
+        else:
+            pact = s.pact
+            s.emit(
+                "historia-secretos",
+                me,
+                maker=s.players[s.pact_maker] if s.pact_maker is not None else None,
+                players=list(s.ids(pact[:2])) if pact is not None else [],
+            )
+
+    return ask
+
+
+def _room_ask(game, s: BethlemState, seat: int, card: str, origin: str, stage: str) -> None:
+    """Cambio de habitación: two cards of one player exchange positions."""
+    if stage == "":
+        players = [p for p in s.seats_in_game() if len(s.board[p][: s.table]) > 1]
+        if players:
+            s.ask(prompt(s, seat, "cambio-de-habitacion", s.ids(players), skippable=True))
+        return
+    row = s.board[s.index[stage]][: s.table]
+    s.ask(prompt(s, seat, "cambio-de-habitacion-cartas", options(s, row), min=2, max=2, skippable=True))
+
+
+def _room_answer(game, s: BethlemState, answers, seat: int, card: str, origin: str, stage: str) -> None:
+    _, chosen = answer_of(answers)
+    if not chosen:
+        return
+    if stage == "":
+        s.agenda.appendleft(("act", card, seat, card, origin, chosen[0]))
+        return
+    if card in s.hand[seat]:
+        spend(s, seat, card)
+        swap_cards(s, s.card_at(chosen[0]), s.card_at(chosen[1]))
+        s.emit("cambio-de-habitacion", None, targets=list(chosen))
+
+
+def _hypnosis_ask(game, s: BethlemState, seat: int, card: str, origin: str, stage: str) -> None:
+    """Terapia de hipnosis: another player gets, for this night, one power of the list of section 11; they act
+    right after the card with that power. The power is said aloud; who was hypnotised is not."""
+    if stage == "":
+        others = [p for p in s.seats_in_game() if p != seat]
+        if others:
+            s.ask(prompt(s, seat, "terapia-de-hipnosis", s.ids(others), skippable=True))
+        return
+    s.ask(prompt(s, seat, "terapia-de-hipnosis-poder", HYPNOSIS_POWERS, skippable=True, args={"player": stage}))
+
+
+def _hypnosis_answer(game, s: BethlemState, answers, seat: int, card: str, origin: str, stage: str) -> None:
+    _, chosen = answer_of(answers)
+    if not chosen:
+        return
+    if stage == "":
+        s.agenda.appendleft(("act", card, seat, card, origin, chosen[0]))
+        return
+    if card in s.hand[seat]:
+        spend(s, seat, card)
+        target = s.index[stage]
+        s.hypnosis.append((target, chosen[0]))
+        s.emit("hipnosis", None, power=chosen[0])
+        s.emit("hipnotizado", _me(s, target), power=chosen[0])
+
+
+# --- day events -------------------------------------------------------------------------------------------
+
+
+def _barber(s: BethlemState, seat: int, chosen) -> None:
+    """Provocaste al barbero: the card dies now."""
+    s.emit("barbero", None, target=chosen[0])
+    resolve(s, [(s.card_at(chosen[0]), "provocaste-al-barbero", (seat,), 0)], "dia")
+
+
+def _confession(s: BethlemState, seat: int, chosen) -> None:
+    """Confesión: a card of the table is shown to everybody."""
+    target = s.card_at(chosen[0])
+    s.public[target] = True
+    wseat, pos = s.where[target]
+    s.emit("revela", None, player=s.players[wseat], position=pos + 1, card=target, power="confesion")
+
+
+def _miracle(s: BethlemState, seat: int, chosen) -> None:
+    """Milagrero: an action card already used gets its power back (not Pacto de sangre). Whoever uses it
+    points at a card; only if it is a spent action card does anything happen, and only its holder learns so."""
+    target = s.card_at(chosen[0])
+    restored = GROUP_OF[target] in ("A1", "A2") and KIND_OF[target] != "pacto-de-sangre" and s.used.get(target)
+    s.emit("milagrero", None, target=chosen[0])
+    if restored:
+        s.used[target] = False
+        s.emit("restaurada", _me(s, s.holder(target)), target=chosen[0])
+
+
+def _awakening(s: BethlemState, seat: int, chosen) -> None:
+    """Despertar: its holder wakes the latent power of one of their own cards."""
+    awaken(s, s.card_at(chosen[0]), "despertar")
+
+
+# --- Síndrome de Nostradamus ------------------------------------------------------------------------------
+
+#: The public part of a prophecy: what must happen within the next two rounds.
+CONDITIONS = ("muere-carta", "linchan-a", "eliminado", "noche-sin-muertes")
+#: The hidden part: what then comes true (effects cards already have).
+CONSEQUENCES = ("muere", "resucita", "revela", "sin-voto")
+
+
+def _prophecy_targets(s: BethlemState, what: str) -> tuple[str, ...]:
+    if what in ("muere-carta", "muere", "revela"):
+        return tuple(s.option(c) for c in living(s))
+    if what == "resucita":
+        from velada.games.bethlem.common import dead_cards
+
+        return tuple(s.option(c) for c in dead_cards(s))
+    return s.ids(s.seats_in_game())
+
+
+def _nostradamus_ask(game, s: BethlemState, seat: int, card: str, origin: str, stage: str) -> None:
+    """Síndrome de Nostradamus, built from menus: a condition within the next two rounds (a card dies, a player
+    is lynched, a player is out, a night without deaths) shown to all, and a consequence (a card dies, a dead
+    card comes back, a card is shown, a player loses the vote) kept for the narrator; the engine makes it
+    come true when the condition is met."""
+    parts = stage.split("|") if stage else []
+    if len(parts) == 0:
+        s.ask(prompt(s, seat, "sindrome-de-nostradamus", CONDITIONS, skippable=True))
+    elif len(parts) == 1 and parts[0] != "noche-sin-muertes":
+        s.ask(prompt(s, seat, "nostradamus-condicion", _prophecy_targets(s, parts[0]), args={"what": parts[0]}))
+    elif len(parts) <= 2:
+        usable = tuple(c for c in CONSEQUENCES if _prophecy_targets(s, c))
+        s.ask(prompt(s, seat, "nostradamus-consecuencia", usable))
+    else:
+        s.ask(prompt(s, seat, "nostradamus-destino", _prophecy_targets(s, parts[2]), args={"what": parts[2]}))
+
+
+def _nostradamus_answer(game, s: BethlemState, answers, seat: int, card: str, origin: str, stage: str) -> None:
+    _, chosen = answer_of(answers)
+    if not chosen:
+        return
+    parts = [*(stage.split("|") if stage else []), chosen[0]]
+    if parts[0] == "noche-sin-muertes" and len(parts) == 1:
+        parts.append("")
+    if len(parts) < 4:
+        s.agenda.appendleft(("act", card, seat, card, origin, "|".join(parts)))
+        return
+    if card not in s.hand[seat]:
+        return
+    spend(s, seat, card)
+    condition, target, consequence, destiny = parts
+    s.prophecy = {
+        "seat": seat,
+        "condition": condition,
+        "target": target,
+        "consequence": consequence,
+        "destiny": destiny,
+        "until": s.round + 2,
+        "dead": s.card_at(target) if ":" in target else "",
+        "victim": s.card_at(destiny) if ":" in destiny else "",
+    }
+    s.emit("profecia", None, player=s.players[seat], condition=condition, target=target)
+    s.emit("profecia-oculta", frozenset((s.players[seat],)), consequence=consequence, destiny=destiny)
+
+
+def prophecy_met(s: BethlemState, deaths: list[tuple], quiet_night: bool) -> bool:
+    """Whether the prophecy's public part came true with these deaths (or with a night without deaths)."""
+    p = s.prophecy
+    if p is None:
+        return False
+    condition, target = p["condition"], p["target"]
+    if condition == "noche-sin-muertes":
+        return quiet_night
+    if condition == "muere-carta":
+        return any(d[0] == p["dead"] for d in deaths)
+    seat = s.index.get(target)
+    if condition == "linchan-a":
+        return any(d[1] == "linchamiento" and s.holder(d[0]) == seat for d in deaths)
+    return seat is not None and s.out[seat]
+
+
+def fulfil_prophecy(s: BethlemState) -> tuple | None:
+    """The hidden part comes true; returns an attack to resolve when it is a death."""
+    p = s.prophecy
+    s.prophecy = None
+    s.emit("profecia-cumplida", None, player=s.players[p["seat"]], consequence=p["consequence"], destiny=p["destiny"])
+    consequence = p["consequence"]
+    victim = p["victim"]
+    if consequence == "muere" and s.alive.get(victim):
+        return (victim, "sindrome-de-nostradamus", (p["seat"],), 0)
+    if consequence == "resucita" and victim and not s.alive.get(victim) and not s.out[s.holder(victim)]:
+        from velada.games.bethlem.deaths import revive
+
+        revive(s, victim, "sindrome-de-nostradamus")
+    elif consequence == "revela" and s.alive.get(victim):
+        s.public[victim] = True
+        seat, pos = s.where[victim]
+        s.emit("revela", None, player=s.players[seat], position=pos + 1, card=victim, power="sindrome-de-nostradamus")
+    elif consequence == "sin-voto":
+        seat = s.index[p["destiny"]]
+        s.no_vote[seat] = True
+        s.emit("sin-voto", None, player=p["destiny"], reason="sindrome-de-nostradamus")
+    return None
+
+
+def prophecy_expires(s: BethlemState) -> None:
+    if s.prophecy is not None and s.round >= s.prophecy["until"]:
+        s.emit("profecia-caducada", None, player=s.players[s.prophecy["seat"]])
+        s.prophecy = None
+
+
+def _own_sleeping(s: BethlemState, seat: int) -> list[str]:
+    return [c for c in s.living_cards(seat) if not s.awake.get(c)]
+
+
+POWERS = {
+    "cirujano-brian-crowther": (
+        _one_card("cirujano-brian-crowther", lambda s, seat: s.table_cards(), 2),
+        _answer(_surgeon),
+    ),
+    "leproso": (_one_card("leproso", lambda s, seat: not_against(s, seat, living(s))), _answer(_leper)),
+    "celda-de-aislamiento": (_one_card("celda-de-aislamiento", lambda s, seat: living(s)), _answer(_isolation)),
+    "historia-clinica-perfil-neurotico": (_history("historia-clinica-perfil-neurotico"), None),
+    "historia-clinica-siamesas": (_history("historia-clinica-siamesas"), None),
+    "historia-clinica-secretos-del-hospital": (_history("historia-clinica-secretos-del-hospital"), None),
+    "cambio-de-habitacion": (_room_ask, _room_answer),
+    "terapia-de-hipnosis": (_hypnosis_ask, _hypnosis_answer),
+    "provocaste-al-barbero": (
+        _one_card("provocaste-al-barbero", lambda s, seat: not_against(s, seat, living(s))),
+        _answer(_barber),
+    ),
+    "confesion": (
+        _one_card("confesion", lambda s, seat: [c for c in living(s) if not s.public.get(c)]),
+        _answer(_confession),
+    ),
+    "milagrero": (_one_card("milagrero", lambda s, seat: living(s)), _answer(_miracle)),
+    "despertar": (_one_card("despertar", _own_sleeping), _answer(_awakening)),
+    "sindrome-de-nostradamus": (_nostradamus_ask, _nostradamus_answer),
+}
+HANDLERS = {"eventos-noche": night_events_handler}
+
+
+def draw_step(game, s: BethlemState) -> None:
+    """After the lynching the losing player draws an event: the one with fewest living cards; on a tie, the one
+    whose dead cards are the most important (P1, then P2, A1, A2); still tied, all of them draw."""
+    if not s.deck:
+        return
+    playing = s.seats_in_game()
+    if not playing:
+        return
+    keys = {seat: losing_key(s, seat) for seat in playing}
+    worst = min(keys.values())
+    for seat in playing:
+        if keys[seat] == worst and s.deck:
+            event = s.deck.pop(0)
+            s.hand[seat].append(event)
+            s.emit("roba", None, player=s.players[seat])
+            s.emit("evento", _me(s, seat), event=event)
+
+
+def losing_key(s: BethlemState, seat: int) -> tuple[int, ...]:
+    """Smaller is losing: living cards first, then how many dead cards of each group, most important first."""
+    row = s.board[seat]
+    alive = s.alive
+    dead = [GROUP_OF[c] for c in row if not alive[c]]
+    return (len(row) - len(dead), -dead.count("P1"), -dead.count("P2"), -dead.count("A1"), -dead.count("A2"))
+
+
+STEPS = {"event-choice": event_choice_step, "draw": draw_step}
+ANSWERS = {"event-choice": event_choice_answer}

@@ -1,0 +1,517 @@
+"""El manicomio de Bethlem as a registered game: options, prompt kinds, setup, views and texts."""
+
+from __future__ import annotations
+
+import copy
+import random
+from collections.abc import Mapping
+from typing import Any
+
+from velada.core.bots import BotFactory
+from velada.core.game import Answers, Game, GameInfo, PromptKind
+from velada.core.i18n import Catalog
+from velada.core.options import ChoiceOption, FlagOption, GameOption, IntOption, SetOption
+from velada.core.protocol import PUBLIC, Event, Prompt, Viewer
+from velada.games.bethlem import flow, setup_flow
+from velada.games.bethlem.cards import CARDS, CHOOSABLE, EVENTS, KIND_OF, SIDES
+from velada.games.bethlem.cards import KINDS as CARD_KINDS
+from velada.games.bethlem.ending import objective
+from velada.games.bethlem.setup import composition, explicit_deal, mode_for, random_deal
+from velada.games.bethlem.state import BethlemState, Settings
+
+#: Every kind of prompt, in the order ``velada actions`` documents them, and whether everybody may know who
+#: still has to answer (the lynching, arranging the cards) or not (everything that would betray a card).
+KINDS = (
+    ("bando", True),
+    ("elegir-carta", True),
+    ("colocar", True),
+    ("ali-la-muda-turno", False),
+    ("pacto-de-sangre", False),
+    ("pacto-richard", False),
+    ("modo", False),
+    ("evento-noche", False),
+    ("melancolia", False),
+    ("director", False),
+    ("larry-owls", False),
+    ("el-archivo", False),
+    ("mary-firth", False),
+    ("mary-firth-despertar", False),
+    ("mary-firth-suplantar", False),
+    ("la-parca", False),
+    ("la-parca-muerte", False),
+    ("la-parca-despertar", False),
+    ("la-parca-mover", False),
+    ("john-flick", False),
+    ("profeta", False),
+    ("profeta-2", False),
+    ("muerte-dulce", False),
+    ("arthur", False),
+    ("amotinados", False),
+    ("ali-la-muda", False),
+    ("nathaniel-despertar", False),
+    ("director-amotinado", False),
+    ("amotinados-2", False),
+    ("daniel-despertar", False),
+    ("terapia-electroshock", False),
+    ("terapia-opio-y-barbituricos", False),
+    ("terapia-lobotomia", False),
+    ("el-cataleptico", False),
+    ("juego-de-azar", False),
+    ("juego-de-azar-ficha", False),
+    ("paciencia", False),
+    ("neuroticismo", False),
+    ("neuroticismo-voto", False),
+    ("ansiedad-social", False),
+    ("ansiedad-social-pregunta", False),
+    ("ansiedad-social-respuesta", False),
+    ("cirujano-brian-crowther", False),
+    ("cambio-de-habitacion", False),
+    ("cambio-de-habitacion-cartas", False),
+    ("leproso", False),
+    ("terapia-de-hipnosis", False),
+    ("terapia-de-hipnosis-poder", False),
+    ("celda-de-aislamiento", False),
+    ("wakerfield", False),
+    ("mania-persecutoria", False),
+    ("juego-de-azar-apuesta", False),
+    ("indulto", False),
+    ("companeros-despertar", False),
+    ("ali-la-muda-voto", False),
+    ("muerte-dulce-despertar", False),
+    ("hostilidad", True),
+    ("evento-dia", False),
+    ("provocaste-al-barbero", False),
+    ("confesion", False),
+    ("milagrero", False),
+    ("despertar", False),
+    ("sindrome-de-nostradamus", False),
+    ("nostradamus-condicion", False),
+    ("nostradamus-consecuencia", False),
+    ("nostradamus-destino", False),
+    ("amnesia", False),
+    ("amnesia-jugador", True),
+    ("linchamiento", True),
+    ("linchamiento-carta", True),
+    ("reemplazo", True),
+)
+
+MIN_PLAYERS, MAX_PLAYERS = 2, 7
+BOOK_PLAYERS = (4, 7)
+
+
+class BethlemGame(Game):
+    """El manicomio de Bethlem: a mutiny in an asylum, with four lives per player."""
+
+    info = GameInfo(
+        id="bethlem",
+        min_players=MIN_PLAYERS,
+        max_players=MAX_PLAYERS,
+        recommended=BOOK_PLAYERS,
+        sides=SIDES,
+    )
+    options: tuple[GameOption, ...] = (
+        SetOption("cartas", "auto", CHOOSABLE, auto=True),
+        ChoiceOption("colocacion", "jugadores", ("jugadores", "reparto")),
+        FlagOption("eventos", "si"),
+        IntOption("limite-rondas", 20, 1, 200),
+        IntOption("rondas-amotinados", 3, 1, 5),
+        IntOption("ali-riesgo", 25, 0, 100),
+    )
+    prompt_kinds = tuple(PromptKind(kind, public=public, doc=kind) for kind, public in KINDS)
+
+    def __init__(self) -> None:
+        self.catalog = Catalog.load(__package__)
+
+    @property
+    def bots(self) -> dict[str, BotFactory]:
+        from velada.games.bethlem.bots import HeuristicBot
+
+        return {**super().bots, "heuristico": lambda player, seed: HeuristicBot(player, seed)}
+
+    # --- setup ------------------------------------------------------------------------------------------
+
+    def settings(self, players: int, options: Mapping[str, Any]) -> Settings:
+        return Settings(
+            mode=mode_for(players),
+            arrange=options["colocacion"] == "jugadores",
+            round_limit=options["limite-rondas"],
+            ali_risk=options["ali-riesgo"],
+            mutineer_rounds=options["rondas-amotinados"],
+            events=options["eventos"],
+        )
+
+    def setup(
+        self, players: tuple[str, ...], options: Mapping[str, Any], rng: random.Random, deal: Mapping[str, Any] | None
+    ) -> BethlemState:
+        n = len(players)
+        settings = self.settings(n, options)
+        rows = personas = None
+        if deal is not None:
+            rows, personas, deck = explicit_deal(players, deal)
+        else:
+            life, personalities = composition(n, options["cartas"]) if n > 2 else ([], [])
+            deck = None
+            if settings.mode == "normal":
+                rows, personas = random_deal(n, life, personalities, rng, None)
+        if deck is None:
+            deck = list(EVENTS)
+            rng.shuffle(deck)
+        if not settings.events:
+            deck = []
+        s = BethlemState(
+            players=players,
+            rng=rng,
+            settings=settings,
+            index={p: i for i, p in enumerate(players)},
+            board=[[] for _ in range(n)],
+            persona=[""] * n,
+            persona_public=[False] * n,
+            known=[{} for _ in range(n)],
+            knows_persona=[{} for _ in range(n)],
+            out=[False] * n,
+            team=[""] * n,
+            hand=[[] for _ in range(n)],
+            deck=deck,
+        )
+        if settings.mode == "dos":
+            s.table = 4
+        if rows is not None:
+            setup_flow.place(s, rows, personas)
+        elif settings.mode == "dos":
+            setup_flow.start_draft(s)
+        else:
+            # The lone player of the 3-player mode chooses a side before the deal (section 5).
+            s.draft = {"life": life, "personalities": personalities}
+            s.agenda.append(("side",))
+        flow.advance(self, s)
+        return s
+
+    def warnings(self, players: tuple[str, ...], options: Mapping[str, Any], lang: str) -> list[str]:
+        low, high = BOOK_PLAYERS
+        if not low <= len(players) <= high:
+            return [self.text(lang, "warning.table", players=len(players))]
+        return []
+
+    def resolve(self, state: BethlemState, answers: Answers) -> None:  # type: ignore[override]
+        flow.resolve(self, state, answers)
+
+    # --- what a viewer may see ------------------------------------------------------------------------
+
+    def visible_card(self, s: BethlemState, me: int | None, narrator: bool, card: str) -> str | None:
+        """The card's identity if the viewer may know it: dead and face-up cards, the viewer's own, the ones
+        they saw or were told; everything for the narrator and once the game is over."""
+        if narrator or s.result is not None or not s.alive[card] or s.public.get(card):
+            return card
+        if me is None:
+            return None
+        if s.where[card][0] == me or s.known[me].get(card):
+            return card
+        return None
+
+    def visible_persona(self, s: BethlemState, me: int | None, narrator: bool, seat: int) -> str | None:
+        if narrator or s.result is not None or s.persona_public[seat]:
+            return s.persona[seat]
+        if me is not None and (me == seat or s.knows_persona[me].get(seat)):
+            return s.persona[seat]
+        return None
+
+    def markers(self, s: BethlemState, card: str, narrator: bool) -> list[str]:
+        """The markers on a card: the public ones, and for the narrator the secret ones too."""
+        r = s.round
+        out = []
+        if s.awake.get(card):
+            out.append("despertar")
+        if s.blocked.get(card) == r:
+            out.append("melancolia")
+        if s.isolated.get(card) == r:
+            out.append("celda")
+        if s.reaper_mark == card:
+            out.append("parca")
+        if s.token == card:
+            out.append("ficha")
+        if card in s.accused and s.phase == "dia":
+            out.append("acusada")
+        if s.prophet is not None and card in s.prophet[:2]:
+            out.append("profeta")
+        if card in s.lobotomy:
+            out.append("lobotomia")
+        if narrator:
+            if any(a[0] == card for a in s.attacks):
+                out.append("muerte")
+            if any(p[0] == card for p in s.protections):
+                out.append("protegida")
+            if s.sweet is not None and s.sweet["open"] and card in (s.sweet["card"], s.sweet["chosen"]):
+                out.append("muerte-dulce")
+            if any(a[0] == card for _, a in s.delayed):
+                out.append("muerte-aplazada")
+        return out
+
+    def view(self, state: BethlemState, viewer: Viewer, lang: str) -> dict[str, Any]:  # type: ignore[override]
+        s = state
+        narrator = viewer is None
+        me = s.index.get(viewer) if viewer not in (None, PUBLIC) else None
+        players = []
+        for seat, player in enumerate(s.players):
+            cards = []
+            for pos, card in enumerate(s.board[seat]):
+                shown = self.visible_card(s, me, narrator, card)
+                entry = {
+                    "position": pos + 1,
+                    "alive": s.alive[card],
+                    "card": shown,
+                    "name": self.card_name(shown, lang) if shown else None,
+                    "markers": self.markers(s, card, narrator),
+                }
+                if pos >= s.table:
+                    entry["reserve"] = True
+                cards.append(entry)
+            persona = self.visible_persona(s, me, narrator, seat)
+            players.append(
+                {
+                    "id": player,
+                    "name": player,
+                    "in_game": not s.out[seat],
+                    "cards": cards,
+                    "personality": persona,
+                    "personality_name": self.card_name(persona, lang) if persona else None,
+                    "events": len(s.hand[seat]),
+                    "banned": s.banned == seat,
+                }
+            )
+            if s.settings.mode == "dos" and s.board[seat]:
+                # Both players know which cards the other holds (not where).
+                players[-1]["cards_held"] = sorted(s.board[seat])
+        view: dict[str, Any] = {
+            "phase": {
+                "id": s.phase,
+                "round": s.round,
+                "text": self.text(lang, f"phase.{s.phase}", n=s.round),
+            },
+            "players": players,
+            "deck": len(s.deck),
+            "discard": list(s.discard),
+        }
+        if me is not None:
+            view["you"] = {
+                "id": s.players[me],
+                "in_game": not s.out[me],
+                "personality": s.persona[me],
+                "events": list(s.hand[me]),
+                "objective": objective(s, me),
+                "objective_text": self.text(lang, f"side.{objective(s, me)}"),
+            }
+        if narrator:
+            view["secrets"] = {
+                "objectives": {s.players[seat]: objective(s, seat) for seat in range(len(s.players))},
+                "deck": list(s.deck),
+                "pact": [*list(s.ids(s.pact[:2])), s.pact[2]] if s.pact else None,
+                "puppet": s.players[s.puppet] if s.puppet is not None else None,
+                "hypnosis": [[s.players[seat], power] for seat, power in s.hypnosis],
+            }
+        return view
+
+    def shuffle_hidden(self, state: BethlemState, viewer: Viewer, rng: random.Random) -> BethlemState:  # type: ignore[override]
+        """Deal again, among their positions, the cards ``viewer`` may not know; likewise the personalities
+        they have not seen, and the events in the deck and in other players' hands."""
+        s = copy.deepcopy(state)
+        if viewer is None:
+            return s
+        me = s.index.get(viewer) if viewer != PUBLIC else None
+        hidden = [c for c in s.cards_in_play() if self.visible_card(state, me, False, c) is None]
+        if s.settings.mode == "dos":
+            # The cards each player holds are public: deal again within each player's row only.
+            mapping = {}
+            for row in s.board:
+                mine = [c for c in row if c in hidden]
+                shuffled = list(mine)
+                rng.shuffle(shuffled)
+                mapping.update(zip(mine, shuffled, strict=True))
+        else:
+            shuffled = list(hidden)
+            rng.shuffle(shuffled)
+            mapping = dict(zip(hidden, shuffled, strict=True))
+        rename_cards(s, mapping)
+        seats = [i for i in range(len(s.players)) if self.visible_persona(state, me, False, i) is None]
+        personas = [s.persona[i] for i in seats]
+        rng.shuffle(personas)
+        for i, p in zip(seats, personas, strict=True):
+            s.persona[i] = p
+        others = [i for i in range(len(s.players)) if i != me]
+        secret = [e for e, seat in s.secret_discard.items() if seat != me]
+        pool = list(s.deck) + [e for i in others for e in s.hand[i]] + secret
+        rng.shuffle(pool)
+        k = len(s.deck)
+        s.deck = pool[:k]
+        for i in others:
+            size = len(s.hand[i])
+            s.hand[i] = pool[k : k + size]
+            k += size
+        owners = [s.secret_discard[e] for e in secret]
+        for e in secret:
+            del s.secret_discard[e]
+        for e, seat in zip(pool[k:], owners, strict=True):
+            s.secret_discard[e] = seat
+        return s
+
+    # --- texts --------------------------------------------------------------------------------------------
+
+    def card_name(self, card: str, lang: str) -> str:
+        return self.text(lang, f"card.{KIND_OF.get(card, card)}")
+
+    def target_text(self, s: BethlemState, option: str, lang: str) -> str:
+        player, _, pos = option.rpartition(":")
+        return self.text(lang, "target", player=player, position=pos)
+
+    def prompt_text(self, state: BethlemState, prompt: Prompt, lang: str) -> str:  # type: ignore[override]
+        args = dict(prompt.args or {})
+        params: dict[str, Any] = {}
+        for key, value in args.items():
+            if key == "power":
+                params[key] = self.card_name(value, lang)
+            elif key == "mode":
+                params[key] = self.text(lang, f"mode.{value}")
+            elif key in ("card",):
+                params[key] = self.target_text(state, value, lang) if ":" in str(value) else self.card_name(value, lang)
+            elif key == "what":
+                params[key] = self.text(lang, f"prophecy.{value}")
+            elif key == "question":
+                params[key] = self.text(lang, f"question.{value}")
+            elif key == "cards":
+                params[key] = ", ".join(
+                    f"{self.target_text(state, o, lang)}: {self.card_name(c, lang)}" for o, c in value.items()
+                )
+            elif key == "target":
+                params[key] = self.target_text(state, value, lang)
+            else:
+                params[key] = value
+        key = f"prompt.{prompt.kind}"
+        if prompt.kind == "colocar" and "table" in args:
+            key = "prompt.colocar-dos"
+        elif prompt.kind == "linchamiento" and args.get("forced"):
+            key = "prompt.linchamiento-forzado"
+        elif prompt.kind == "wakerfield" and "cards" in args:
+            key = "prompt.wakerfield-despierta"
+        return self.text(lang, key, **params)
+
+    def option_label(self, state: BethlemState, prompt: Prompt, option: str, lang: str) -> str:  # type: ignore[override]
+        s = state
+        if option in s.index:
+            return option
+        kind = prompt.kind
+        if kind in ("modo", "amnesia"):
+            return self.text(lang, f"mode.{option}")
+        if kind in ("sindrome-de-nostradamus", "nostradamus-consecuencia"):
+            return self.text(lang, f"prophecy.{option}")
+        if kind == "juego-de-azar-apuesta":
+            return self.text(lang, f"group.{option}")
+        if kind == "ansiedad-social-pregunta":
+            return self.text(lang, f"question.{option}")
+        if ":" in option:
+            label = self.target_text(s, option, lang)
+            card = s.card_at(option)
+            shown = self.visible_card(s, s.index[prompt.player], False, card)
+            return f"{label} — {self.card_name(shown, lang)}" if shown else label
+        if option in CARDS or option in CARD_KINDS:
+            return self.card_name(option, lang)
+        return self.text(lang, f"option.{option}")
+
+    def event_text(self, state: BethlemState, event: Event, lang: str) -> str:  # type: ignore[override]
+        params: dict[str, Any] = {}
+        for name, value in event.data.items():
+            if name in ("card", "personality", "event", "kind", "power", "other") and isinstance(value, str):
+                params[name] = self.card_name(value, lang) if ":" not in value else self.target_text(state, value, lang)
+            elif name in ("players", "winners", "cards"):
+                params[name] = ", ".join(self.card_name(v, lang) if v in CARDS else v for v in value) or "—"
+            elif name in ("target", "origin", "destiny") and isinstance(value, str) and ":" in value:
+                params[name] = self.target_text(state, value, lang)
+            elif name in ("condition", "consequence"):
+                params[name] = self.text(lang, f"prophecy.{value}")
+            elif name == "targets":
+                params[name] = ", ".join(self.target_text(state, v, lang) for v in value)
+            elif name == "votes":
+                abstains = self.text(lang, "event.abstencion")
+                params[name] = (
+                    ", ".join(
+                        f"{p} → {self.target_text(state, t, lang) if t and ':' in t else t}" if t else f"{p} {abstains}"
+                        for p, t in value.items()
+                    )
+                    or "—"
+                )
+            elif name == "counts":
+                params[name] = (
+                    ", ".join(f"{self.target_text(state, k, lang) if ':' in k else k}: {v}" for k, v in value.items())
+                    or "—"
+                )
+            elif name in ("cause", "reason", "mode", "side", "why", "effect", "question", "answer", "group", "bond"):
+                params[name] = self.text(lang, f"{name}.{value}")
+            elif name == "positions":
+                params[name] = ", ".join(str(v) for v in value)
+            elif name == "board":
+                params[name] = "; ".join(
+                    f"{p}: {', '.join(self.card_name(c, lang) for c in row)}" for p, row in value.items()
+                )
+            elif name == "personas":
+                params[name] = ", ".join(f"{p}: {self.card_name(c, lang)}" for p, c in value.items())
+            elif name == "sides":
+                params[name] = ", ".join(self.text(lang, f"side.{v}") for v in value)
+            elif name == "direction":
+                params[name] = self.text(lang, f"direction.{value}")
+            elif name in ("yes", "right", "lost", "principal"):
+                params[name] = self.text(lang, f"{name}.{'si' if value else 'no'}")
+            else:
+                params[name] = "—" if value is None else value
+        kind = event.kind
+        if kind == "fin":
+            params["text"] = self.text(lang, f"result.{event.data['reason']}")
+        return self.text(lang, f"event.{kind}", **params)
+
+
+def rename_cards(s: BethlemState, mapping: dict[str, str]) -> None:
+    """Give the hidden cards new identities (``mapping``: old id → new id) everywhere in ``s``: every marker,
+    flag and record keyed by a card moves with the identity, so each position keeps what is on it."""
+    if not mapping:
+        return
+
+    def m(card):
+        return mapping.get(card, card)
+
+    def keys(d: dict) -> dict:
+        return {m(k): v for k, v in d.items()}
+
+    for row in s.board:
+        row[:] = [m(c) for c in row]
+    for row in s.reserve:
+        row[:] = [m(c) for c in row]
+    s.where = keys(s.where)
+    for name in (
+        "alive",
+        "public",
+        "used",
+        "awake",
+        "awake_used",
+        "blocked",
+        "isolated",
+        "hits",
+        "lobotomy",
+        "lobotomy_vote",
+        "impersonated",
+        "mary_banned",
+        "cataleptic_day",
+    ):
+        setattr(s, name, keys(getattr(s, name)))
+    s.known = [keys(k) for k in s.known]
+    s.attacks = [(m(a[0]), *a[1:]) for a in s.attacks]
+    s.delayed = [(r, (m(a[0]), *a[1:])) for r, a in s.delayed]
+    s.protections = [(m(c), seat) for c, seat in s.protections]
+    s.accused = [m(c) for c in s.accused]
+    s.reaper_mark = m(s.reaper_mark)
+    s.token = m(s.token)
+    if s.prophet is not None:
+        s.prophet = (m(s.prophet[0]), m(s.prophet[1]), s.prophet[2])
+    if s.sweet is not None:
+        s.sweet = {**s.sweet, "card": m(s.sweet["card"]), "chosen": m(s.sweet["chosen"])}
+    s.director_taken = [m(c) for c in s.director_taken]
+    s.director_card = m(s.director_card)
+    s.larry_show = [(seat, m(c)) for seat, c in s.larry_show]
+    s.cell_victims = {seat: [m(c) for c in cards] for seat, cards in s.cell_victims.items()}
+    s.last_pick = {k: (r, m(c)) for k, (r, c) in s.last_pick.items()}

@@ -1,0 +1,251 @@
+"""La noche (sections 4 and 7): dusk, the 27 turns of ``data/noche.toml`` in order, and dawn.
+
+The narrator calls *cards*, never players: each turn wakes whoever can use that card's power (its holder, the
+director who borrowed it, a player hypnotised with it), one after the other. The mutineers' attack is one
+simultaneous vote that needs unanimity, as the wolves' does, with a few rounds to agree.
+"""
+
+from __future__ import annotations
+
+from velada.games.bethlem import powers
+from velada.games.bethlem.cards import GROUP_OF, KIND_OF, MUTINEER_CARDS, NIGHT_STEP
+from velada.games.bethlem.common import (
+    DIRECTOR,
+    OWN,
+    actors,
+    answer_of,
+    can_rise,
+    living,
+    not_against,
+    prompt,
+    woke,
+)
+from velada.games.bethlem.deaths import attack, resolve
+from velada.games.bethlem.state import BethlemState
+
+SPY = "espiar"
+
+
+def dusk_step(game, s: BethlemState) -> None:
+    """Night falls: the round's markers are cleared, deaths delayed to this round are placed again."""
+    s.phase = "noche"
+    s.emit("noche", None, n=s.round)
+    s.mary_block = []
+    s.impersonators = []
+    s.protections = []
+    s.hypnosis = []
+    s.director_card = None
+    s.accused = []
+    s.reaper_mark = None
+    s.reaper_obeyed = False
+    s.shields = []
+    s.larry_show = []
+    s.pack = []
+    s.ali_turn = None
+    s.puppet_vote = None
+    s.banned = None
+    s.amnesia = None
+    due = [a for r, a in s.delayed if r <= s.round]
+    s.delayed = [(r, a) for r, a in s.delayed if r > s.round]
+    for a in due:
+        attack(s, *a)
+    if s.reaper_night == s.round:
+        s.emit("la-parca-noche", None)
+    s.agenda.appendleft(("ali-plan",))
+
+
+def ali_plan_step(game, s: BethlemState) -> None:
+    """Ali "la muda", once per game: she may open her eyes in the turn of one principal or secondary character
+    (not the Siamesas) to see who wakes. The table asks her at dusk which turn, if any, she will watch tonight."""
+    for ali in s.find("ali-la-muda"):
+        if s.ali_spent or not s.can_act(ali):
+            continue
+        kinds = []
+        for card in s.cards_in_play():
+            kind = KIND_OF[card]
+            if GROUP_OF[card] in ("P1", "P2") and kind not in ("siamesas", "ali-la-muda") and kind not in kinds:
+                kinds.append(kind)
+        if kinds:
+            s.ask(prompt(s, s.holder(ali), "ali-la-muda-turno", kinds, skippable=True))
+
+
+def ali_plan_answer(game, s: BethlemState, answers) -> None:
+    player, chosen = answer_of(answers)
+    if chosen:
+        s.ali_turn = chosen[0]
+        s.ali_spent = True
+        s.emit("ali-turno", frozenset((player,)), power=chosen[0])
+
+
+def night_step(game, s: BethlemState, step_id: str) -> None:
+    """One turn of the night: skipped when not due this round; otherwise its handler decides who wakes."""
+    step = NIGHT_STEP[step_id]
+    if not step.due(s.round):
+        return
+    handler = LOCAL_HANDLERS.get(step_id) or powers.HANDLERS.get(step_id)
+    if handler is not None:
+        handler(game, s)
+        return
+    for seat, card, origin in reversed(actors(s, step.card)):
+        s.agenda.appendleft(("act", step_id, seat, card, origin, ""))
+
+
+def act_step(game, s: BethlemState, power: str, seat: int, card: str, origin: str, stage: str) -> None:
+    """A player uses a power: its first stage wakes them (Ali may be watching)."""
+    if stage == "" and s.phase == "noche":
+        woke(s, NIGHT_STEP[power].card if power in NIGHT_STEP else "eventos-noche", seat)
+    powers.POWERS[power][0](game, s, seat, card, origin, stage)
+
+
+def act_answer(game, s: BethlemState, answers, power: str, seat: int, card: str, origin: str, stage: str) -> None:
+    powers.POWERS[power][1](game, s, answers, seat, card, origin, stage)
+
+
+# --- the mutineers --------------------------------------------------------------------------------------
+
+
+def pack(s: BethlemState) -> list[int]:
+    """The players who wake in the mutineers' turn: one per player holding a mutineer card that can rise, and
+    Mary Firth in the place of a mutineer she unmasked, if she chose to."""
+    seats: list[int] = []
+    for card in s.cards_in_play():
+        if GROUP_OF[card] == "P1" and can_rise(s, card):
+            seat = s.holder(card)
+            if seat not in seats:
+                seats.append(seat)
+    for seat in s.impersonators:
+        if seat not in seats and not s.out[seat]:
+            seats.append(seat)
+    return sorted(seats)
+
+
+def mutineers_handler(game, s: BethlemState) -> None:
+    """Amotinados: the mutineers wake together and see one another."""
+    if s.reaper_night == s.round:
+        return
+    members = pack(s)
+    s.pack = members
+    if not members:
+        return
+    for seat in members:
+        woke(s, "amotinados", seat)
+    s.emit("amotinados", s.audience(members), players=list(s.ids(members)))
+    s.agenda.appendleft(("mutineers", 1))
+
+
+def _targets(s: BethlemState, seat: int) -> tuple[str, ...]:
+    members = s.pack
+    cards = living(s, [i for i in range(len(s.players)) if i not in members], exclude_isolated=True)
+    return tuple(s.option(c) for c in not_against(s, seat, cards))
+
+
+def mutineers_step(game, s: BethlemState, round_: int) -> None:
+    """Every mutineer points at a card of a player who is not among them; only a unanimous choice kills. Without
+    agreement they try again, up to the table's number of rounds. In the first round Ali may spy on them."""
+    members = [m for m in s.pack if not s.out[m]]
+    if not members:
+        return
+    kind = "amotinados"
+    suffix = "" if round_ == 1 else f"-{round_}"
+    opened = False
+    for seat in members:
+        options = _targets(s, seat)
+        if options:
+            s.ask(prompt(s, seat, kind, options, skippable=True, args={"round": round_}, suffix=suffix))
+            opened = True
+    if not opened:
+        return
+    if round_ == 1:
+        for ali in s.find("ali-la-muda"):
+            seat = s.holder(ali)
+            if s.can_act(ali) and seat not in members and not s.awake.get(ali):
+                s.ask(prompt(s, seat, "ali-la-muda", (SPY,), skippable=True))
+
+
+def mutineers_answer(game, s: BethlemState, answers, round_: int) -> None:
+    members = s.pack
+    audience = s.audience(members)
+    votes: dict[str, str | None] = {}
+    for (player, _), chosen in answers.items():
+        seat = s.index[player]
+        if seat in members:
+            votes[player] = chosen[0] if chosen else None
+        elif chosen:
+            _ali_spies(s, seat, members, audience)
+    targets = set(votes.values())
+    if len(targets) == 1 and None not in targets:
+        (target,) = targets
+        attack(s, s.card_at(target), "amotinados", tuple(members))
+        s.emit("victima", audience, target=target, votes=votes)
+    elif round_ < s.settings.mutineer_rounds:
+        s.emit("votos-amotinados", audience, votes=votes, round=round_)
+        s.agenda.appendleft(("mutineers", round_ + 1))
+        return
+    else:
+        s.emit("sin-acuerdo", audience, votes=votes)
+    _after_attack(s)
+
+
+def _after_attack(s: BethlemState) -> None:
+    """After the group's attack: Nathaniel's awakening, then the director alone if he borrowed a mutineer."""
+    later = []
+    for card in s.find("nathaniel"):
+        if s.awake.get(card) and not s.awake_used.get(card) and can_rise(s, card) and s.holder(card) in s.pack:
+            later.append(("act", "nathaniel", s.holder(card), card, OWN, ""))
+    borrowed = s.director_card
+    if borrowed is not None and KIND_OF[borrowed] in MUTINEER_CARDS:
+        for krugman in s.find("krugman"):
+            if s.can_act(krugman):
+                later.append(("act", "director-amotinado", s.holder(krugman), borrowed, DIRECTOR, ""))
+    s.agenda.extendleft(reversed(later))
+
+
+def _ali_spies(s: BethlemState, seat: int, members: list[int], audience) -> None:
+    """Ali spies on the mutineers: she sees who they are, but with the table's risk they see her too (and
+    will come for her)."""
+    player = s.players[seat]
+    s.emit("ali-espia", frozenset((player,)), players=list(s.ids(members)))
+    if s.rng.randrange(100) < s.settings.ali_risk:
+        s.emit("ali-descubierta", audience, player=player)
+        s.emit("descubierta", frozenset((player,)))
+
+
+def dawn_step(game, s: BethlemState) -> None:
+    """Dawn: awakened Larry Owls shows everyone the card he saw, then the night's deaths are resolved and
+    shown (Wakerfield may swap before a card is shown)."""
+    s.emit("amanece", None, n=s.round)
+    if s.ali_turn is not None:
+        # Ali watched a turn in which nobody woke.
+        for ali in s.find("ali-la-muda"):
+            s.emit("ali-nadie", frozenset((s.players[s.holder(ali)],)), power=s.ali_turn)
+        s.ali_turn = None
+    for _seat, card in s.larry_show:
+        if s.alive.get(card):
+            s.public[card] = True
+            s.emit(
+                "revela",
+                None,
+                player=s.players[s.holder(card)],
+                position=s.where[card][1] + 1,
+                card=card,
+                power="larry-owls",
+            )
+    attacks, s.attacks = s.attacks, []
+    resolve(s, attacks, "noche")
+
+
+LOCAL_HANDLERS = {"amotinados": mutineers_handler}
+
+STEPS = {
+    "dusk": dusk_step,
+    "ali-plan": ali_plan_step,
+    "night": night_step,
+    "act": act_step,
+    "mutineers": mutineers_step,
+    "dawn": dawn_step,
+}
+ANSWERS = {
+    "ali-plan": ali_plan_answer,
+    "act": act_answer,
+    "mutineers": mutineers_answer,
+}

@@ -1,0 +1,173 @@
+"""Cartas de personalidad (section 6): a power for the whole game, held apart from the four life cards (they
+have no life and cannot be attacked). Responsabilidad and Hostilidad act by day (``day.py``), Bipolaridad
+whenever its holder uses an action card (``common.modes``); Cuentacuentos belongs to a human narrator and is
+never dealt."""
+
+from __future__ import annotations
+
+from velada.games.bethlem.common import (
+    OWN,
+    answer_of,
+    cycle_allowed,
+    cycle_note,
+    living,
+    not_last,
+    note_pick,
+    options,
+    prompt,
+)
+from velada.games.bethlem.deaths import marked
+from velada.games.bethlem.state import INEVITABLE, LEPER, BethlemState
+
+#: Ansiedad social's questions: yes-or-no questions that do not ask about a card's identity (section 6).
+QUESTIONS = ("internos", "amotinados", "levantado", "evento", "accion-usada")
+
+
+def _me(s: BethlemState, seat: int) -> frozenset[str]:
+    return frozenset((s.players[seat],))
+
+
+def _holder_acts(power: str):
+    def handler(game, s: BethlemState) -> None:
+        seat = s.persona_seat(power)
+        if seat is not None:
+            s.agenda.appendleft(("act", power, seat, "", OWN, ""))
+
+    return handler
+
+
+# --- Melancolía ------------------------------------------------------------------------------------------
+
+
+def melancholy_ask(game, s: BethlemState, seat: int, card: str, origin: str, stage: str) -> None:
+    """Melancolía (not on the first night): one card of the table cannot act for the whole round, and if it
+    dies its death powers and passive powers are cancelled. Not a card of the same player again until every
+    other player had one chosen. Everybody wakes to see which card it is."""
+    others = [p for p in s.seats_in_game() if p != seat and s.living_cards(p)]
+    cards = living(s, cycle_allowed(s, "melancolia", seat, others))
+    if cards:
+        s.ask(prompt(s, seat, "melancolia", options(s, cards), skippable=True))
+
+
+def melancholy_answer(game, s: BethlemState, answers, seat: int, card: str, origin: str, stage: str) -> None:
+    _, chosen = answer_of(answers)
+    if chosen:
+        target = s.card_at(chosen[0])
+        s.blocked[target] = s.round
+        others = [p for p in s.seats_in_game() if p != seat and s.living_cards(p)]
+        cycle_note(s, "melancolia", seat, s.holder(target), others)
+        s.emit("melancolia", None, target=chosen[0])
+
+
+# --- Paciencia -------------------------------------------------------------------------------------------
+
+
+def patience_ask(game, s: BethlemState, seat: int, card: str, origin: str, stage: str) -> None:
+    """Paciencia, at the end of the night: one of the attacked cards will die, but not until the next round
+    (not the same card two rounds running). An inevitable death cannot be put off."""
+    inevitable = {a[0] for a in s.attacks if a[3] & (INEVITABLE | LEPER)}
+    cards = not_last(s, "paciencia", seat, [c for c in marked(s) if c not in inevitable])
+    if cards:
+        s.ask(prompt(s, seat, "paciencia", options(s, cards), skippable=True))
+
+
+def patience_answer(game, s: BethlemState, answers, seat: int, card: str, origin: str, stage: str) -> None:
+    _, chosen = answer_of(answers)
+    if chosen:
+        target = s.card_at(chosen[0])
+        moved = [a for a in s.attacks if a[0] == target]
+        s.attacks = [a for a in s.attacks if a[0] != target]
+        s.delayed.extend((s.round + 1, a) for a in moved)
+        note_pick(s, "paciencia", seat, target)
+        s.emit("paciencia", None, target=chosen[0])
+
+
+# --- Neuroticismo ----------------------------------------------------------------------------------------
+
+
+def neurotic_handler(game, s: BethlemState) -> None:
+    seat = s.persona_seat("neuroticismo")
+    if seat is None:
+        return
+    if s.round == 1 or (s.puppet is not None and not s.out[s.puppet]):
+        s.agenda.appendleft(("act", "neuroticismo", seat, "", OWN, ""))
+
+
+def neurotic_ask(game, s: BethlemState, seat: int, card: str, origin: str, stage: str) -> None:
+    """Neuroticismo: on the first night its holder picks a player, who from then on votes in the lynching as
+    told — but obeys only on even rounds, when the holder wakes to say whom."""
+    if s.round == 1:
+        others = [p for p in s.seats_in_game() if p != seat]
+        if others:
+            s.ask(prompt(s, seat, "neuroticismo", s.ids(others)))
+        return
+    targets = [p for p in s.seats_in_game() if p != s.puppet]
+    if targets:
+        s.ask(prompt(s, seat, "neuroticismo-voto", s.ids(targets), args={"puppet": s.players[s.puppet]}))
+
+
+def neurotic_answer(game, s: BethlemState, answers, seat: int, card: str, origin: str, stage: str) -> None:
+    _, chosen = answer_of(answers)
+    target = s.index[chosen[0]]
+    if s.round == 1:
+        s.neurotic = seat
+        s.puppet = target
+        s.emit("marioneta-elegida", _me(s, seat), player=chosen[0])
+        s.emit("marioneta", _me(s, target))
+        return
+    s.puppet_vote = target
+    s.emit("instruccion-dada", _me(s, seat), player=chosen[0])
+    s.emit("instruccion", _me(s, s.puppet), player=chosen[0])
+
+
+# --- Ansiedad social -------------------------------------------------------------------------------------
+
+
+def anxiety_ask(game, s: BethlemState, seat: int, card: str, origin: str, stage: str) -> None:
+    """Ansiedad social: each round a yes-or-no question to a player, not the same one again until every other
+    one was asked. The question is chosen from a menu (no free text: see the docs); the player answers yes or
+    no as they please."""
+    if stage == "":
+        others = [p for p in s.seats_in_game() if p != seat]
+        allowed = cycle_allowed(s, "ansiedad-social", seat, others)
+        if allowed:
+            s.ask(prompt(s, seat, "ansiedad-social", s.ids(allowed), skippable=True))
+        return
+    if stage.startswith("pregunta:"):
+        s.ask(prompt(s, seat, "ansiedad-social-pregunta", QUESTIONS, args={"player": stage.partition(":")[2]}))
+        return
+    _asker, _, question = stage.partition(":")
+    s.ask(prompt(s, seat, "ansiedad-social-respuesta", ("si", "no"), args={"question": question}))
+
+
+def anxiety_answer(game, s: BethlemState, answers, seat: int, card: str, origin: str, stage: str) -> None:
+    _, chosen = answer_of(answers)
+    if stage == "":
+        if chosen:
+            target = s.index[chosen[0]]
+            others = [p for p in s.seats_in_game() if p != seat]
+            cycle_note(s, "ansiedad-social", seat, target, others)
+            s.agenda.appendleft(("act", "ansiedad-social", seat, "", OWN, f"pregunta:{chosen[0]}"))
+        return
+    if stage.startswith("pregunta:"):
+        target = s.index[stage.partition(":")[2]]
+        s.emit("pregunta", _me(s, target), question=chosen[0])
+        s.agenda.appendleft(("act", "ansiedad-social", target, "", OWN, f"{seat}:{chosen[0]}"))
+        return
+    asker, _, question = stage.partition(":")
+    audience = frozenset((s.players[int(asker)], s.players[seat]))
+    s.emit("respuesta", audience, player=s.players[seat], question=question, answer=chosen[0])
+
+
+POWERS = {
+    "melancolia": (melancholy_ask, melancholy_answer),
+    "paciencia": (patience_ask, patience_answer),
+    "neuroticismo": (neurotic_ask, neurotic_answer),
+    "ansiedad-social": (anxiety_ask, anxiety_answer),
+}
+HANDLERS = {
+    "melancolia": _holder_acts("melancolia"),
+    "paciencia": _holder_acts("paciencia"),
+    "neuroticismo": neurotic_handler,
+    "ansiedad-social": _holder_acts("ansiedad-social"),
+}

@@ -1,0 +1,9 @@
+"""Every power by id — (ask, answer) — and the night turns that need their own handler, gathered from the
+modules by card family."""
+
+from __future__ import annotations
+
+from velada.games.bethlem import actions, characters, events, personalities
+
+POWERS = {**characters.POWERS, **actions.POWERS, **personalities.POWERS, **events.POWERS}
+HANDLERS = {**characters.HANDLERS, **actions.HANDLERS, **personalities.HANDLERS, **events.HANDLERS}

@@ -1,0 +1,176 @@
+"""Preparación del juego (section 3) and Modos de juego (section 5): which cards a table plays with, the deal,
+and each player arranging their cards face down in a row.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from typing import Any
+
+from velada.games.bethlem.cards import (
+    CARDS,
+    COMPOSITIONS,
+    EVENTS,
+    GROUP_OF,
+    KIND_OF,
+    LIFE_GROUPS,
+    MUTINEERS,
+    PERSONALITIES,
+    TWINS,
+)
+
+EVENTS_KEY = "eventos"
+SIDES_KEY = "bandos"
+
+
+def mode_for(players: int) -> str:
+    """Section 5: two and three players have their own modes; four to seven play the normal game."""
+    return {2: "dos", 3: "tres"}.get(players, "normal")
+
+
+def _recommended(players: int) -> dict[str, Any]:
+    mode = mode_for(players)
+    if mode == "normal":
+        return COMPOSITIONS["normal"][str(players)]
+    return COMPOSITIONS[mode]
+
+
+def per_group(players: int) -> int:
+    """Cards of each life group on the table: one per player; in the 3-player mode the lone player holds two."""
+    return 4 if players == 3 else players
+
+
+def personalities_needed(players: int) -> int:
+    return players
+
+
+def composition(players: int, required: tuple[str, ...] | str) -> tuple[list[str], list[str]]:
+    """The life cards and personalities in play. ``required`` (option ``cartas``) lists cards that must be in
+    play; the rest is filled from the recommended list for the table, then from the box in the book's order.
+    Copies that come together (Siamesas, Compañeros de celda) are added or left out together."""
+    recommended = _recommended(players)
+    if required == "auto":
+        required = ()
+    wanted = per_group(players)
+    life: list[str] = []
+    for group in LIFE_GROUPS:
+        chosen = _fill(
+            group,
+            wanted,
+            [c for c in required if GROUP_OF[c] == group],
+            [c for c in recommended["life"] if GROUP_OF[c] == group],
+            [c for c in CARDS if GROUP_OF[c] == group],
+        )
+        life.extend(chosen)
+    personalities = _fill(
+        "personalidad",
+        personalities_needed(players) if mode_for(players) == "normal" else len(recommended["personalities"]),
+        [c for c in required if c in PERSONALITIES],
+        list(recommended["personalities"]),
+        [c for c in PERSONALITIES if c != "cuentacuentos"],
+    )
+    p1 = [c for c in life if GROUP_OF[c] == "P1"]
+    if players == 3 and sum(1 for c in p1 if CARDS[c].side == MUTINEERS) != 2:
+        raise ValueError("with 3 players the table needs two mutineers and two other principal characters")
+    if not any(CARDS[c].side == MUTINEERS for c in p1):
+        raise ValueError("the table needs at least one mutineer (daniel, nathaniel or richard-dadd)")
+    if all(CARDS[c].side == MUTINEERS for c in p1):
+        raise ValueError("the table needs at least one principal character who is not a mutineer")
+    return life, personalities
+
+
+def _fill(group: str, wanted: int, required: list[str], recommended: list[str], box: list[str]) -> list[str]:
+    chosen: list[str] = []
+    for card in required:
+        for copy in TWINS.get(KIND_OF[card], (card,)):
+            if copy not in chosen:
+                chosen.append(copy)
+    if len(chosen) > wanted:
+        raise ValueError(
+            f"{len(chosen)} cards of group {group} were required ({', '.join(chosen)}), the table takes {wanted}"
+        )
+    for card in recommended + box:
+        if len(chosen) == wanted:
+            break
+        copies = TWINS.get(KIND_OF[card], (card,))
+        if card in chosen or len(chosen) + len(copies) > wanted:
+            continue
+        chosen.extend(c for c in copies if c not in chosen)
+    if len(chosen) < wanted:
+        raise ValueError(f"not enough cards of group {group} for this table")
+    return chosen
+
+
+def random_deal(
+    players: int, life: list[str], personalities: list[str], rng: random.Random, lone_side: str | None
+) -> tuple[list[list[str]], list[str]]:
+    """Deal one card of each group to every player (two to the lone player of the 3-player mode, who gets both
+    principal characters of the side they chose), and one personality each, then lay each row in a random order
+    (the players arrange it themselves when the table asks them to)."""
+    by_group = {g: [c for c in life if GROUP_OF[c] == g] for g in LIFE_GROUPS}
+    for cards in by_group.values():
+        rng.shuffle(cards)
+    rows: list[list[str]] = [[] for _ in range(players)]
+    if players == 3:
+        p1 = by_group.pop("P1")
+        side = lone_side or MUTINEERS
+        mine = [c for c in p1 if (CARDS[c].side == MUTINEERS) == (side == MUTINEERS)][:2]
+        rest = [c for c in p1 if c not in mine]
+        rows[0].extend(mine)
+        rows[1].append(rest[0])
+        rows[2].append(rest[1])
+        for cards in by_group.values():
+            rows[0].extend(cards[:2])
+            rows[1].append(cards[2])
+            rows[2].append(cards[3])
+    else:
+        for cards in by_group.values():
+            for seat in range(players):
+                rows[seat].append(cards[seat])
+    for row in rows:
+        rng.shuffle(row)
+    deck = list(personalities)
+    rng.shuffle(deck)
+    return rows, deck[:players]
+
+
+def explicit_deal(players: tuple[str, ...], deal: Mapping[str, Any]) -> tuple[list[list[str]], list[str], list | None]:
+    """A deal written in a scenario: ``{player: [card at position 1, …, personality]}`` for every player, and
+    optionally ``"eventos": [the event deck, top first]``."""
+    unknown = sorted(set(deal) - set(players) - {EVENTS_KEY, SIDES_KEY})
+    if unknown:
+        raise ValueError(f"the deal names players who are not at the table: {', '.join(unknown)}")
+    rows, personas = [], []
+    seen: set[str] = set()
+    n = len(players)
+    for player in players:
+        hand = deal.get(player)
+        if not isinstance(hand, list) or not hand:
+            raise ValueError(f"the deal gives no cards to {player}: list the cards by position, then the personality")
+        *row, persona = [str(c) for c in hand]
+        for card in [*row, persona]:
+            if card not in CARDS:
+                raise ValueError(f"unknown card {card!r}")
+            if card in seen:
+                raise ValueError(f"the card {card} is dealt twice")
+            seen.add(card)
+        if GROUP_OF[persona] != "personalidad":
+            raise ValueError(f"{player}'s last card must be a personality, not {persona}")
+        groups = sorted(GROUP_OF[c] for c in row)
+        expected = sorted(LIFE_GROUPS * (2 if n in (2, 3) and len(row) == 8 else 1))
+        if groups != expected:
+            raise ValueError(f"{player} must hold one card of each group P1, P2, A1, A2 (two each for the lone player)")
+        rows.append(row)
+        personas.append(persona)
+    for card in seen:
+        for copy in TWINS.get(KIND_OF[card], ()):
+            if copy not in seen:
+                raise ValueError(f"{card} comes with {copy}: deal all of its copies or none")
+    events = deal.get(EVENTS_KEY)
+    if events is not None:
+        events = [str(e) for e in events]
+        for event in events:
+            if event not in EVENTS:
+                raise ValueError(f"unknown event {event!r}")
+    return rows, personas, events

@@ -1,0 +1,230 @@
+"""The state of a game of El manicomio de Bethlem: plain data, changed only by the rules modules.
+
+Seats are indices into ``players`` (clockwise: a seat's *left* is the next seat). Cards are their ids
+(``daniel``, ``siamesas-2``); a card's place is ``where[card] = (seat, position)`` with positions counted from 0
+(the rulebook's 1 to 4). Everything that sits on a card (the auxiliary cards of the book: melancholy, the
+reaper's mark, the gambling token, awakening…) is keyed by card id, so it travels with the card when the
+Cirujano or Wakerfield move it.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from dataclasses import dataclass, field
+from typing import Any
+
+from velada.core.game import State
+from velada.games.bethlem.cards import GROUP_OF, KIND_OF
+
+#: Flags of a death marker (an *attack*).
+INEVITABLE = 1  # cannot be saved (Terapia electroshock's awakening, Leproso)
+INDIRECT = 2  # a death caused by another card's death (cellmates, gambling, rabies…): Richard Dadd's awakening
+LEPER = 4  # Leproso: nothing saves it and the card's death powers do not fire
+NO_TRIGGER = 8  # the card's death powers do not fire
+
+
+@dataclass(frozen=True, slots=True)
+class Settings:
+    """The table's options, normalised once at setup."""
+
+    mode: str  # "normal" (4–7 players), "tres", "dos"
+    arrange: bool  # players order their four cards at the start (section 3)
+    round_limit: int
+    ali_risk: int  # percent
+    mutineer_rounds: int  # voting rounds the mutineers have to agree each night
+    events: bool
+
+
+@dataclass(slots=True, kw_only=True)
+class BethlemState(State):
+    settings: Settings
+    index: dict[str, int]
+    board: list[list[str]]
+    reserve: list[list[str]] = field(default_factory=list)
+    persona: list[str] = field(default_factory=list)
+    where: dict[str, tuple[int, int]] = field(default_factory=dict)
+    alive: dict[str, bool] = field(default_factory=dict)
+    #: Living cards whose identity everybody knows (confessed, lobotomised, Richard Dadd's awakening…); a dead
+    #: card is always face up.
+    public: dict[str, bool] = field(default_factory=dict)
+    persona_public: list[bool] = field(default_factory=list)
+    #: known[seat]: the cards (by id) whose identity that seat has learnt, besides its own and the public ones.
+    known: list[dict[str, bool]] = field(default_factory=list)
+    #: knows_persona[seat]: the seats whose personality that seat has learnt.
+    knows_persona: list[dict[int, bool]] = field(default_factory=list)
+    out: list[bool] = field(default_factory=list)
+    #: The side each seat chose or was dealt in the 2- and 3-player modes ("" in the normal mode).
+    team: list[str] = field(default_factory=list)
+    hand: list[list[str]] = field(default_factory=list)
+    deck: list[str] = field(default_factory=list)
+    discard: list[str] = field(default_factory=list)
+    #: Events used in secret: card → the seat that used it (only that seat knows it left the game).
+    secret_discard: dict[str, int] = field(default_factory=dict)
+    used: dict[str, bool] = field(default_factory=dict)
+    awake: dict[str, bool] = field(default_factory=dict)
+    awake_used: dict[str, bool] = field(default_factory=dict)
+    #: Positions on the table per player: all of them, but 4 in the 2-player mode (the rest is the reserve).
+    table: int = 8
+    round: int = 0
+    phase: str = "colocacion"
+    agenda: deque[tuple] = field(default_factory=deque)
+    step: tuple = ()
+    # --- death markers ------------------------------------------------------------------------------------
+    #: The attacks of the current phase: (card, cause, by seats, flags), resolved together (deaths.py).
+    attacks: list[tuple[str, str, tuple[int, ...], int]] = field(default_factory=list)
+    #: card → the moment ("n3", "d3") it last received an attack.
+    hits: dict[str, str] = field(default_factory=dict)
+    #: Deaths postponed to a later round (Paciencia, Infecto de rabia): (round, attack).
+    delayed: list[tuple[int, tuple[str, str, tuple[int, ...], int]]] = field(default_factory=list)
+    #: The death resolution in progress (deaths.py).
+    res: dict[str, Any] | None = None
+    # --- markers on cards ---------------------------------------------------------------------------------
+    blocked: dict[str, int] = field(default_factory=dict)  # Melancolía: card → round
+    isolated: dict[str, int] = field(default_factory=dict)  # Celda de aislamiento: card → round
+    protections: list[tuple[str, int]] = field(default_factory=list)  # Arthur tonight: (card, seat)
+    accused: list[str] = field(default_factory=list)  # John Flick's accusations for today
+    reaper_mark: str | None = None  # La parca's designated card this round
+    reaper_disobeyed: int = 0  # consecutive rounds the reaper's design was disobeyed
+    reaper_night: int = 0  # the round whose night only the reaper may kill
+    reaper_obeyed: bool = False  # the designated card died this round
+    token: str | None = None  # Juego de azar's gambling token
+    token_dir: int = 1  # +1: to the left (next seat); -1: to the right
+    token_round: int = 0
+    prophet: tuple[str, str, str] | None = None  # (living card, other card, "normal" | "opuesto")
+    sweet: dict[str, Any] | None = None  # Muerte dulce's exchange in progress
+    pact: tuple[int, int, str] | None = None  # (seat, seat, "normal" | "odio")
+    pact_maker: int | None = None
+    hate_winner: int | None = None
+    lobotomy: dict[str, str] = field(default_factory=dict)  # card → the side it plays for now
+    lobotomy_vote: dict[str, bool] = field(default_factory=dict)  # card → its holder keeps the vote
+    converted: dict[int, bool] = field(default_factory=dict)  # Daniel's awakening
+    no_vote: dict[int, bool] = field(default_factory=dict)  # Ali's awakening: voters who lost the vote
+    neurotic: int | None = None
+    puppet: int | None = None
+    puppet_vote: int | None = None
+    banned: int | None = None  # Hostilidad: the seat that cannot vote today
+    #: Rotations of "not the same player until every other was chosen": "power:seat" → seats chosen so far.
+    cycles: dict[str, list[int]] = field(default_factory=dict)
+    #: "Not the same card two rounds in a row": "power:seat" → (round, card).
+    last_pick: dict[str, tuple[int, str]] = field(default_factory=dict)
+    mary_asked: dict[int, list[int]] = field(default_factory=dict)
+    mary_block: list[int] = field(default_factory=list)  # seats that cannot rise with the mutineers tonight
+    impersonators: list[int] = field(default_factory=list)
+    impersonated: dict[str, bool] = field(default_factory=dict)
+    mary_banned: dict[str, bool] = field(default_factory=dict)  # Mary Firth's awakening
+    archive_lost: bool = False
+    shields: list[tuple[int, int]] = field(default_factory=list)  # El archivo awakened: (target, archive seat)
+    archive_seen: list[int] = field(default_factory=list)
+    pack: list[int] = field(default_factory=list)  # tonight's mutineers (and Mary Firth among them)
+    director_taken: list[str] = field(default_factory=list)
+    director_card: str | None = None  # the dead card whose power the director uses this round
+    hypnosis: list[tuple[int, str]] = field(default_factory=list)  # tonight: (seat, power)
+    ali_turn: str | None = None  # the character's turn Ali spies on tonight (her one-time power)
+    ali_spent: bool = False
+    larry_show: list[tuple[int, str]] = field(default_factory=list)  # awakened Larry: (seat, card) to show
+    #: El cataléptico killed by day: card → the round it died (it may come back in the next night's turn).
+    cataleptic_day: dict[str, int] = field(default_factory=dict)
+    #: Compañeros de celda: seat → its cards that died of a cellmate's death (for the awakening).
+    cell_victims: dict[int, list[str]] = field(default_factory=dict)
+    amnesia: dict[str, Any] | None = None  # today's Amnesia
+    awaken_lock: list[int] = field(default_factory=list)  # Amnesia: seats whose awakening waits
+    prophecy: dict[str, Any] | None = None  # Síndrome de Nostradamus
+    lynch: dict[str, Any] = field(default_factory=dict)  # the lynching in progress
+    draft: dict[str, Any] | None = None  # the 2-player draft in progress
+
+    # --- where cards are --------------------------------------------------------------------------------
+
+    def holder(self, card: str) -> int:
+        return self.where[card][0]
+
+    def living_cards(self, seat: int) -> list[str]:
+        alive = self.alive
+        return [card for card in self.board[seat] if alive[card]]
+
+    def in_game(self, seat: int) -> bool:
+        """A player whose life cards are all dead is out of the game (section 3)."""
+        return not self.out[seat]
+
+    def seats_in_game(self) -> list[int]:
+        out = self.out
+        return [i for i in range(len(out)) if not out[i]]
+
+    def cards_in_play(self) -> list[str]:
+        """Every life card on the table, seat by seat and position by position."""
+        return [card for row in self.board for card in row]
+
+    def table_cards(self) -> list[str]:
+        """The life cards on the table (not in a 2-player reserve)."""
+        table = self.table
+        return [card for row in self.board for card in row[:table]]
+
+    def find(self, kind: str) -> list[str]:
+        """The cards of ``kind`` on the table, in table order."""
+        return [card for row in self.board for card in row if KIND_OF[card] == kind]
+
+    def group(self, card: str) -> str:
+        return GROUP_OF[card]
+
+    def option(self, card: str) -> str:
+        """A card's option id: ``player:position`` (positions 1 to 4, as the book counts them)."""
+        seat, pos = self.where[card]
+        return f"{self.players[seat]}:{pos + 1}"
+
+    def card_at(self, option: str) -> str:
+        """The card an option id ``player:position`` names."""
+        player, _, pos = option.rpartition(":")
+        return self.board[self.index[player]][int(pos) - 1]
+
+    def moment(self) -> str:
+        """This phase as an id: ``n3`` (third night), ``d3`` (third day)."""
+        return ("n" if self.phase == "noche" else "d") + str(self.round)
+
+    def tag(self) -> str:
+        """The prefix of this moment's prompt ids: ``p`` (before the first night), ``nN``, ``dN``."""
+        if self.phase in ("colocacion", "reparto"):
+            return "p"
+        return self.moment()
+
+    # --- who may act ------------------------------------------------------------------------------------
+
+    def can_act(self, card: str) -> bool:
+        """A card can use its power: it is alive, on the table (not in a 2-player reserve), its holder is in the
+        game, and neither Melancolía nor the Celda de aislamiento has silenced it this round."""
+        if not self.alive.get(card) or card not in self.where or self.where[card][1] >= self.table:
+            return False
+        r = self.round
+        if self.blocked.get(card) == r or self.isolated.get(card) == r:
+            return False
+        return not self.out[self.where[card][0]]
+
+    def passive(self, card: str) -> bool:
+        """A card's passive powers and death powers work: Melancolía cancels them for the round (section 6)."""
+        return self.blocked.get(card) != self.round
+
+    def persona_seat(self, persona: str) -> int | None:
+        """The seat whose personality is ``persona``, if that player is still in the game."""
+        for seat, card in enumerate(self.persona):
+            if card == persona and not self.out[seat]:
+                return seat
+        return None
+
+    def ids(self, seats) -> tuple[str, ...]:
+        players = self.players
+        return tuple([players[i] for i in seats])
+
+    def audience(self, seats) -> frozenset[str]:
+        players = self.players
+        return frozenset([players[i] for i in seats])
+
+    def learn(self, seat: int, card: str) -> None:
+        """``seat`` now knows which card ``card`` is."""
+        self.known[seat][card] = True
+
+    def left_of(self, seat: int, step: int = 1) -> int | None:
+        """The nearest player in the game to the left (``step=1``) or right (``step=-1``) of ``seat``."""
+        n = len(self.players)
+        for k in range(1, n):
+            other = (seat + step * k) % n
+            if not self.out[other]:
+                return other
+        return None
