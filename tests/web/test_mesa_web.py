@@ -406,3 +406,23 @@ def test_cada_juego_registrado_se_juega_entero_en_la_web_con_el_protocolo(client
     finished = play_until_the_end(client, code, {"Humana": token}, limit=3000)
     assert finished["view"]["result"] is not None
     assert client.get(f"/t/{code}/partida.json").status_code == 200
+
+
+def test_bethlem_en_la_web_muestra_las_cuatro_posiciones_de_cada_jugador(client):
+    code, _ = new_table(client, seats=5, game="bethlem", bots=True, options={"colocacion": "reparto"})
+    token = client.post(f"/api/tables/{code}/seats", json={"name": "Lucía"}).json()["token"]
+    with client.websocket_connect(f"/t/{code}/ws?host=1") as screen:
+        screen.receive_json()
+        screen.send_json({"type": "start"})
+        screen.receive_json()
+    client.cookies.clear()
+    client.cookies.set(f"velada_seat_{code}", token)
+    with client.websocket_connect(f"/t/{code}/ws") as phone:
+        message = phone.receive_json()
+    html = message["html"]
+    assert html.count('<div class="bethlem-row') == 5 and html.count('data-position="1"') == 5
+    mine = next(p for p in message["view"]["players"] if p["id"] == "Lucía")
+    for card in mine["cards"]:
+        assert f'data-card="{card["card"]}"' in html
+    others = [c for p in message["view"]["players"] if p["id"] != "Lucía" for c in p["cards"] if c["alive"]]
+    assert all(c["card"] is None for c in others)

@@ -19,10 +19,20 @@
 
   function restoreSelection() {
     for (const form of app.querySelectorAll("form.prompt")) {
-      const chosen = selected.get(form.dataset.prompt);
-      if (!chosen) continue;
-      for (const b of form.querySelectorAll(".option")) b.classList.toggle("selected", chosen.has(b.dataset.option));
+      markSelection(form, selected.get(form.dataset.prompt) || []);
       updateConfirm(form);
+    }
+  }
+
+  // Options are sent in the order they were tapped (some prompts are orderings: cards into positions 1 to 4),
+  // and multi-option prompts show that order on the buttons.
+  function markSelection(form, chosen) {
+    const several = Number(form.dataset.max) > 1;
+    for (const b of form.querySelectorAll(".option")) {
+      const k = chosen.indexOf(b.dataset.option);
+      b.classList.toggle("selected", k >= 0);
+      if (several && k >= 0) b.dataset.order = String(k + 1);
+      else delete b.dataset.order;
     }
   }
 
@@ -103,12 +113,15 @@
     const max = Number(form.dataset.max);
     const id = form.dataset.prompt;
     if (button.classList.contains("option")) {
-      if (max === 1) form.querySelectorAll(".option.selected").forEach((b) => { if (b !== button) b.classList.remove("selected"); });
-      button.classList.toggle("selected");
-      selected.set(id, new Set([...form.querySelectorAll(".option.selected")].map((b) => b.dataset.option)));
+      let chosen = selected.get(id) || [];
+      const option = button.dataset.option;
+      if (chosen.includes(option)) chosen = chosen.filter((o) => o !== option);
+      else chosen = max === 1 ? [option] : [...chosen, option];
+      selected.set(id, chosen);
+      markSelection(form, chosen);
       updateConfirm(form);
     } else if (button.classList.contains("confirm")) {
-      const chosen = [...form.querySelectorAll(".option.selected")].map((b) => b.dataset.option);
+      const chosen = selected.get(id) || [];
       form.querySelectorAll("button").forEach((b) => { b.disabled = true; });
       selected.delete(id);
       send({ type: "choose", prompt: id, choose: chosen });
