@@ -59,7 +59,7 @@ def play_to_end(match, bot_seed, on_group=None):
         for prompt in prompts:
             assert prompt.player in match.players
             assert len(set(prompt.options)) == len(prompt.options), "option ids are unique"
-            assert prompt.options or prompt.skippable, "a prompt always has a legal answer"
+            assert prompt.options or prompt.skippable or prompt.text_max, "a prompt always has a legal answer"
             assert 1 <= prompt.min <= prompt.max
         if on_group is not None:
             on_group(match, groups)
@@ -96,8 +96,14 @@ def illegal_choices(match, rng):
     prompts = pending(match.state)
     prompt = rng.choice(prompts)
     yield rng.choice(players), "inexistente", []
-    yield prompt.player, prompt.id, ["no-es-una-opcion"]
-    yield prompt.player, prompt.id, list(prompt.options) + list(prompt.options)
+    if prompt.text_max:
+        # A free-text prompt: too long, blank, or more than one text.
+        yield prompt.player, prompt.id, ["x" * (prompt.text_max + 1)]
+        yield prompt.player, prompt.id, ["   "]
+        yield prompt.player, prompt.id, ["una", "dos"]
+    else:
+        yield prompt.player, prompt.id, ["no-es-una-opcion"]
+        yield prompt.player, prompt.id, list(prompt.options) + list(prompt.options)
     yield prompt.player, prompt.id, "texto"
     others = [p for p in match.players if p != prompt.player and all(q.player != p for q in prompts)]
     if others:

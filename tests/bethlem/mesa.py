@@ -39,7 +39,7 @@ Respuestas = dict[tuple[str, str], list]
 def hasta(m: Match, fin: Callable[[Match], bool], respuestas: Respuestas | None = None) -> None:
     """Answer the open prompts until ``fin(m)`` holds or the game ends: the scripted answers by (player, prompt
     id) or (player, kind) — a list of option ids, or a list of such lists used one after the other — otherwise
-    a skip, or the first options when the prompt cannot be skipped."""
+    a skip, or the first options when the prompt cannot be skipped (a question, when it asks for text)."""
     respuestas = {k: list(v) for k, v in (respuestas or {}).items()}
     guard = 0
     while m.result is None and not fin(m):
@@ -52,6 +52,8 @@ def hasta(m: Match, fin: Callable[[Match], bool], respuestas: Respuestas | None 
                 m.choose(p.player, p.id, list(answer))
             elif p.skippable:
                 m.choose(p.player, p.id, [])
+            elif p.text_max:
+                m.choose(p.player, p.id, ["¿Sí o no?"])
             else:
                 m.choose(p.player, p.id, list(p.options[: p.min]))
         guard += 1

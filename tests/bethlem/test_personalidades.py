@@ -1,6 +1,10 @@
 """Cartas de personalidad (section 6): Melancolía, Paciencia, Ansiedad social (Responsabilidad, Hostilidad
 and Neuroticismo are in test_dia.py, Bipolaridad in test_bipolaridad.py)."""
 
+import pytest
+
+from velada.core.protocol import IllegalAction
+
 from .mesa import (
     CUATRO,
     abiertos,
@@ -119,13 +123,29 @@ def test_ansiedad_social_hace_una_pregunta_de_si_o_no_a_un_jugador():
     hasta_prompt(m, "Carlos", "ansiedad-social")
     assert opciones(m, "Carlos", "ansiedad-social") == ("Ana", "Bea", "Dani")
     elige(m, "Carlos", "ansiedad-social", "Dani")
-    elige(m, "Carlos", "ansiedad-social-pregunta", "internos")
+    elige(m, "Carlos", "ansiedad-social-pregunta", "¿Has   matado a alguien esta noche?")
     assert abiertos(m) == {("Dani", "ansiedad-social-respuesta")}
-    assert eventos(m, "pregunta", "Dani") == [{"question": "internos"}]
+    pregunta = {"asker": "Carlos", "question": "¿Has matado a alguien esta noche?"}
+    assert eventos(m, "pregunta", "Dani") == [pregunta] == eventos(m, "pregunta", "Carlos")
+    assert eventos(m, "pregunta", "Ana") == []
     elige(m, "Dani", "ansiedad-social-respuesta", "no")
-    respuesta = {"player": "Dani", "question": "internos", "answer": "no"}
+    respuesta = {"player": "Dani", "question": "¿Has matado a alguien esta noche?", "answer": "no"}
     assert eventos(m, "respuesta", "Carlos") == [respuesta] == eventos(m, "respuesta", "Dani")
     assert eventos(m, "respuesta", "Ana") == []
+
+
+def test_ansiedad_social_la_pregunta_es_texto_libre_y_corto():
+    m = mesa(ANSIEDAD)
+    hasta_prompt(m, "Carlos", "ansiedad-social")
+    elige(m, "Carlos", "ansiedad-social", "Dani")
+    pendiente = next(p for p in m.state.group.values() if p.kind == "ansiedad-social-pregunta")
+    assert pendiente.options == () and pendiente.text_max == 200
+    for mala in (["x" * 201], ["   "], ["una", "dos"]):
+        with pytest.raises(IllegalAction):
+            elige(m, "Carlos", "ansiedad-social-pregunta", *mala)
+    elige(m, "Carlos", "ansiedad-social-pregunta", "¿Eres interno?")
+    texto = m.game.prompt_text(m.state, next(iter(m.state.group.values())), "es")
+    assert "¿Eres interno?" in texto and "Carlos" in texto
 
 
 def test_ansiedad_social_no_repite_jugador_hasta_haber_preguntado_a_todos():

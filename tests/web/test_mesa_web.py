@@ -174,7 +174,7 @@ def test_mensajes_malformados_o_enormes_se_rechazan_sin_cambiar_nada(client):
             ("esto no es json", "malformed"),
             (json.dumps({"type": "choose", "prompt": "x"}), "malformed"),
             (json.dumps({"type": "borrar-todo"}), "malformed"),
-            (json.dumps({"type": "choose", "prompt": "voto", "choose": ["x" * 81]}), "malformed"),
+            (json.dumps({"type": "choose", "prompt": "voto", "choose": ["x" * 401]}), "malformed"),
             (json.dumps({"type": "choose", "prompt": "voto", "choose": [], "extra": 1}), "malformed"),
             ("x" * 5000, "too-big"),
             (json.dumps({"type": "choose", "prompt": "inexistente", "choose": []}), "not-open"),

@@ -49,6 +49,12 @@ def _t(lang: str, key: str, **params) -> str:
 def _ask(console: Console, prompt: dict[str, Any], lang: str) -> list[str] | None:
     """Read one answer to ``prompt`` from the terminal; ``None`` at end of input."""
     console.print(f"\n[bold]{prompt['text']}[/]", markup=True)
+    if prompt.get("text_max"):
+        try:
+            line = input("> ").strip()
+        except EOFError:
+            return None
+        return [line[: prompt["text_max"]]] if line else []
     for i, option in enumerate(prompt["options"], start=1):
         console.print(f"  {i}. {option['label']}")
     if prompt["skippable"]:

@@ -42,6 +42,8 @@ class RandomBot:
         options = prompt.options
         n = len(options)
         rng = self.rng
+        if prompt.text_max:
+            return [] if prompt.skippable and rng.random() < 0.5 else [f"¿{rng.randrange(1000)}?"]
         if prompt.max == 1:
             # int(random() * m) rather than randrange(m): the same uniform pick for any m this small, and the
             # simulator's hottest line.

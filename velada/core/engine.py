@@ -78,6 +78,11 @@ def choose(game: Game, state: State, player: str, prompt: str, chosen: Sequence[
     if count == 0:
         if not found.skippable:
             raise IllegalAction("not-skippable", prompt=found.id)
+    elif found.text_max:
+        text = chosen[0]
+        if count != 1 or not isinstance(text, str) or not text.strip() or len(text) > found.text_max:
+            raise IllegalAction("text", prompt=found.id, high=found.text_max)
+        chosen = [" ".join(text.split())]
     else:
         if count < found.min or count > found.max:
             raise IllegalAction("count", prompt=found.id, low=found.min, high=found.max, given=count)
@@ -114,6 +119,7 @@ def prompt_json(game: Game, state: State, prompt: Prompt, lang: str, texts: bool
         "min": prompt.min,
         "max": prompt.max,
         "skippable": prompt.skippable,
+        "text_max": prompt.text_max,
         "answered": answer is not None,
         "answer": list(answer) if answer is not None else None,
     }

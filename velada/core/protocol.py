@@ -31,6 +31,9 @@ class Prompt:
     chooses between ``min`` and ``max`` distinct options, or nothing at all when ``skippable``. ``args`` are
     the facts the prompt's text shows (the victim the Bruja may save), rendered only when a view asks.
 
+    A prompt with ``text_max`` > 0 asks instead for free text (a question to another player, say): the answer
+    is one string of 1 to ``text_max`` characters, and ``options`` is empty.
+
     Treat a prompt as immutable; it is a plain slotted class because the simulator builds many.
     """
 
@@ -42,6 +45,7 @@ class Prompt:
     max: int = 1
     skippable: bool = False
     args: Mapping[str, Any] | None = None
+    text_max: int = 0
 
 
 @dataclass(slots=True)

@@ -46,7 +46,7 @@ class ChooseMessage(BaseModel):
     model_config = ConfigDict(extra="forbid")
     type: Literal["choose"]
     prompt: str = Field(min_length=1, max_length=80)
-    choose: list[Annotated[str, Field(max_length=80)]] = Field(max_length=32)
+    choose: list[Annotated[str, Field(max_length=400)]] = Field(max_length=32)
 
 
 class CommandMessage(BaseModel):
@@ -63,7 +63,7 @@ class SeatRequest(BaseModel):
 class ChoiceRequest(BaseModel):
     model_config = ConfigDict(extra="forbid")
     prompt: str = Field(min_length=1, max_length=80)
-    choose: list[Annotated[str, Field(max_length=80)]] = Field(max_length=32)
+    choose: list[Annotated[str, Field(max_length=400)]] = Field(max_length=32)
 
 
 class RateLimit:

@@ -16,6 +16,7 @@ import random
 from typing import Any, ClassVar
 
 from velada.core.bots import ViewFn
+from velada.core.i18n import DEFAULT_LANGUAGE, Catalog
 from velada.core.protocol import Prompt
 
 MUTINEER_CARDS = ("daniel", "nathaniel", "richard-dadd")
@@ -36,6 +37,12 @@ KILL = frozenset(
         "terapia-lobotomia",
     }
 )
+#: Ansiedad social's stock questions a bot asks, by id (the game's messages, in the default language).
+BOT_QUESTIONS = {
+    key.removeprefix("question."): text
+    for key, text in Catalog.load("velada.games.bethlem").messages[DEFAULT_LANGUAGE].items()
+    if key.startswith("question.")
+}
 #: Cards the mutineers want dead first: those that find or stop them.
 DANGEROUS = frozenset({"larry-owls", "mary-firth", "el-archivo", "ali-la-muda", "arthur", "john-flick"})
 USEFUL_EVENTS = (
@@ -192,6 +199,8 @@ class HeuristicBot:
     # --- helpers --------------------------------------------------------------------------------------------
 
     def _random(self, prompt: Prompt) -> list[str]:
+        if prompt.text_max:
+            return [BOT_QUESTIONS[self.rng.choice(sorted(BOT_QUESTIONS))]]
         options = list(prompt.options)
         if prompt.min > 1 or prompt.max > 1:
             return self.rng.sample(options, prompt.min)
@@ -376,10 +385,14 @@ class HeuristicBot:
         mine = [o for o in options if o.startswith(self.player + ":")]
         return [self.rng.choice(mine or options)]
 
+    def _ansiedad_social_pregunta(self, prompt: Prompt, k: Knowledge, options: list[str]) -> list[str]:
+        # A bot asks one of the stock questions of the game's messages, in Spanish (the default language).
+        return [BOT_QUESTIONS[self.rng.choice(sorted(BOT_QUESTIONS))]]
+
     def _ansiedad_social_respuesta(self, prompt: Prompt, k: Knowledge, options: list[str]) -> list[str]:
         question = (prompt.args or {}).get("question")
-        if question in ("internos", "amotinados"):
-            return ["si" if question == "internos" else "no"]  # everybody claims to be an inmate
+        if question in (BOT_QUESTIONS["internos"], BOT_QUESTIONS["amotinados"]):
+            return ["si" if question == BOT_QUESTIONS["internos"] else "no"]  # everybody claims to be an inmate
         return [self.rng.choice(options)]
 
     def _muerte_dulce(self, prompt: Prompt, k: Knowledge, options: list[str]) -> list[str]:

@@ -44,9 +44,12 @@ def prompt(
     skippable: bool = False,
     args: dict | None = None,
     suffix: str = "",
+    text_max: int = 0,
 ) -> Prompt:
-    """A prompt for ``seat`` with the id ``<moment>:<kind><suffix>``."""
-    return Prompt(f"{s.tag()}:{kind}{suffix}", s.players[seat], kind, tuple(options), min, max, skippable, args)
+    """A prompt for ``seat`` with the id ``<moment>:<kind><suffix>`` (free text when ``text_max``)."""
+    return Prompt(
+        f"{s.tag()}:{kind}{suffix}", s.players[seat], kind, tuple(options), min, max, skippable, args, text_max
+    )
 
 
 def bipolar(s: BethlemState, seat: int) -> bool:

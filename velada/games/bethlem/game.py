@@ -374,8 +374,6 @@ class BethlemGame(Game):
                 params[key] = self.target_text(state, value, lang) if ":" in str(value) else self.card_name(value, lang)
             elif key == "what":
                 params[key] = self.text(lang, f"prophecy.{value}")
-            elif key == "question":
-                params[key] = self.text(lang, f"question.{value}")
             elif key == "cards":
                 params[key] = ", ".join(
                     f"{self.target_text(state, o, lang)}: {self.card_name(c, lang)}" for o, c in value.items()
@@ -404,8 +402,6 @@ class BethlemGame(Game):
             return self.text(lang, f"prophecy.{option}")
         if kind == "juego-de-azar-apuesta":
             return self.text(lang, f"group.{option}")
-        if kind == "ansiedad-social-pregunta":
-            return self.text(lang, f"question.{option}")
         if ":" in option:
             label = self.target_text(s, option, lang)
             card = s.card_at(option)
@@ -442,7 +438,7 @@ class BethlemGame(Game):
                     ", ".join(f"{self.target_text(state, k, lang) if ':' in k else k}: {v}" for k, v in value.items())
                     or "—"
                 )
-            elif name in ("cause", "reason", "mode", "side", "why", "effect", "question", "answer", "group", "bond"):
+            elif name in ("cause", "reason", "mode", "side", "why", "effect", "answer", "group", "bond"):
                 params[name] = self.text(lang, f"{name}.{value}")
             elif name == "positions":
                 params[name] = ", ".join(str(v) for v in value)

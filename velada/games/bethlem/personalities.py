@@ -19,8 +19,8 @@ from velada.games.bethlem.common import (
 from velada.games.bethlem.deaths import marked
 from velada.games.bethlem.state import INEVITABLE, LEPER, BethlemState
 
-#: Ansiedad social's questions: yes-or-no questions that do not ask about a card's identity (section 6).
-QUESTIONS = ("internos", "amotinados", "levantado", "evento", "accion-usada")
+#: Ansiedad social's question is free text, as at the table; this caps its length (a spoken question is short).
+QUESTION_MAX = 200
 
 
 def _me(s: BethlemState, seat: int) -> frozenset[str]:
@@ -125,8 +125,8 @@ def neurotic_answer(game, s: BethlemState, answers, seat: int, card: str, origin
 
 def anxiety_ask(game, s: BethlemState, seat: int, card: str, origin: str, stage: str) -> None:
     """Ansiedad social: each round a yes-or-no question to a player, not the same one again until every other
-    one was asked. The question is chosen from a menu (no free text: see the docs); the player answers yes or
-    no as they please."""
+    one was asked. The holder writes the question (free text, seen only by the two of them); the player answers
+    yes or no as they please."""
     if stage == "":
         others = [p for p in s.seats_in_game() if p != seat]
         allowed = cycle_allowed(s, "ansiedad-social", seat, others)
@@ -134,10 +134,12 @@ def anxiety_ask(game, s: BethlemState, seat: int, card: str, origin: str, stage:
             s.ask(prompt(s, seat, "ansiedad-social", s.ids(allowed), skippable=True))
         return
     if stage.startswith("pregunta:"):
-        s.ask(prompt(s, seat, "ansiedad-social-pregunta", QUESTIONS, args={"player": stage.partition(":")[2]}))
+        target = stage.partition(":")[2]
+        s.ask(prompt(s, seat, "ansiedad-social-pregunta", (), args={"player": target}, text_max=QUESTION_MAX))
         return
-    _asker, _, question = stage.partition(":")
-    s.ask(prompt(s, seat, "ansiedad-social-respuesta", ("si", "no"), args={"question": question}))
+    asker, _, question = stage.partition(":")
+    args = {"asker": s.players[int(asker)], "question": question}
+    s.ask(prompt(s, seat, "ansiedad-social-respuesta", ("si", "no"), args=args))
 
 
 def anxiety_answer(game, s: BethlemState, answers, seat: int, card: str, origin: str, stage: str) -> None:
@@ -151,7 +153,8 @@ def anxiety_answer(game, s: BethlemState, answers, seat: int, card: str, origin:
         return
     if stage.startswith("pregunta:"):
         target = s.index[stage.partition(":")[2]]
-        s.emit("pregunta", _me(s, target), question=chosen[0])
+        # Only the two of them know the question; the others only see that someone was asked (step order).
+        s.emit("pregunta", frozenset((s.players[seat], s.players[target])), asker=s.players[seat], question=chosen[0])
         s.agenda.appendleft(("act", "ansiedad-social", target, "", OWN, f"{seat}:{chosen[0]}"))
         return
     asker, _, question = stage.partition(":")

@@ -17,8 +17,16 @@
   // because somebody else acted.
   const selected = new Map();
 
-  function restoreSelection() {
+  // Text being typed into a free-text prompt, by prompt id: kept (with the focus) across re-renders too.
+  const typed = new Map();
+
+  function restoreSelection(focused) {
     for (const form of app.querySelectorAll("form.prompt")) {
+      const text = form.querySelector(".free-text");
+      if (text) {
+        text.value = typed.get(form.dataset.prompt) || "";
+        if (focused === form.dataset.prompt) text.focus();
+      }
       markSelection(form, selected.get(form.dataset.prompt) || []);
       updateConfirm(form);
     }
@@ -37,6 +45,11 @@
   }
 
   function updateConfirm(form) {
+    const text = form.querySelector(".free-text");
+    if (text) {
+      form.querySelector(".confirm").disabled = !text.value.trim();
+      return;
+    }
     const n = form.querySelectorAll(".option.selected").length;
     form.querySelector(".confirm").disabled = n < Number(form.dataset.min) || n > Number(form.dataset.max);
   }
@@ -73,10 +86,12 @@
       if (msg.type === "state") {
         if (msg.version < version) return;
         version = msg.version;
+        const active = document.activeElement;
+        const focused = active && active.classList.contains("free-text") ? active.closest("form.prompt").dataset.prompt : null;
         app.innerHTML = msg.html;
         app.dataset.status = msg.status;
         app.dataset.version = msg.version;
-        restoreSelection();
+        restoreSelection(focused);
         if (msg.speech && msg.speech.length) say(msg.speech);
         tick();
       } else if (msg.type === "error") {
@@ -121,15 +136,24 @@
       markSelection(form, chosen);
       updateConfirm(form);
     } else if (button.classList.contains("confirm")) {
-      const chosen = selected.get(id) || [];
+      const text = form.querySelector(".free-text");
+      const chosen = text ? [text.value.trim()] : selected.get(id) || [];
       form.querySelectorAll("button").forEach((b) => { b.disabled = true; });
       selected.delete(id);
+      typed.delete(id);
       send({ type: "choose", prompt: id, choose: chosen });
     } else if (button.classList.contains("skip")) {
       form.querySelectorAll("button").forEach((b) => { b.disabled = true; });
       selected.delete(id);
       send({ type: "choose", prompt: id, choose: [] });
     }
+  });
+
+  app.addEventListener("input", (event) => {
+    const form = event.target.closest("form.prompt");
+    if (!form) return;
+    if (event.target.classList.contains("free-text")) typed.set(form.dataset.prompt, event.target.value);
+    updateConfirm(form);
   });
 
   function tick() {
