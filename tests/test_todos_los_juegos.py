@@ -13,7 +13,8 @@ from hypothesis import strategies as st
 
 from velada.core.bots import RandomBot
 from velada.core.engine import Match, pending
-from velada.core.protocol import PUBLIC, IllegalAction
+from velada.core.options import FlagOption
+from velada.core.protocol import NARRATOR, PUBLIC, IllegalAction
 from velada.games import REGISTRY
 
 GAMES = list(REGISTRY)
@@ -25,6 +26,8 @@ def option_values(game):
     for spec in game.options:
         if hasattr(spec, "values") and spec.values and spec.key != "especiales":
             fields[spec.key] = st.sampled_from(spec.values)
+        elif isinstance(spec, FlagOption):
+            fields[spec.key] = st.booleans()
         elif hasattr(spec, "low"):
             fields[spec.key] = st.integers(spec.low, min(spec.high, spec.low + 10) if spec.high > 50 else spec.high)
     return st.fixed_dictionaries({}, optional=fields)
@@ -57,7 +60,7 @@ def play_to_end(match, bot_seed, on_group=None):
         prompts = pending(match.state)
         assert prompts, "a game in progress always waits for somebody"
         for prompt in prompts:
-            assert prompt.player in match.players
+            assert prompt.player in match.players or prompt.player == NARRATOR
             assert len(set(prompt.options)) == len(prompt.options), "option ids are unique"
             assert prompt.options or prompt.skippable or prompt.text_max, "a prompt always has a legal answer"
             assert 1 <= prompt.min <= prompt.max

@@ -9,7 +9,7 @@ import os
 import pytest
 from starlette.testclient import TestClient
 
-from velada.core.protocol import PUBLIC
+from velada.core.protocol import NARRATOR, PUBLIC
 from velada.web.app import create_app
 
 from .helpers import HUMANS, new_table, secret_marks
@@ -115,6 +115,8 @@ def play_until_the_end(client, code, tokens, limit=400):
             for prompt in data["view"]["prompts"]:
                 if not prompt["answered"]:
                     chosen = [o["id"] for o in prompt["options"][: prompt["min"]]]
+                    if prompt["text_max"]:
+                        chosen = ["¿Sí o no?"]
                     response = client.post(
                         f"/api/tables/{code}/choices", headers=auth, json={"prompt": prompt["id"], "choose": chosen}
                     )
@@ -426,3 +428,47 @@ def test_bethlem_en_la_web_muestra_las_cuatro_posiciones_de_cada_jugador(client)
         assert f'data-card="{card["card"]}"' in html
     others = [c for p in message["view"]["players"] if p["id"] != "Lucía" for c in p["cards"] if c["alive"]]
     assert all(c["card"] is None for c in others)
+
+
+def test_el_narrador_humano_responde_por_escrito_las_preguntas_del_cuentacuentos(client):
+    """Bethlem with cuentacuentos=si: a player asks the narrator a question; the host, in the narrator's seat,
+    sees it as a form of their own and answers in text; only that player reads the answer."""
+    import time
+
+    options = {"colocacion": "reparto", "cuentacuentos": "si"}
+    code, _ = new_table(client, seats=4, game="bethlem", bots=True, options=options)
+    token = client.post(f"/api/tables/{code}/seats", json={"name": "Lucía"}).json()["token"]
+    with client.websocket_connect(f"/t/{code}/ws?host=1") as screen:
+        screen.receive_json()
+        screen.send_json({"type": "start"})
+        screen.receive_json()
+    table = client.app.state.hub.get(code)
+    auth = {"Authorization": f"Bearer {token}"}
+    asked = False
+    for _ in range(2000):
+        if any(p.player == NARRATOR for p in table.match.pending()):
+            break
+        assert table.match.result is None, "the game ended before Lucía could ask"
+        prompts = [p for p in client.get(f"/api/tables/{code}/view", headers=auth).json()["view"]["prompts"]]
+        for prompt in (p for p in prompts if not p["answered"]):
+            if prompt["id"].endswith("pregunta-al-narrador"):
+                chosen, asked = ["¿Llegaré al alba?"], True
+            else:
+                chosen = [] if prompt["skippable"] else [o["id"] for o in prompt["options"][: prompt["min"]]]
+                chosen = chosen or (["¿Sí?"] if prompt["text_max"] else chosen)
+            response = client.post(
+                f"/api/tables/{code}/choices", headers=auth, json={"prompt": prompt["id"], "choose": chosen}
+            )
+            assert response.status_code == 200, response.json()
+        time.sleep(0.01)
+    assert asked
+    with client.websocket_connect(f"/t/{code}/ws?narrador=1") as narrator:
+        html = narrator.receive_json()["html"]
+        (prompt,) = [p for p in table.match.pending() if p.player == NARRATOR]
+        assert f'data-prompt="{prompt.id}"' in html and "¿Llegaré al alba?" in html and 'class="free-text"' in html
+        narrator.send_json({"type": "choose", "prompt": prompt.id, "choose": ["Si no te fías de nadie."]})
+        narrator.receive_json()
+    mine = client.get(f"/api/tables/{code}/view", headers=auth).json()["view"]["log"]
+    assert any(e["kind"] == "respuesta-narrador" and "Si no te fías de nadie." in e["text"] for e in mine)
+    with client.websocket_connect(f"/t/{code}/ws?host=1") as screen:
+        assert "Si no te fías de nadie." not in json.dumps(screen.receive_json())

@@ -11,10 +11,11 @@ from typing import Any
 
 from rich.console import Console
 
+from velada.core.bots import narrator_bot, viewer_of
 from velada.core.engine import Match, build_view, pending
 from velada.core.game import Game
 from velada.core.i18n import CORE_MESSAGES
-from velada.core.protocol import IllegalAction
+from velada.core.protocol import NARRATOR, IllegalAction
 
 BOT_NAMES = (
     "Ana",
@@ -108,6 +109,7 @@ def play_table(
     match = Match(game, players, options, seed)
     others = [p for p in players if p != name]
     seated = {p: game.bots[bots[i % len(bots)]](p, seed ^ (0x5EED + i)) for i, p in enumerate(others)}
+    seated[NARRATOR] = narrator_bot(seed)  # a game that asks its narrator something: the terminal has none
     console.print(f"[bold]{game.title(lang)}[/] — seed {seed}", markup=True)
     for warning in game.warnings(match.players, match.options, lang):
         console.print(f"[yellow]{warning}[/]", markup=True)
@@ -130,7 +132,7 @@ def play_table(
             return 0
         waiting = [p for p in pending(match.state) if p.player != name]
         for prompt in waiting:
-            bot_view = partial(build_view, game, match.state, prompt.player, lang, False)
+            bot_view = partial(build_view, game, match.state, viewer_of(prompt.player), lang, False)
             match.choose(prompt.player, prompt.id, seated[prompt.player].choose(prompt, bot_view))
         if waiting:
             continue

@@ -11,7 +11,7 @@ import random
 from collections.abc import Callable
 from typing import Any, Protocol
 
-from velada.core.protocol import Prompt
+from velada.core.protocol import NARRATOR, Prompt, Viewer
 
 #: A bot's window on the game: called with no argument, it returns the bot's player's view (built on demand,
 #: since views cost far more than choices).
@@ -57,3 +57,15 @@ class RandomBot:
 
 def random_bot(player: str, seed: int) -> RandomBot:
     return RandomBot(seed)
+
+
+def viewer_of(player: str) -> Viewer:
+    """Whose view a prompt's player acts on: the narrator's seat (``None``, who sees everything) answers the
+    prompts addressed to ``NARRATOR``; anybody else sees their own view."""
+    return None if player == NARRATOR else player
+
+
+def narrator_bot(seed: int) -> Bot:
+    """The bot that stands in for a human narrator's seat in simulations and terminal games: random answers
+    (its free-text answers are placeholders, since a bot cannot tell the future)."""
+    return RandomBot(seed ^ 0x6A77)

@@ -14,7 +14,7 @@ from typing import Any
 from velada.core.game import Game, State
 from velada.core.i18n import check_language
 from velada.core.options import normalize
-from velada.core.protocol import PUBLIC, IllegalAction, Prompt, Viewer
+from velada.core.protocol import NARRATOR, PUBLIC, IllegalAction, Prompt, Viewer
 
 MAX_PLAYER_ID = 40
 
@@ -64,7 +64,7 @@ def choose(game: Game, state: State, player: str, prompt: str, chosen: Sequence[
         # The slow path names what is wrong, in order: game over, who, which prompt.
         if state.result is not None:
             raise IllegalAction("game-over")
-        if player not in state.players:
+        if player not in state.players and player != NARRATOR:
             raise IllegalAction("unknown-player", player=player)
         found = find_prompt(state, player, prompt)
         key = (player, found.id)

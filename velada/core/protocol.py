@@ -15,6 +15,10 @@ from typing import Any
 #: public events only. ``None`` as a viewer is the narrator, who sees everything.
 PUBLIC = "@public"
 
+#: The "player" of prompts addressed to a human narrator's seat, for games where the narrator has decisions of
+#: their own (Bethlem's Cuentacuentos answers questions). The narrator's view is the viewer ``None``.
+NARRATOR = "@narrador"
+
 #: Audience of an event that only the narrator may see.
 NARRATOR_ONLY: frozenset[str] = frozenset()
 

@@ -16,11 +16,12 @@ from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
 from typing import Any
 
-from velada.core.bots import RandomBot
+from velada.core.bots import RandomBot, narrator_bot, viewer_of
 from velada.core.engine import Match, build_view, check_players, pending
 from velada.core.engine import choose as apply_choice
 from velada.core.game import Game, State
 from velada.core.options import normalize
+from velada.core.protocol import NARRATOR
 
 RANDOM = "random"
 
@@ -71,6 +72,7 @@ def bot_playout(
     """A playout with the named bot in each seat; each bot sees only its own player's view."""
     factories = game.bots
     bots = {p: factories[seating[p]](p, seed ^ (0x5EED + i)) for i, p in enumerate(players)}
+    bots[NARRATOR] = narrator_bot(seed)
     state = game.setup(players, options, random.Random(seed), None)
     count = 0
     while state.result is None:
@@ -78,7 +80,7 @@ def bot_playout(
             player = prompt.player
 
             def view(player: str = player) -> dict[str, Any]:
-                return build_view(game, state, player, texts=False)
+                return build_view(game, state, viewer_of(player), texts=False)
 
             apply_choice(game, state, player, prompt.id, bots[player].choose(prompt, view))
             count += 1

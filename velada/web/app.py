@@ -28,7 +28,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from velada.core.i18n import LANGUAGES
 from velada.core.options import OptionError, normalize
-from velada.core.protocol import PUBLIC, IllegalAction
+from velada.core.protocol import NARRATOR, PUBLIC, IllegalAction
 from velada.games import REGISTRY
 from velada.web import render
 from velada.web.live import TIMERS, Config, Connection, Hub, LiveTable, TableError
@@ -380,6 +380,10 @@ def create_app(
             return await refuse("malformed")
         try:
             if isinstance(message, ChooseMessage):
+                if conn.viewer is None:
+                    # The narrator's seat (host only) answers the prompts a game addresses to its narrator.
+                    await table.choose(NARRATOR, message.prompt, message.choose)
+                    return
                 if seat is None or conn.viewer == PUBLIC:
                     return await refuse("not-seated")
                 await table.choose(seat.name, message.prompt, message.choose)

@@ -15,13 +15,16 @@ import qrcode.image.svg
 from jinja2 import Environment, PackageLoader, select_autoescape
 
 from velada.core.i18n import Catalog
-from velada.core.protocol import PUBLIC
+from velada.core.protocol import NARRATOR, PUBLIC
 
 if TYPE_CHECKING:
     from velada.web.live import Connection, LiveTable
 
 MESSAGES = Catalog.load("velada.web")
 env = Environment(loader=PackageLoader("velada.web", "templates"), autoescape=select_autoescape(["html"]))
+env.globals["narrator_id"] = NARRATOR
+# Names of players to show: the narrator's seat by its title rather than its protocol id.
+env.filters["who"] = lambda players, narrator: [narrator if p == NARRATOR else p for p in players]
 
 
 def texts(lang: str):

@@ -389,6 +389,9 @@ class HeuristicBot:
         # A bot asks one of the stock questions of the game's messages, in Spanish (the default language).
         return [BOT_QUESTIONS[self.rng.choice(sorted(BOT_QUESTIONS))]]
 
+    def _pregunta_al_narrador(self, prompt: Prompt, k: Knowledge, options: list[str]) -> list[str]:
+        return []  # a bot cannot weigh a human narrator's riddle, so it does not ask
+
     def _ansiedad_social_respuesta(self, prompt: Prompt, k: Knowledge, options: list[str]) -> list[str]:
         question = (prompt.args or {}).get("question")
         if question in (BOT_QUESTIONS["internos"], BOT_QUESTIONS["amotinados"]):

@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from velada.core.game import Answers
-from velada.games.bethlem import actions, characters, day, deaths, events, night, setup_flow
+from velada.games.bethlem import actions, characters, cuentacuentos, day, deaths, events, night, setup_flow
 from velada.games.bethlem.cards import NIGHT
 from velada.games.bethlem.ending import check, draw_by_limit, finish
 from velada.games.bethlem.state import BethlemState
@@ -53,6 +53,7 @@ STEPS: dict[str, Callable[..., None]] = {
     **day.STEPS,
     **events.STEPS,
     **actions.STEPS,
+    **cuentacuentos.STEPS,
 }
 
 ANSWERS: dict[str, Callable[..., None]] = {
@@ -70,6 +71,7 @@ ANSWERS: dict[str, Callable[..., None]] = {
     **day.ANSWERS,
     **events.ANSWERS,
     **actions.ANSWERS,
+    **cuentacuentos.ANSWERS,
 }
 
 

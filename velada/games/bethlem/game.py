@@ -93,6 +93,8 @@ KINDS = (
     ("linchamiento", True),
     ("linchamiento-carta", True),
     ("reemplazo", True),
+    ("pregunta-al-narrador", False),
+    ("respuesta-del-narrador", False),
 )
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 7
@@ -116,6 +118,8 @@ class BethlemGame(Game):
         IntOption("limite-rondas", 20, 1, 200),
         IntOption("rondas-amotinados", 3, 1, 5),
         IntOption("ali-riesgo", 25, 0, 100),
+        FlagOption("cuentacuentos", "no"),
+        ChoiceOption("preguntas-narrador", "una-por-partida", ("una-por-partida", "una-por-noche")),
     )
     prompt_kinds = tuple(PromptKind(kind, public=public, doc=kind) for kind, public in KINDS)
 
@@ -138,6 +142,8 @@ class BethlemGame(Game):
             ali_risk=options["ali-riesgo"],
             mutineer_rounds=options["rondas-amotinados"],
             events=options["eventos"],
+            storyteller=options["cuentacuentos"],
+            questions=options["preguntas-narrador"],
         )
 
     def setup(

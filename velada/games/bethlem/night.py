@@ -20,6 +20,7 @@ from velada.games.bethlem.common import (
     prompt,
     woke,
 )
+from velada.games.bethlem.cuentacuentos import questions_handler
 from velada.games.bethlem.deaths import attack, resolve
 from velada.games.bethlem.state import BethlemState
 
@@ -234,7 +235,7 @@ def dawn_step(game, s: BethlemState) -> None:
     resolve(s, attacks, "noche")
 
 
-LOCAL_HANDLERS = {"amotinados": mutineers_handler}
+LOCAL_HANDLERS = {"amotinados": mutineers_handler, "preguntas": questions_handler}
 
 STEPS = {
     "dusk": dusk_step,

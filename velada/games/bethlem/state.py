@@ -33,6 +33,8 @@ class Settings:
     ali_risk: int  # percent
     mutineer_rounds: int  # voting rounds the mutineers have to agree each night
     events: bool
+    storyteller: bool = False  # a person narrates from the narrator's seat with Cuentacuentos (section 3)
+    questions: str = "una-por-partida"  # Cuentacuentos: a question per player for the game, or every night
 
 
 @dataclass(slots=True, kw_only=True)
@@ -68,6 +70,8 @@ class BethlemState(State):
     round: int = 0
     phase: str = "colocacion"
     agenda: deque[tuple] = field(default_factory=deque)
+    #: Players who have asked Cuentacuentos their question (the narrator's seat; see cuentacuentos.py).
+    storyteller_asked: set[str] = field(default_factory=set)
     step: tuple = ()
     # --- death markers ------------------------------------------------------------------------------------
     #: The attacks of the current phase: (card, cause, by seats, flags), resolved together (deaths.py).
