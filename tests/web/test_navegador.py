@@ -186,3 +186,75 @@ def test_tres_jugadores_y_bots_juegan_una_partida_entera_sin_ver_secretos(server
         assert roles_on_screen == list(final.state.roles)  # every card face up at the end
         assert host.locator('a[href$="partida.json"]').count() == 1
         browser.close()
+
+
+@pytest.mark.skipif(
+    not Path(CHROMIUM).exists() and not os.environ.get("VELADA_REQUIRE_BROWSER"),
+    reason="Chromium is not installed (CI installs Debian's and sets VELADA_REQUIRE_BROWSER)",
+)
+def test_el_cuentacuentos_responde_desde_el_asiento_del_narrador(server):
+    """Bethlem with a human narrator: a phone writes a question about the future, the host answers it on the
+    narrator's screen, and the answer appears on that phone only."""
+    from playwright.sync_api import sync_playwright
+
+    url, db_url = server
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
+        context = browser.new_context(viewport={"width": 1280, "height": 900})
+        host = context.new_page()
+        host.goto(url)
+        host.select_option("#game", "bethlem")
+        host.fill('input[name="seats"]', "4")
+        options = 'fieldset.options[data-game="bethlem"]'
+        host.select_option(f'{options} select[name="opt:cuentacuentos"]', "si")
+        host.select_option(f'{options} select[name="opt:colocacion"]', "reparto")
+        host.check('input[name="bots"]')
+        host.click("button.primary")
+        host.wait_for_selector(".join-url")
+        join_url = host.inner_text(".join-url")
+        code = join_url.rstrip("/").split("/")[-1]
+        phone = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True).new_page()
+        phone.goto(join_url)
+        phone.fill('input[name="name"]', "Lucía")
+        phone.click("button.primary")
+        phone.wait_for_selector(".waiting-host")
+        host.click('button[data-action="start"]')
+        narrator = context.new_page()  # the host's cookie opens the narrator's seat
+        narrator.goto(f"{url}/t/{code}/narrador")
+
+        asked = answered = False
+        deadline = time.time() + 180
+        while time.time() < deadline and not answered:
+            form = phone.locator("form.prompt").first
+            try:
+                if form.count():
+                    text = form.locator(".free-text")
+                    question = form.locator(".question").inner_text(timeout=2000)
+                    if text.count():
+                        asked = asked or "narrador" in question
+                        text.fill("¿Llegaré al alba?" if "narrador" in question else "¿Eres interno?")
+                    elif form.locator(".skip").count():
+                        form.locator(".skip").click(timeout=2000)
+                        continue
+                    else:
+                        for k in range(int(form.get_attribute("data-min") or 1)):
+                            form.locator(".option").nth(k).click(timeout=2000)
+                    form.locator(".confirm").click(timeout=2000)
+                mine = narrator.locator("section.narrator-prompts form.prompt").first
+                if asked and mine.count():
+                    assert "¿Llegaré al alba?" in mine.inner_text()
+                    mine.locator(".free-text").fill("Solo si nadie te señala.")
+                    narrator.screenshot(path=str(ARTIFACTS / "narrador-cuentacuentos.png"), full_page=True)
+                    mine.locator(".confirm").click(timeout=2000)
+                    answered = True
+            except Exception:  # the fragment was re-rendered under us; try again
+                pass
+            assert server_match(db_url, code).result is None, "the game ended before Lucía could ask"
+            time.sleep(0.1)
+        assert answered, "the narrator never got Lucía's question"
+        phone.wait_for_function("document.body.innerText.includes('Solo si nadie te señala.')", timeout=10000)
+        phone.screenshot(path=str(ARTIFACTS / "movil-cuentacuentos.png"), full_page=True)
+        public = browser.new_context().new_page()
+        public.goto(f"{url}/t/{code}")
+        assert "Solo si nadie te señala." not in public.inner_text("body")
+        browser.close()

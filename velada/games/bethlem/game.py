@@ -277,6 +277,7 @@ class BethlemGame(Game):
                     "id": player,
                     "name": player,
                     "in_game": not s.out[seat],
+                    "alive": not s.out[seat],  # the platform's generic player list: out of the game = dead
                     "cards": cards,
                     "personality": persona,
                     "personality_name": self.card_name(persona, lang) if persona else None,
