@@ -276,6 +276,20 @@ def test_el_director_con_el_poder_de_un_amotinado_mata_solo_despues_de_ellos():
     assert {"arthur", "terapia-lobotomia"} <= muertas(m)
 
 
+def test_el_director_con_el_poder_de_ali_espia_a_los_amotinados():
+    deal = con(DIRECTOR, Carlos=["ali-la-muda", "arthur", "terapia-lobotomia", "muerte-dulce", "melancolia"])
+    m = mesa(deal, ali_riesgo=0)
+    ronda(m, ataque("Carlos:1"))
+    assert not viva(m, "ali-la-muda")
+    hasta_prompt(m, "Dani", "director")
+    elige(m, "Dani", "director", "Carlos:1")
+    hasta_prompt(m, "Dani", "ali-la-muda")
+    elige(m, "Dani", "ali-la-muda", "espiar")
+    elige(m, "Ana", "amotinados")
+    elige(m, "Bea", "amotinados")
+    assert eventos(m, "ali-espia", "Dani") == [{"players": ["Ana", "Bea"]}]
+
+
 # --- Ali "la muda" ---------------------------------------------------------------------------------------------
 
 ALI = con(CUATRO, Carlos=["ali-la-muda", "arthur", "terapia-lobotomia", "muerte-dulce", "melancolia"])

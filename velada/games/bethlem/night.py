@@ -157,9 +157,13 @@ def mutineers_step(game, s: BethlemState, round_: int) -> None:
     if not opened:
         return
     if round_ == 1:
-        for ali in s.find("ali-la-muda"):
-            seat = s.holder(ali)
-            if s.can_act(ali) and seat not in members and not s.awake.get(ali):
+        spies = [s.holder(ali) for ali in s.find("ali-la-muda") if s.can_act(ali) and not s.awake.get(ali)]
+        borrowed = s.director_card
+        if borrowed is not None and KIND_OF[borrowed] == "ali-la-muda":
+            # The director who took a dead Ali's power spies as she would (section 6, Krugman).
+            spies += [s.holder(k) for k in s.find("krugman") if s.can_act(k)]
+        for seat in dict.fromkeys(spies):
+            if seat not in members:
                 s.ask(prompt(s, seat, "ali-la-muda", (SPY,), skippable=True))
 
 
