@@ -27,6 +27,12 @@ def awaken(s: BethlemState, card: str, why: str) -> None:
         # El archivo gets its power back for good; each player can be chosen once from now on.
         s.archive_lost = False
         s.archive_seen = []
+    elif s.settings.custom:
+        from velada.games.bethlem.custom import ON_AWAKEN
+
+        hook = ON_AWAKEN.get(kind)
+        if hook is not None:
+            hook(s, card)
 
 
 def awaken_last_cards(s: BethlemState) -> None:

@@ -160,7 +160,15 @@ def _filter(game, s: BethlemState) -> None:
 
 
 def immunity(s: BethlemState, card: str, cause: str, flags: int) -> str:
-    """Why ``card`` does not die of this attack, or ``""``: the immunities of awakened cards."""
+    """Why ``card`` does not die of this attack, or ``""``: the immunities of awakened cards, and with custom
+    cards those the custom characters give (``custom.IMMUNITIES``)."""
+    if s.settings.custom:
+        from velada.games.bethlem.custom import IMMUNITIES
+
+        for hook in IMMUNITIES:
+            reason = hook(s, card, cause, flags)
+            if reason:
+                return reason
     kind = KIND_OF[card]
     if not s.awake.get(card) or not s.passive(card):
         return ""
@@ -433,6 +441,10 @@ def _kill(game, s: BethlemState) -> None:
     for seat in range(len(s.players)):
         if not s.out[seat] and not any(s.alive[c] for c in s.board[seat]):
             _eliminate(s, seat, deaths)
+    if s.settings.custom and deaths:
+        from velada.games.bethlem.objectives import after_deaths
+
+        after_deaths(s, [d[0] for d in deaths])
     _then(s, "kill")
 
 
@@ -460,11 +472,18 @@ def _triggers(game, s: BethlemState) -> None:
     for card, cause, by, flags, passive in res["deaths"]:
         if flags & (LEPER | NO_TRIGGER) or not passive:
             continue
-        trigger = TRIGGERS.get(KIND_OF[card])
+        trigger = TRIGGERS.get(KIND_OF[card]) or (custom_trigger(KIND_OF[card]) if s.settings.custom else None)
         if trigger is not None:
             steps.extend(trigger(s, card, cause, by))
     s.agenda.appendleft(("res", "after"))
     s.agenda.extendleft(reversed(steps))
+
+
+def custom_trigger(kind: str):
+    """A custom character's death power (``custom.TRIGGERS``)."""
+    from velada.games.bethlem.custom import TRIGGERS as CUSTOM_TRIGGERS
+
+    return CUSTOM_TRIGGERS.get(kind)
 
 
 def _cellmates(s: BethlemState, card: str, cause: str, by) -> list[tuple]:
@@ -575,6 +594,9 @@ def _rabies_fire(s: BethlemState, card: str, mode: str) -> None:
     seat = s.holder(card)
     step = 1 if mode in ("normal", "despertar") else -1
     n = len(s.players)
+    if s.settings.custom:
+        _rabies_reveal(s, seat, step, mode)
+        return
     for k in range(1, n):
         other = (seat + step * k) % n
         mutineers = [
@@ -589,6 +611,26 @@ def _rabies_fire(s: BethlemState, card: str, mode: str) -> None:
                 s.delayed.append((s.round + 1, rabid))
             s.emit("rabia", NARRATOR_ONLY, player=s.players[other], card=victim, mode=mode)
             return
+
+
+def _rabies_reveal(s: BethlemState, seat: int, step: int, mode: str) -> None:
+    """FAQ 15.3: with custom cards the rabies kills nobody; it reveals the objective of the nearest player to
+    the left (right, with the opposite) who rises with the mutineers and is not unmasked yet — at the next dusk,
+    as the disease takes a round (at once, awakened)."""
+    from velada.games.bethlem.custom.base import rises
+    from velada.games.bethlem.objectives import reveal
+
+    n = len(s.players)
+    for k in range(1, n):
+        other = (seat + step * k) % n
+        if s.out[other] or not rises(s, other) or s.goal_public[other] or other in s.rabid_goals:
+            continue
+        if mode.startswith("despertar"):
+            reveal(s, other, "infecto-de-rabia")
+        else:
+            s.rabid_goals.append(other)
+        s.emit("rabia-objetivo", NARRATOR_ONLY, player=s.players[other], mode=mode)
+        return
 
 
 def rabies_mode_step(game, s: BethlemState, card: str) -> None:

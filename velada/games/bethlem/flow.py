@@ -15,13 +15,15 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from velada.core.game import Answers
-from velada.games.bethlem import actions, characters, day, deaths, events, night, setup_flow
-from velada.games.bethlem.cards import NIGHT
+from velada.games.bethlem import actions, characters, custom, day, deaths, events, night, objectives, setup_flow
+from velada.games.bethlem.cards import CUSTOM_NIGHT, NIGHT
 from velada.games.bethlem.ending import check, draw_by_limit, finish
 from velada.games.bethlem.state import BethlemState
 
 #: The night: dusk, the 27 turns in the rulebook's order, dawn (deaths are resolved and shown).
 NIGHT_STEPS = (("dusk",), *(("night", step.id) for step in NIGHT), ("reaper-awake",), ("dawn",))
+#: The custom-cards mode's night: the 36 turns and two moments when everybody wakes of section 14.
+CUSTOM_NIGHT_STEPS = (("dusk",), *(("night", step.id) for step in CUSTOM_NIGHT), ("reaper-awake",), ("dawn",))
 #: The day: day powers, the lynching, the losing player's event, the end of the round.
 DAY = (("day",), ("hostility",), ("event-choice", "dia"), ("amnesia",), ("vote", 1), ("draw",), ("round-end",))
 
@@ -32,7 +34,7 @@ def new_round(game, s: BethlemState) -> None:
         finish(s, draw_by_limit(s))
         return
     s.round += 1
-    s.agenda.extend(NIGHT_STEPS)
+    s.agenda.extend(CUSTOM_NIGHT_STEPS if s.settings.custom else NIGHT_STEPS)
     s.agenda.extend(DAY)
 
 
@@ -53,6 +55,8 @@ STEPS: dict[str, Callable[..., None]] = {
     **day.STEPS,
     **events.STEPS,
     **actions.STEPS,
+    **objectives.STEPS,
+    **custom.STEPS,
 }
 
 ANSWERS: dict[str, Callable[..., None]] = {
@@ -70,6 +74,8 @@ ANSWERS: dict[str, Callable[..., None]] = {
     **day.ANSWERS,
     **events.ANSWERS,
     **actions.ANSWERS,
+    **objectives.ANSWERS,
+    **custom.ANSWERS,
 }
 
 

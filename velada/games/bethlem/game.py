@@ -13,10 +13,20 @@ from velada.core.i18n import Catalog
 from velada.core.options import ChoiceOption, FlagOption, GameOption, IntOption, SetOption
 from velada.core.protocol import PUBLIC, Event, Prompt, Viewer
 from velada.games.bethlem import flow, setup_flow
-from velada.games.bethlem.cards import CARDS, CHOOSABLE, EVENTS, KIND_OF, SIDES
+from velada.games.bethlem.cards import ALL_EVENTS, CARDS, CHOOSABLE, EVENTS, KIND_OF, SIDES
 from velada.games.bethlem.cards import KINDS as CARD_KINDS
 from velada.games.bethlem.ending import objective
-from velada.games.bethlem.setup import composition, explicit_deal, mode_for, random_deal
+from velada.games.bethlem.happenings import start_happenings
+from velada.games.bethlem.objectives import check_goals, deal_goals, goal_visible
+from velada.games.bethlem.setup import (
+    CUSTOM_PLAYERS,
+    GOALS_KEY,
+    HAPPENINGS_KEY,
+    composition,
+    explicit_deal,
+    mode_for,
+    random_deal,
+)
 from velada.games.bethlem.state import BethlemState, Settings
 
 #: Every kind of prompt, in the order ``velada actions`` documents them, and whether everybody may know who
@@ -96,6 +106,9 @@ KINDS = (
 )
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 7
+#: Option ``acontecimientos`` (custom mode, section 13): how often a periodic one comes, or none at all.
+HAPPENING_PERIODS = ("cada-dos-rondas", "cada-ronda", "no")
+PERIOD = {"cada-ronda": 1, "cada-dos-rondas": 2, "no": 0}
 BOOK_PLAYERS = (4, 7)
 
 
@@ -116,6 +129,8 @@ class BethlemGame(Game):
         IntOption("limite-rondas", 20, 1, 200),
         IntOption("rondas-amotinados", 3, 1, 5),
         IntOption("ali-riesgo", 25, 0, 100),
+        ChoiceOption("cards", "normal", ("normal", "custom")),
+        ChoiceOption("acontecimientos", "cada-dos-rondas", HAPPENING_PERIODS),
     )
     prompt_kinds = tuple(PromptKind(kind, public=public, doc=kind) for kind, public in KINDS)
 
@@ -138,6 +153,8 @@ class BethlemGame(Game):
             ali_risk=options["ali-riesgo"],
             mutineer_rounds=options["rondas-amotinados"],
             events=options["eventos"],
+            cards=options["cards"],
+            happenings=PERIOD[options["acontecimientos"]] if options["cards"] == "custom" else 0,
         )
 
     def setup(
@@ -145,16 +162,22 @@ class BethlemGame(Game):
     ) -> BethlemState:
         n = len(players)
         settings = self.settings(n, options)
-        rows = personas = None
+        custom = settings.custom
+        if custom and settings.mode != "normal":
+            low, high = CUSTOM_PLAYERS
+            raise ValueError(f"the custom-cards mode is for {low} to {high} players, not {n}")
+        rows = personas = goals = None
         if deal is not None:
-            rows, personas, deck = explicit_deal(players, deal)
+            rows, personas, deck = explicit_deal(players, deal, custom)
+            if custom and GOALS_KEY in deal:
+                goals = check_goals(players, deal[GOALS_KEY])
         else:
-            life, personalities = composition(n, options["cartas"]) if n > 2 else ([], [])
+            life, personalities = composition(n, options["cartas"], custom, rng) if n > 2 else ([], [])
             deck = None
             if settings.mode == "normal":
                 rows, personas = random_deal(n, life, personalities, rng, None)
         if deck is None:
-            deck = list(EVENTS)
+            deck = list(ALL_EVENTS if custom else EVENTS)
             rng.shuffle(deck)
         if not settings.events:
             deck = []
@@ -177,6 +200,10 @@ class BethlemGame(Game):
             s.table = 4
         if rows is not None:
             setup_flow.place(s, rows, personas)
+            if custom:
+                # Section 13: the objective cards are dealt after the life cards.
+                deal_goals(s, goals)
+                start_happenings(s, deal.get(HAPPENINGS_KEY) if deal is not None else None)
         elif settings.mode == "dos":
             setup_flow.start_draft(s)
         else:
@@ -235,6 +262,11 @@ class BethlemGame(Game):
             out.append("profeta")
         if card in s.lobotomy:
             out.append("lobotomia")
+        if s.settings.custom:
+            from velada.games.bethlem.custom import MARKERS
+
+            for hook in MARKERS:
+                out.extend(hook(s, card, narrator))
         if narrator:
             if any(a[0] == card for a in s.attacks):
                 out.append("muerte")
@@ -281,6 +313,11 @@ class BethlemGame(Game):
             if s.settings.mode == "dos" and s.board[seat]:
                 # Both players know which cards the other holds (not where).
                 players[-1]["cards_held"] = sorted(s.board[seat])
+            if s.settings.custom:
+                # Section 13: an objective card is hidden until it is revealed (or its viewer saw it).
+                shown_goal = narrator or goal_visible(s, me, seat)
+                players[-1]["objective"] = s.goal[seat] if shown_goal else None
+                players[-1]["objective_revealed"] = s.goal_public[seat]
         view: dict[str, Any] = {
             "phase": {
                 "id": s.phase,
@@ -300,6 +337,11 @@ class BethlemGame(Game):
                 "objective": objective(s, me),
                 "objective_text": self.text(lang, f"side.{objective(s, me)}"),
             }
+            if s.settings.custom:
+                view["you"]["objective_card"] = s.goal[me]
+                side = s.traitor_side.get(me)
+                if s.goal[me] == "traidor" and side:
+                    view["you"]["traitor_side"] = side
         if narrator:
             view["secrets"] = {
                 "objectives": {s.players[seat]: objective(s, seat) for seat in range(len(s.players))},
@@ -308,6 +350,8 @@ class BethlemGame(Game):
                 "puppet": s.players[s.puppet] if s.puppet is not None else None,
                 "hypnosis": [[s.players[seat], power] for seat, power in s.hypnosis],
             }
+            if s.settings.custom:
+                view["secrets"]["traitor_sides"] = {s.players[seat]: side for seat, side in s.traitor_side.items()}
         return view
 
     def shuffle_hidden(self, state: BethlemState, viewer: Viewer, rng: random.Random) -> BethlemState:  # type: ignore[override]
@@ -351,6 +395,8 @@ class BethlemGame(Game):
             del s.secret_discard[e]
         for e, seat in zip(pool[k:], owners, strict=True):
             s.secret_discard[e] = seat
+        if s.settings.custom:
+            shuffle_goals(state, s, me, rng)
         return s
 
     # --- texts --------------------------------------------------------------------------------------------
@@ -446,6 +492,10 @@ class BethlemGame(Game):
                 params[name] = "; ".join(
                     f"{p}: {', '.join(self.card_name(c, lang) for c in row)}" for p, row in value.items()
                 )
+            elif name == "goals":
+                params[name] = ", ".join(f"{p}: {self.text(lang, f'side.{g}')}" for p, g in value.items())
+            elif name in ("goal",):
+                params[name] = self.text(lang, f"side.{value}")
             elif name == "personas":
                 params[name] = ", ".join(f"{p}: {self.card_name(c, lang)}" for p, c in value.items())
             elif name == "sides":
@@ -460,6 +510,20 @@ class BethlemGame(Game):
         if kind == "fin":
             params["text"] = self.text(lang, f"result.{event.data['reason']}")
         return self.text(lang, f"event.{kind}", **params)
+
+
+def shuffle_goals(state: BethlemState, s: BethlemState, me: int | None, rng: random.Random) -> None:
+    """Deal again the objective cards ``me`` may not know (section 13: hidden until revealed); what sits on an
+    objective card (the Traidor's chosen side) goes with it."""
+    seats = [i for i in range(len(s.players)) if not goal_visible(state, me, i)]
+    order = list(seats)
+    rng.shuffle(order)
+    goals = {i: state.goal[j] for i, j in zip(seats, order, strict=True)}
+    sides = {i: state.traitor_side[j] for i, j in zip(seats, order, strict=True) if j in state.traitor_side}
+    for i in seats:
+        s.goal[i] = goals[i]
+        s.traitor_side.pop(i, None)
+    s.traitor_side.update(sides)
 
 
 def rename_cards(s: BethlemState, mapping: dict[str, str]) -> None:
@@ -493,6 +557,7 @@ def rename_cards(s: BethlemState, mapping: dict[str, str]) -> None:
         "impersonated",
         "mary_banned",
         "cataleptic_day",
+        "dealt_to",
     ):
         setattr(s, name, keys(getattr(s, name)))
     s.known = [keys(k) for k in s.known]
@@ -511,3 +576,8 @@ def rename_cards(s: BethlemState, mapping: dict[str, str]) -> None:
     s.larry_show = [(seat, m(c)) for seat, c in s.larry_show]
     s.cell_victims = {seat: [m(c) for c in cards] for seat, cards in s.cell_victims.items()}
     s.last_pick = {k: (r, m(c)) for k, (r, c) in s.last_pick.items()}
+    if s.settings.custom:
+        from velada.games.bethlem.custom import RENAMES
+
+        for hook in RENAMES:
+            hook(s, m)

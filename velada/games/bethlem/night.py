@@ -20,7 +20,9 @@ from velada.games.bethlem.common import (
     prompt,
     woke,
 )
+from velada.games.bethlem.custom.base import rises
 from velada.games.bethlem.deaths import attack, resolve
+from velada.games.bethlem.objectives import principal_card, traitors_undecided
 from velada.games.bethlem.state import BethlemState
 
 SPY = "espiar"
@@ -45,6 +47,15 @@ def dusk_step(game, s: BethlemState) -> None:
     s.puppet_vote = None
     s.banned = None
     s.amnesia = None
+    if s.settings.custom:
+        from velada.games.bethlem.custom import DUSKS
+        from velada.games.bethlem.objectives import reveal
+
+        for seat in s.rabid_goals:
+            reveal(s, seat, "infecto-de-rabia")
+        s.rabid_goals = []
+        for hook in DUSKS:
+            hook(s)
     due = [a for r, a in s.delayed if r <= s.round]
     s.delayed = [(r, a) for r, a in s.delayed if r > s.round]
     for a in due:
@@ -86,6 +97,9 @@ def night_step(game, s: BethlemState, step_id: str) -> None:
     if handler is not None:
         handler(game, s)
         return
+    if step_id not in powers.POWERS:
+        # A card with no power implemented (a custom character still to come) is a plain life card.
+        return
     for seat, card, origin in reversed(actors(s, step.card)):
         s.agenda.appendleft(("act", step_id, seat, card, origin, ""))
 
@@ -106,7 +120,10 @@ def act_answer(game, s: BethlemState, answers, power: str, seat: int, card: str,
 
 def pack(s: BethlemState) -> list[int]:
     """The players who wake in the mutineers' turn: one per player holding a mutineer card that can rise, and
-    Mary Firth in the place of a mutineer she unmasked, if she chose to."""
+    Mary Firth in the place of a mutineer she unmasked, if she chose to. With custom cards, the players whose
+    objective rises with the mutineers (``custom_pack``)."""
+    if s.settings.custom:
+        return custom_pack(s)
     seats: list[int] = []
     for card in s.cards_in_play():
         if GROUP_OF[card] == "P1" and can_rise(s, card):
@@ -119,9 +136,26 @@ def pack(s: BethlemState) -> list[int]:
     return sorted(seats)
 
 
+def custom_pack(s: BethlemState) -> list[int]:
+    """Custom cards (section 13): the Amotinados, the Renegado and a Traidor who chose them rise every night, as
+    their principal card's extra power. So they do not rise while that card (FAQ 15.6: their best living card)
+    cannot act tonight (Melancolía, Celda de aislamiento, Gas de la risa)."""
+    seats = []
+    for seat in s.seats_in_game():
+        if rises(s, seat):
+            card = principal_card(s, seat)
+            if card is not None and s.can_act(card):
+                seats.append(seat)
+    return seats
+
+
 def mutineers_handler(game, s: BethlemState) -> None:
-    """Amotinados: the mutineers wake together and see one another."""
+    """Amotinados: the mutineers wake together and see one another. With custom cards, on the first night the
+    Traidor first chooses whether to rise with them."""
     if s.reaper_night == s.round:
+        return
+    if s.settings.custom and s.round == 1 and traitors_undecided(s):
+        s.agenda.extendleft((("night", "amotinados"), ("traitor",)))
         return
     members = pack(s)
     s.pack = members

@@ -33,6 +33,13 @@ class Settings:
     ali_risk: int  # percent
     mutineer_rounds: int  # voting rounds the mutineers have to agree each night
     events: bool
+    cards: str = "normal"  # "normal" or "custom" (sections 13–15)
+    happenings: int = 0  # custom mode: periodic acontecimientos every 1 or 2 rounds; 0 = none
+
+    @property
+    def custom(self) -> bool:
+        """The custom-cards mode (section 13): custom principal characters and objective cards."""
+        return self.cards == "custom"
 
 
 @dataclass(slots=True, kw_only=True)
@@ -131,6 +138,31 @@ class BethlemState(State):
     prophecy: dict[str, Any] | None = None  # Síndrome de Nostradamus
     lynch: dict[str, Any] = field(default_factory=dict)  # the lynching in progress
     draft: dict[str, Any] | None = None  # the 2-player draft in progress
+    # --- the custom-cards mode (sections 13–15) -------------------------------------------------------------
+    #: Each seat's objective card (``internos``, ``amotinados``…); empty in the normal mode.
+    goal: list[str] = field(default_factory=list)
+    #: Objective cards turned face up for everybody.
+    goal_public: list[bool] = field(default_factory=list)
+    #: knows_goal[seat]: the seats whose objective card that seat has seen.
+    knows_goal: list[dict[int, bool]] = field(default_factory=list)
+    #: The side a Traidor chose on the first night, by the seat holding that objective card ("" until then).
+    traitor_side: dict[int, str] = field(default_factory=dict)
+    #: card → the seat that held it at the deal (FAQ 15.6: the principal card among equals).
+    dealt_to: dict[str, int] = field(default_factory=dict)
+    #: Seats that revealed their objective this round (punctual acontecimientos).
+    revealed_now: list[int] = field(default_factory=list)
+    #: The Inquisidor's claim: seats that already made theirs (one per game).
+    claimed: list[int] = field(default_factory=list)
+    #: An objective met at once by a card's rule (El último superviviente, the Inquisidor's claim):
+    #: {"reason", "side", "winners"}; the next check ends the game with it.
+    instant: dict[str, Any] | None = None
+    #: The acontecimientos: both decks (top first) and the one in force, with its records.
+    happen: dict[str, Any] = field(default_factory=dict)
+    #: Objectives Infecto de rabia will reveal at the next dusk (seats).
+    rabid_goals: list[int] = field(default_factory=list)
+    #: Each custom character's own markers and records, by the character's kind (``custom/``). Card ids in them
+    #: are renamed by the character's ``rename`` hook when hidden cards are dealt again.
+    custom: dict[str, Any] = field(default_factory=dict)
 
     # --- where cards are --------------------------------------------------------------------------------
 
