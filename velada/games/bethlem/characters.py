@@ -26,8 +26,10 @@ from velada.games.bethlem.common import (
     options,
     prompt,
 )
+from velada.games.bethlem.custom.base import rises
 from velada.games.bethlem.deaths import attack, remove_attacks
 from velada.games.bethlem.deaths import marked as marked_cards
+from velada.games.bethlem.objectives import principal_card
 from velada.games.bethlem.state import INEVITABLE, LEPER, BethlemState
 
 
@@ -99,11 +101,19 @@ def archive_answer(game, s: BethlemState, answers, seat: int, card: str, origin:
     if awake_power(s, card, origin):
         s.emit("anuncia-despertar", None, power="el-archivo")
         positions = [pos + 1 for pos, c in enumerate(s.board[target]) if GROUP_OF[c] == "P1"]
+        if s.settings.custom:
+            principal = principal_card(s, target)
+            positions = [s.where[principal][1] + 1] if principal is not None else []
         s.archive_seen.append(target)
         s.shields.append((target, seat))
         s.emit("archivo", me, player=chosen[0], positions=positions, principal=True)
         return
     positions = [s.where[c][1] + 1 for c in mutineer_cards(s, target)]
+    if s.settings.custom and rises(s, target):
+        # With custom cards a mutineer is a player who rises with them; they give the position of their
+        # principal card (FAQ 15.6), the card whose extra power lets them rise.
+        principal = principal_card(s, target)
+        positions = [s.where[principal][1] + 1] if principal is not None else []
     if positions:
         s.emit("archivo", me, player=chosen[0], positions=positions, principal=False)
     else:

@@ -26,6 +26,17 @@ NIGHT_STEPS = (("dusk",), *(("night", step.id) for step in NIGHT), ("reaper-awak
 CUSTOM_NIGHT_STEPS = (("dusk",), *(("night", step.id) for step in CUSTOM_NIGHT), ("reaper-awake",), ("dawn",))
 #: The day: day powers, the lynching, the losing player's event, the end of the round.
 DAY = (("day",), ("hostility",), ("event-choice", "dia"), ("amnesia",), ("vote", 1), ("draw",), ("round-end",))
+#: The custom-cards mode's day: the Inquisidor may make his claim first.
+CUSTOM_DAY = (
+    ("day",),
+    ("inquisitor",),
+    ("hostility",),
+    ("event-choice", "dia"),
+    ("amnesia",),
+    ("vote", 1),
+    ("draw",),
+    ("round-end",),
+)
 
 
 def new_round(game, s: BethlemState) -> None:
@@ -34,8 +45,12 @@ def new_round(game, s: BethlemState) -> None:
         finish(s, draw_by_limit(s))
         return
     s.round += 1
-    s.agenda.extend(CUSTOM_NIGHT_STEPS if s.settings.custom else NIGHT_STEPS)
-    s.agenda.extend(DAY)
+    if s.settings.custom:
+        s.agenda.extend(CUSTOM_NIGHT_STEPS)
+        s.agenda.extend(CUSTOM_DAY)
+    else:
+        s.agenda.extend(NIGHT_STEPS)
+        s.agenda.extend(DAY)
 
 
 STEPS: dict[str, Callable[..., None]] = {

@@ -103,6 +103,13 @@ KINDS = (
     ("linchamiento", True),
     ("linchamiento-carta", True),
     ("reemplazo", True),
+    # The custom-cards mode (sections 13–15).
+    ("traidor", False),
+    ("inquisidor", False),
+    ("inquisidor-siamesas", False),
+    ("inquisidor-celda", False),
+    ("inquisidor-pacto", False),
+    ("inquisidor-objetivo", False),
 )
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 7
@@ -448,6 +455,8 @@ class BethlemGame(Game):
             return self.text(lang, f"prophecy.{option}")
         if kind == "juego-de-azar-apuesta":
             return self.text(lang, f"group.{option}")
+        if kind == "inquisidor-objetivo":
+            return self.text(lang, f"side.{option}")
         if ":" in option:
             label = self.target_text(s, option, lang)
             card = s.card_at(option)

@@ -20,6 +20,7 @@ from velada.games.bethlem.cards import (
     GROUP_OF,
     HATE_PACT,
     INMATES,
+    INQUISITOR,
     LIFE_GROUPS,
     MUTINEERS,
     OBJECTIVE_TABLE,
@@ -75,7 +76,7 @@ def objective(s: BethlemState, seat: int) -> str:
     pact = s.pact
     if pact is not None and seat in pact[:2] and pact[2] in ("normal", "odio"):
         return PACT if pact[2] == "normal" else HATE_PACT
-    return s.goal[seat]
+    return s.goal_override.get(seat) or s.goal[seat]
 
 
 def mutineer_side(s: BethlemState, seat: int) -> bool:
@@ -166,6 +167,77 @@ def traitor_answer(game, s: BethlemState, answers) -> None:
         s.emit("traidor-elige", frozenset((player,)), side=side)
 
 
+# --- the Inquisidor -------------------------------------------------------------------------------------------------
+
+CLAIM = "revelar"
+#: The secrets of section 13 that are about cards: which players hold them (when the table plays them).
+CARD_SECRETS = (("siamesas", "inquisidor-siamesas"), ("companeros-de-celda", "inquisidor-celda"))
+
+
+def inquisitor_step(game, s: BethlemState) -> None:
+    """The Inquisidor wins by revealing the asylum's secrets (section 13). In the digital game that is a claim
+    the engine checks: once a game, at the start of a day, he may say he knows them all."""
+    for seat in s.seats_in_game():
+        if objective(s, seat) == INQUISITOR and seat not in s.claimed:
+            s.ask(prompt(s, seat, "inquisidor", (CLAIM,), skippable=True))
+
+
+def inquisitor_answer(game, s: BethlemState, answers) -> None:
+    for (player, _), chosen in answers.items():
+        if chosen:
+            seat = s.index[player]
+            s.claimed.append(seat)
+            s.emit("inquisidor-reclama", None, player=player)
+            s.agenda.appendleft(("inquisitor-claim", seat))
+
+
+def secrets(s: BethlemState, seat: int) -> dict[str, tuple[str, ...]]:
+    """What the Inquisidor at ``seat`` must name, by prompt id suffix → the right answer (player ids, sorted):
+    who holds the Siamesas, the Compañeros de celda and the Pacto de sangre (now, dead or alive, when the table
+    plays them), and the objective card of every other player whose objective is not face up."""
+    out: dict[str, tuple[str, ...]] = {}
+    for kind, key in CARD_SECRETS:
+        cards = s.find(kind)
+        if cards:
+            out[key] = tuple(sorted({s.players[s.holder(c)] for c in cards}))
+    pact = s.find("pacto-de-sangre")
+    if pact:
+        out["inquisidor-pacto"] = (s.players[s.holder(pact[0])],)
+    for other in range(len(s.players)):
+        if other != seat and not s.goal_public[other]:
+            out[f"inquisidor-objetivo-{s.players[other]}"] = (s.goal[other],)
+    return out
+
+
+def claim_step(game, s: BethlemState, seat: int) -> None:
+    """The claim: one prompt per secret, answered together."""
+    goals = tuple(g for g in OBJECTIVES if g in s.goal)
+    for key in secrets(s, seat):
+        if key.startswith("inquisidor-objetivo-"):
+            other = key.removeprefix("inquisidor-objetivo-")
+            s.ask(prompt(s, seat, "inquisidor-objetivo", goals, args={"player": other}, suffix=f"-{other}"))
+        else:
+            count = {"inquisidor-siamesas": 2, "inquisidor-celda": 3}.get(key, 1)
+            players = s.ids(range(len(s.players)))
+            s.ask(prompt(s, seat, key, players, max=min(count, len(players))))
+
+
+def claim_answer(game, s: BethlemState, answers, seat: int) -> None:
+    """Every secret right: the Inquisidor wins at once. One wrong: his objective card is turned face up (he can
+    claim no more, and has no other way to win)."""
+    truth = secrets(s, seat)
+    right = True
+    for (_, pid), chosen in answers.items():
+        key = pid.partition(":")[2]
+        right = right and tuple(sorted(chosen)) == truth.get(key)
+    s.emit("inquisidor-resultado", None, player=s.players[seat], right=right)
+    if right:
+        instant_win(s, INQUISITOR, INQUISITOR, [seat])
+    else:
+        reveal(s, seat, "inquisidor")
+    s.agenda.appendleft(("check",))
+
+
 # --- the ending -------------------------------------------------------------------------------------------------------
 
 
@@ -239,5 +311,5 @@ def instant_win(s: BethlemState, reason: str, side: str, winners: list[int]) -> 
         s.instant = {"reason": reason, "side": side, "winners": sorted(winners)}
 
 
-STEPS = {"traitor": traitor_step}
-ANSWERS = {"traitor": traitor_answer}
+STEPS = {"traitor": traitor_step, "inquisitor": inquisitor_step, "inquisitor-claim": claim_step}
+ANSWERS = {"traitor": traitor_answer, "inquisitor": inquisitor_answer, "inquisitor-claim": claim_answer}

@@ -145,6 +145,8 @@ class BethlemState(State):
     goal_public: list[bool] = field(default_factory=list)
     #: knows_goal[seat]: the seats whose objective card that seat has seen.
     knows_goal: list[dict[int, bool]] = field(default_factory=list)
+    #: Terapia lobotomía on a player's principal card (custom mode): seat → the side they play for now.
+    goal_override: dict[int, str] = field(default_factory=dict)
     #: The side a Traidor chose on the first night, by the seat holding that objective card ("" until then).
     traitor_side: dict[int, str] = field(default_factory=dict)
     #: card → the seat that held it at the deal (FAQ 15.6: the principal card among equals).

@@ -65,8 +65,9 @@ def data(s: BethlemState, kind: str) -> dict[str, Any]:
 
 def rises(s: BethlemState, seat: int) -> bool:
     """Whether ``seat``'s objective wakes with the mutineers: Amotinados, the Renegado, and a Traidor who chose
-    the mutineers on the first night (section 13)."""
-    goal = s.goal[seat]
+    the mutineers on the first night (section 13). Terapia lobotomía on their principal card changes that
+    (``s.goal_override``)."""
+    goal = s.goal_override.get(seat) or s.goal[seat]
     if goal in RISING:
         return True
     return goal == "traidor" and s.traitor_side.get(seat) == MUTINEERS
