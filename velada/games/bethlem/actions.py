@@ -15,6 +15,7 @@ from velada.games.bethlem.common import (
     ACTIVE_AWAKENING,
     AWAKE,
     AWAKE_OPPOSITE,
+    BORROWED_AWAKE,
     DIRECTOR,
     NORMAL,
     OPPOSITE,
@@ -44,7 +45,7 @@ def available(s: BethlemState, seat: int, card: str, origin: str, power: str) ->
     """The modes ``seat`` may use ``power`` in, for this use (its own card, borrowed, or hypnotised)."""
     if origin == OWN:
         return modes(s, seat, card)
-    if origin == DIRECTOR:
+    if origin in (DIRECTOR, BORROWED_AWAKE):
         return [NORMAL, AWAKE] if awake_power(s, card, origin) and power in ACTIVE_AWAKENING else [NORMAL]
     return [NORMAL]
 

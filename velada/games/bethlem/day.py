@@ -186,7 +186,7 @@ def lynches_today(s: BethlemState, seat: int) -> bool:
 
 def weight(s: BethlemState, seat: int) -> int:
     """Responsabilidad: its holder's vote counts double."""
-    return 2 if s.persona[seat] == "responsabilidad" else 1
+    return 2 if s.has_persona(seat, "responsabilidad") else 1
 
 
 def candidates(s: BethlemState, voter: int, revive_lynch: bool) -> list[int]:
@@ -340,8 +340,22 @@ def _lynch_card(s: BethlemState, card: str) -> None:
     resolve(s, [(card, "linchamiento", accusers, 0)], "linchamiento")
 
 
+def custom_day_step(game, s: BethlemState) -> None:
+    """Custom cards: the custom characters' day powers (``custom.DAYS``), in the registry's order."""
+    from velada.games.bethlem.custom import DAYS
+
+    for hook in DAYS:
+        hook(game, s)
+
+
 def round_end_step(game, s: BethlemState) -> None:
-    """End of the round: La parca counts disobedience; the day's bans and hypnoses end."""
+    """End of the round: La parca counts disobedience; the day's bans and hypnoses end; with custom cards, the
+    characters' end of round (``custom.ROUND_ENDS``)."""
+    if s.settings.custom:
+        from velada.games.bethlem.custom import ROUND_ENDS
+
+        for hook in ROUND_ENDS:
+            hook(game, s)
     reaper_round_end(s)
     prophecy_expires(s)
     s.banned = None
@@ -357,6 +371,7 @@ STEPS = {
     "vote": vote_step,
     "card-vote": card_vote_step,
     "round-end": round_end_step,
+    "custom-day": custom_day_step,
 }
 ANSWERS = {
     "hostility": hostility_answer,

@@ -451,6 +451,7 @@ def _kill(game, s: BethlemState) -> None:
 def _eliminate(s: BethlemState, seat: int, deaths) -> None:
     """A player whose life cards are all dead is out of the game (section 3)."""
     s.out[seat] = True
+    s.res.setdefault("eliminated", []).append(seat)
     s.emit("eliminado", None, player=s.players[seat])
     pact = s.pact
     if pact is not None and pact[2] == "odio" and seat in pact[:2]:
@@ -475,6 +476,12 @@ def _triggers(game, s: BethlemState) -> None:
         trigger = TRIGGERS.get(KIND_OF[card]) or (custom_trigger(KIND_OF[card]) if s.settings.custom else None)
         if trigger is not None:
             steps.extend(trigger(s, card, cause, by))
+    if s.settings.custom:
+        from velada.games.bethlem.custom import ON_OUT
+
+        for seat in res.pop("eliminated", []):
+            for hook in ON_OUT:
+                steps.extend(hook(s, seat))
     s.agenda.appendleft(("res", "after"))
     s.agenda.extendleft(reversed(steps))
 
@@ -799,7 +806,7 @@ def replace_answer(game, s: BethlemState, answers) -> None:
 
 def revive(s: BethlemState, card: str, cause: str) -> None:
     """Bring a dead card back to life, face up as it was shown; a player who was out is back in the game."""
-    if s.alive.get(card) or card not in s.where:
+    if s.alive.get(card) or card not in s.where or s.removed.get(card):
         return
     s.alive[card] = True
     seat, pos = s.where[card]

@@ -30,6 +30,7 @@ DAY = (("day",), ("hostility",), ("event-choice", "dia"), ("amnesia",), ("vote",
 CUSTOM_DAY = (
     ("day",),
     ("inquisitor",),
+    ("custom-day",),
     ("hostility",),
     ("event-choice", "dia"),
     ("amnesia",),

@@ -110,6 +110,10 @@ KINDS = (
     ("inquisidor-celda", False),
     ("inquisidor-pacto", False),
     ("inquisidor-objetivo", False),
+    ("gas-de-la-risa", False),
+    ("gas-de-la-risa-ataque", False),
+    ("la-alquimista", False),
+    ("la-alquimista-revivir", False),
 )
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 7
@@ -567,6 +571,9 @@ def rename_cards(s: BethlemState, mapping: dict[str, str]) -> None:
         "mary_banned",
         "cataleptic_day",
         "dealt_to",
+        "silenced",
+        "removed",
+        "acted",
     ):
         setattr(s, name, keys(getattr(s, name)))
     s.known = [keys(k) for k in s.known]
@@ -585,6 +592,7 @@ def rename_cards(s: BethlemState, mapping: dict[str, str]) -> None:
     s.larry_show = [(seat, m(c)) for seat, c in s.larry_show]
     s.cell_victims = {seat: [m(c) for c in cards] for seat, cards in s.cell_victims.items()}
     s.last_pick = {k: (r, m(c)) for k, (r, c) in s.last_pick.items()}
+    s.borrowed = [(seat, m(c), a) for seat, c, a in s.borrowed]
     if s.settings.custom:
         from velada.games.bethlem.custom import RENAMES
 

@@ -43,6 +43,7 @@ def dusk_step(game, s: BethlemState) -> None:
     s.shields = []
     s.larry_show = []
     s.pack = []
+    s.borrowed = []
     s.ali_turn = None
     s.puppet_vote = None
     s.banned = None
@@ -112,6 +113,8 @@ def act_step(game, s: BethlemState, power: str, seat: int, card: str, origin: st
 
 
 def act_answer(game, s: BethlemState, answers, power: str, seat: int, card: str, origin: str, stage: str) -> None:
+    if origin == OWN and card and any(answers.values()):
+        s.acted[card] = s.round
     powers.POWERS[power][1](game, s, answers, seat, card, origin, stage)
 
 
@@ -158,6 +161,14 @@ def mutineers_handler(game, s: BethlemState) -> None:
         s.agenda.extendleft((("night", "amotinados"), ("traitor",)))
         return
     members = pack(s)
+    later: list[tuple] = []
+    if s.settings.custom:
+        from velada.games.bethlem.custom import MUTINY
+
+        for hook in MUTINY:
+            members, steps = hook(s, members)
+            later.extend(steps)
+        s.agenda.extendleft(reversed(later))
     s.pack = members
     if not members:
         return
@@ -204,6 +215,11 @@ def mutineers_answer(game, s: BethlemState, answers, round_: int) -> None:
         seat = s.index[player]
         if seat in members:
             votes[player] = chosen[0] if chosen else None
+            if chosen and s.settings.custom:
+                # Rising is the principal card's extra power (section 13): that card was used this round.
+                principal = principal_card(s, seat)
+                if principal is not None:
+                    s.acted[principal] = s.round
         elif chosen:
             _ali_spies(s, seat, members, audience)
     targets = set(votes.values())

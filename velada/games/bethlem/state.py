@@ -162,6 +162,19 @@ class BethlemState(State):
     happen: dict[str, Any] = field(default_factory=dict)
     #: Objectives Infecto de rabia will reveal at the next dusk (seats).
     rabid_goals: list[int] = field(default_factory=list)
+    #: Cards that cannot act tonight whatever else happens (Gas de la risa): card → round.
+    silenced: dict[str, int] = field(default_factory=dict)
+    #: Cards out of the game for good: they can never come back to life (La Alquimista's sacrifice, the
+    #: Investigación policial).
+    removed: dict[str, bool] = field(default_factory=dict)
+    #: card → the last round its power was used (La Chef's broccoli asks whether a card was used).
+    acted: dict[str, int] = field(default_factory=dict)
+    #: Powers of other cards used this round by someone else (La Chef's awakening, La Médium): (seat, card,
+    #: with its awakening). ``common.actors`` wakes them in that card's turn, right after its holder.
+    borrowed: list[tuple[int, str, bool]] = field(default_factory=list)
+    #: El Arquitecto's Laberinto: (round, owner seat, user seat) — the user has the owner's personality that
+    #: round, and the owner does not.
+    lent_persona: tuple[int, int, int] | None = None
     #: Each custom character's own markers and records, by the character's kind (``custom/``). Card ids in them
     #: are renamed by the character's ``rename`` hook when hidden cards are dealt again.
     custom: dict[str, Any] = field(default_factory=dict)
@@ -223,11 +236,11 @@ class BethlemState(State):
 
     def can_act(self, card: str) -> bool:
         """A card can use its power: it is alive, on the table (not in a 2-player reserve), its holder is in the
-        game, and neither Melancolía nor the Celda de aislamiento has silenced it this round."""
+        game, and neither Melancolía nor the Celda de aislamiento (nor Gas de la risa) silenced it this round."""
         if not self.alive.get(card) or card not in self.where or self.where[card][1] >= self.table:
             return False
         r = self.round
-        if self.blocked.get(card) == r or self.isolated.get(card) == r:
+        if self.blocked.get(card) == r or self.isolated.get(card) == r or self.silenced.get(card) == r:
             return False
         return not self.out[self.where[card][0]]
 
@@ -235,10 +248,30 @@ class BethlemState(State):
         """A card's passive powers and death powers work: Melancolía cancels them for the round (section 6)."""
         return self.blocked.get(card) != self.round
 
+    def personas(self, seat: int) -> tuple[str, ...]:
+        """The personalities ``seat`` uses this round: their own, unless El Arquitecto's Laberinto took it this
+        round, and the one the Laberinto gave them."""
+        own = self.persona[seat]
+        lent = self.lent_persona
+        if lent is None or lent[0] != self.round:
+            return (own,)
+        _, owner, user = lent
+        if seat == owner:
+            return () if owner != user else (own,)
+        if seat == user:
+            return (own, self.persona[owner])
+        return (own,)
+
+    def has_persona(self, seat: int, persona: str) -> bool:
+        return persona in self.personas(seat)
+
     def persona_seat(self, persona: str) -> int | None:
-        """The seat whose personality is ``persona``, if that player is still in the game."""
+        """The seat using the personality ``persona`` this round, if that player is still in the game."""
         for seat, card in enumerate(self.persona):
             if card == persona and not self.out[seat]:
+                lent = self.lent_persona
+                if lent is not None and lent[0] == self.round and lent[1] == seat:
+                    return lent[2] if not self.out[lent[2]] else None
                 return seat
         return None
 

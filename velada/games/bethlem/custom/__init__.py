@@ -11,7 +11,11 @@ the tables below gather their pieces for the rest of the game. To add a characte
 
 Extension points (``base.Character``): ``powers``/``handlers`` (night), ``steps``/``answers`` (agenda steps),
 ``triggers`` (death powers), ``immunity`` (an attack that does not kill), ``reveals`` (when the objective is
-shown), ``on_awaken``, ``markers`` (views), ``rename`` (hidden cards dealt again), ``dusk``, ``round_end``.
+shown), ``on_awaken``, ``markers`` (views), ``rename`` (hidden cards dealt again), ``dusk``, ``round_end``,
+``day`` (day powers), ``on_out`` (a player went out), ``actors`` (someone else wakes in a card's turn),
+``mutiny`` (who rises in the mutineers' turn).
+Borrowing another card's power for a round: append ``(seat, card, awakened)`` to ``s.borrowed`` (cleared at
+dusk); ``common.actors`` then wakes that seat in the card's turn with origin ``BORROWED``/``BORROWED_AWAKE``.
 Helpers: ``base.extra(s, card)`` — the extra power is usable (the holder's objective does not rise with the
 mutineers); ``base.awake(s, card)`` — the awakening is active; ``base.data(s, kind)`` — the character's own
 records in ``s.custom``. Deaths always go through ``deaths.attack`` / ``deaths.resolve``.
@@ -22,9 +26,10 @@ power and is skipped.
 
 from __future__ import annotations
 
+from velada.games.bethlem.custom import alquimista, gas_de_la_risa, superviviente
 from velada.games.bethlem.custom.base import Character
 
-MODULES = ()
+MODULES = (gas_de_la_risa, alquimista, superviviente)
 
 CHARACTERS: dict[str, Character] = {m.CHARACTER.kind: m.CHARACTER for m in MODULES}
 
@@ -40,3 +45,7 @@ MARKERS = tuple(c.markers for c in CHARACTERS.values() if c.markers is not None)
 RENAMES = tuple(c.rename for c in CHARACTERS.values() if c.rename is not None)
 DUSKS = tuple(c.dusk for c in CHARACTERS.values() if c.dusk is not None)
 ROUND_ENDS = tuple(c.round_end for c in CHARACTERS.values() if c.round_end is not None)
+DAYS = tuple(c.day for c in CHARACTERS.values() if c.day is not None)
+ON_OUT = tuple(c.on_out for c in CHARACTERS.values() if c.on_out is not None)
+ACTORS = tuple(c.actors for c in CHARACTERS.values() if c.actors is not None)
+MUTINY = tuple(c.mutiny for c in CHARACTERS.values() if c.mutiny is not None)

@@ -54,8 +54,18 @@ class Character:
     rename: Callable[[BethlemState, Callable[[Any], Any]], None] | None = None
     #: Called at dusk, before the night's steps (clear this round's markers).
     dusk: Callable[[BethlemState], None] | None = None
-    #: Called at the end of the round, after the lynching and the acontecimiento.
+    #: Called at the end of the round, after the lynching and the acontecimiento: ``round_end(game, s)``.
     round_end: Callable[[Any, BethlemState], None] | None = None
+    #: Called at the start of the day, after the deaths are shown (day powers): ``day(game, s)``.
+    day: Handler | None = None
+    #: ``on_out(s, seat) -> agenda steps``: a player went out of the game (their objective is already shown).
+    on_out: Callable[[BethlemState, int], list[tuple]] | None = None
+    #: ``actors(s, kind) -> [(seat, card, origin)]``: somebody else who wakes in the turn of ``kind``
+    #: (``common.actors``), with an origin of ``common.SUFFIX``.
+    actors: Callable[[BethlemState, str], list[tuple[int, str, str]]] | None = None
+    #: ``mutiny(s, pack) -> (pack, steps)``: in the mutineers' turn, who rises after all and what happens
+    #: after their attack (Gas de la risa's laughing fit).
+    mutiny: Callable[[BethlemState, list[int]], tuple[list[int], list[tuple]]] | None = None
 
 
 def data(s: BethlemState, kind: str) -> dict[str, Any]:

@@ -1,0 +1,205 @@
+"""Cartas de personaje personalizadas (section 13): for each character of part A, its base power, its extra
+power (objective not a mutineer's) and its awakening, mostly as short scripted games."""
+
+from velada.games.bethlem.awakening import awaken
+
+from .mesa import (
+    OBJETIVOS,
+    PERSONALIZADA,
+    abiertos,
+    con,
+    dia,
+    eventos,
+    hasta,
+    hasta_prompt,
+    mesa,
+    noche,
+    opciones,
+)
+
+
+def todos(target, *quien):
+    return {(p, "amotinados"): [target] for p in quien}
+
+
+def revelados(m, viewer="Carlos"):
+    return {e["player"]: e["goal"] for e in eventos(m, "objetivo-revelado", viewer)}
+
+
+def linchar(player, card, *quien):
+    votos = {(p, "linchamiento"): [player] for p in quien}
+    votos.update({(p, "linchamiento-carta"): [card] for p in quien})
+    return votos
+
+
+# --- Aitor "El Último Superviviente" -------------------------------------------------------------------------------
+
+SUPERVIVIENTE = con(
+    PERSONALIZADA, Bea=["el-ultimo-superviviente", "john-flick", "terapia-opio-y-barbituricos", "amnesia", "hostilidad"]
+)
+
+
+def test_el_ultimo_superviviente_se_anuncia_a_todos_la_primera_noche():
+    m = mesa(SUPERVIVIENTE, objetivos=OBJETIVOS)
+    noche(m)
+    assert eventos(m, "superviviente", "Carlos") == [{"player": "Bea"}]
+    assert m.view("Carlos", "es")["players"][1]["cards"][0]["card"] is None, "the player, not the card"
+
+
+def test_el_ultimo_superviviente_que_muere_en_las_tres_primeras_rondas_gana_al_instante():
+    m = mesa(SUPERVIVIENTE, objetivos=OBJETIVOS)
+    noche(m, todos("Bea:1", "Ana", "Dani"))
+    r = m.result
+    assert r.reason == "el-ultimo-superviviente" and r.sides == ("el-ultimo-superviviente",)
+    assert r.winners == ("Bea",) and r.rounds == 1
+
+
+def test_el_ultimo_superviviente_que_muere_despues_de_la_tercera_ronda_no_gana():
+    m = mesa(SUPERVIVIENTE, objetivos=OBJETIVOS)
+    for _ in range(3):
+        noche(m)
+        dia(m)
+    noche(m, todos("Bea:1", "Ana", "Dani"))
+    assert not m.state.alive["el-ultimo-superviviente"] and m.result is None
+
+
+def test_despertar_instinto_de_supervivencia_se_muestra_y_no_muere_en_tres_rondas():
+    m = mesa(SUPERVIVIENTE, objetivos=OBJETIVOS)
+    for _ in range(3):
+        noche(m)
+        dia(m)
+    awaken(m.state, "el-ultimo-superviviente", "despertar")  # during the fourth round
+    assert m.view("Carlos", "es")["players"][1]["cards"][0]["card"] == "el-ultimo-superviviente"
+    for _ in range(4):  # the fourth round and the three after it
+        noche(m, todos("Bea:1", "Ana", "Dani"))
+        assert m.state.alive["el-ultimo-superviviente"]
+        dia(m)
+    noche(m, todos("Bea:1", "Ana", "Dani"))
+    assert not m.state.alive["el-ultimo-superviviente"]
+
+
+# --- Silvia "La Alquimista" ----------------------------------------------------------------------------------------
+
+ALQUIMISTA = con(
+    PERSONALIZADA, Bea=["la-alquimista", "john-flick", "terapia-opio-y-barbituricos", "amnesia", "hostilidad"]
+)
+
+
+def test_la_alquimista_ya_esta_muerta_y_al_morir_no_revela_el_objetivo():
+    m = mesa(ALQUIMISTA, objetivos=OBJETIVOS)
+    noche(m, todos("Bea:1", "Ana", "Dani"))
+    assert not m.state.alive["la-alquimista"]
+    assert revelados(m) == {}
+
+
+def _dejar_una(m, seat, keep):
+    s = m.state
+    for card in s.board[seat]:
+        if card != keep:
+            s.alive[card] = False
+
+
+def test_quien_tiene_la_alquimista_revela_su_objetivo_al_perder_todas_sus_cartas():
+    m = mesa(ALQUIMISTA, objetivos={**OBJETIVOS, "Bea": "amotinados", "Dani": "internos"})
+    _dejar_una(m, 1, "amnesia")
+    noche(m, {("Ana", "terapia-electroshock"): ["Bea:4"]})
+    assert m.state.out[1]
+    assert revelados(m) == {"Bea": "amotinados"}
+    assert ("Bea", "la-alquimista-revivir") not in abiertos(m), "a mutineer has no extra power"
+
+
+def test_la_alquimista_interna_revive_una_de_sus_cartas_despertada_al_quedar_fuera():
+    m = mesa(ALQUIMISTA, objetivos=OBJETIVOS)
+    _dejar_una(m, 1, "amnesia")
+    hasta_prompt(m, "Bea", "la-alquimista-revivir", todos("Bea:4", "Ana", "Dani"))
+    assert revelados(m) == {"Bea": "internos"}
+    m.choose("Bea", "la-alquimista-revivir", ["Bea:2"])
+    s = m.state
+    assert s.alive["john-flick"] and s.awake["john-flick"] and not s.out[1]
+
+
+def test_sacrificio_vital_revive_las_cartas_de_un_jugador_y_la_alquimista_muere_para_siempre():
+    m = mesa(ALQUIMISTA, objetivos=OBJETIVOS)
+    noche(m, todos("Carlos:2", "Ana", "Dani"))  # Arthur dies
+    s = m.state
+    awaken(s, "la-alquimista", "despertar")
+    hasta_prompt(m, "Bea", "la-alquimista")
+    assert "Carlos" in opciones(m, "Bea", "la-alquimista")
+    m.choose("Bea", "la-alquimista", ["Carlos"])
+    hasta(m, lambda m: not m.state.res and not m.state.alive["la-alquimista"])
+    assert s.alive["arthur"] and not s.alive["la-alquimista"] and s.removed["la-alquimista"]
+    from velada.games.bethlem.deaths import revive
+
+    revive(s, "la-alquimista", "prueba")
+    assert not s.alive["la-alquimista"], "nothing brings her back"
+
+
+# --- Noe "Gas de la risa" ----------------------------------------------------------------------------------------
+
+
+def test_gas_de_la_risa_nombra_una_carta_que_no_actua_esa_noche_y_su_jugador_levanta_la_mano():
+    m = mesa(PERSONALIZADA, objetivos=OBJETIVOS)
+    hasta_prompt(m, "Ana", "gas-de-la-risa")
+    assert "arthur" in opciones(m, "Ana", "gas-de-la-risa")
+    m.choose("Ana", "gas-de-la-risa", ["arthur"])
+    assert eventos(m, "gas-de-la-risa", "Bea") == [{"card": "arthur", "players": ["Carlos"]}]
+    seen = set()
+    hasta(m, lambda m: seen.update(abiertos(m)) or m.state.phase == "dia")
+    assert ("Carlos", "arthur") not in seen
+    assert "risa" in m.view("Bea", "es")["players"][2]["cards"][1]["markers"]
+
+
+def test_gas_de_la_risa_no_repite_carta():
+    m = mesa(PERSONALIZADA, objetivos=OBJETIVOS)
+    noche(m, {("Ana", "gas-de-la-risa"): ["arthur"]})
+    dia(m)
+    hasta_prompt(m, "Ana", "gas-de-la-risa")
+    assert "arthur" not in opciones(m, "Ana", "gas-de-la-risa")
+
+
+def test_un_amotinado_cuya_carta_principal_rie_no_se_levanta():
+    m = mesa(PERSONALIZADA, objetivos=OBJETIVOS)
+    hasta_prompt(m, "Ana", "gas-de-la-risa")
+    m.choose("Ana", "gas-de-la-risa", ["la-medium"])
+    hasta_prompt(m, "Ana", "amotinados")
+    assert ("Dani", "amotinados") not in abiertos(m)
+
+
+GAS_INTERNO = con(
+    PERSONALIZADA,
+    Ana=["la-ludopata", "el-archivo", "terapia-electroshock", "el-cataleptico", "responsabilidad"],
+    Bea=["gas-de-la-risa", "john-flick", "terapia-opio-y-barbituricos", "amnesia", "hostilidad"],
+)
+
+
+def test_si_muere_gas_de_la_risa_los_amotinados_no_se_levantan_y_su_jugador_mata_por_ellos():
+    m = mesa(GAS_INTERNO, objetivos=OBJETIVOS)
+    noche(m, todos("Bea:1", "Ana", "Dani"))
+    dia(m)
+    hasta_prompt(m, "Bea", "gas-de-la-risa-ataque")
+    assert ("Ana", "amotinados") not in abiertos(m) and ("Dani", "amotinados") not in abiertos(m)
+    (p,) = [p for p in m.pending() if p.kind == "gas-de-la-risa-ataque"]
+    assert p.max == 2, "as many cards as mutineers left"
+    m.choose("Bea", "gas-de-la-risa-ataque", ["Ana:1", "Dani:1"])
+    noche(m)
+    assert not m.state.alive["la-ludopata"] and not m.state.alive["la-medium"]
+
+
+def test_gas_de_la_risa_amotinado_no_tiene_poder_extra():
+    m = mesa(GAS_INTERNO, objetivos={**OBJETIVOS, "Bea": "amotinados", "Ana": "internos"})
+    noche(m, {("Ana", "terapia-electroshock"): ["Bea:1"]})
+    dia(m)
+    hasta_prompt(m, "Bea", "amotinados")
+    assert ("Dani", "amotinados") in abiertos(m)
+
+
+def test_muerto_de_risa_la_carta_nombrada_muere_en_su_lugar_y_la_segunda_vez_quita_el_voto():
+    m = mesa(PERSONALIZADA, objetivos={**OBJETIVOS, "Ana": "internos", "Bea": "amotinados"})
+    awaken(m.state, "gas-de-la-risa", "despertar")
+    noche(m, {("Ana", "gas-de-la-risa"): ["la-chef"], **todos("Ana:1", "Bea", "Dani")})
+    s = m.state
+    assert s.alive["gas-de-la-risa"] and not s.alive["la-chef"]
+    dia(m)
+    noche(m, {("Ana", "gas-de-la-risa"): ["arthur"], **todos("Ana:1", "Bea", "Dani")})
+    assert not s.alive["gas-de-la-risa"]
+    assert s.no_vote.get(2), "Carlos, who holds Arthur, loses the vote"
