@@ -203,3 +203,104 @@ def test_muerto_de_risa_la_carta_nombrada_muere_en_su_lugar_y_la_segunda_vez_qui
     noche(m, {("Ana", "gas-de-la-risa"): ["arthur"], **todos("Ana:1", "Bea", "Dani")})
     assert not s.alive["gas-de-la-risa"]
     assert s.no_vote.get(2), "Carlos, who holds Arthur, loses the vote"
+
+
+# --- Pablo "El Arquitecto" ----------------------------------------------------------------------------------------
+
+ARQUITECTO = con(
+    PERSONALIZADA, Ana=["el-arquitecto", "el-archivo", "terapia-electroshock", "el-cataleptico", "responsabilidad"]
+)
+ESCONDITE = {("Ana", "el-arquitecto-escondite"): ["Carlos:2"]}
+
+
+def test_el_arquitecto_se_esconde_tras_una_carta_la_primera_noche():
+    m = mesa(ARQUITECTO, objetivos=OBJETIVOS)
+    hasta_prompt(m, "Ana", "el-arquitecto-escondite")
+    p = next(p for p in m.pending() if p.kind == "el-arquitecto-escondite")
+    assert not p.skippable and "Ana:1" not in p.options
+    m.choose("Ana", "el-arquitecto-escondite", ["Carlos:2"])
+    assert eventos(m, "escondite", "Ana") == [{"target": "Carlos:2"}]
+    assert eventos(m, "escondite", "Carlos") == []
+    noche(m)
+    dia(m)
+    hasta_prompt(m, "Ana", "el-arquitecto")
+    assert ("Ana", "el-arquitecto-escondite") not in abiertos(m), "only once"
+
+
+def test_el_arquitecto_muerto_sigue_actuando_y_no_revela_hasta_que_muere_su_escondite():
+    m = mesa(ARQUITECTO, objetivos=OBJETIVOS)
+    noche(m, {**ESCONDITE, ("Ana", "terapia-electroshock"): ["Ana:1"]})
+    assert not m.state.alive["el-arquitecto"] and revelados(m) == {}
+    dia(m)
+    hasta_prompt(m, "Ana", "el-arquitecto")  # its power goes on
+    noche(m, todos("Carlos:2", "Ana", "Dani"))
+    assert revelados(m) == {"Ana": "amotinados"}
+
+
+def test_un_jugador_que_pierde_sus_cuatro_cartas_queda_fuera_aunque_viva_su_escondite():
+    """FAQ 15.1."""
+    m = mesa(ARQUITECTO, objetivos={**OBJETIVOS, "Ana": "internos", "Bea": "amotinados"})
+    s = m.state
+    for card in s.board[0][1:]:
+        s.alive[card] = False
+    noche(m, {**ESCONDITE, **todos("Ana:1", "Bea", "Dani")})
+    assert s.out[0] and s.alive["arthur"]
+    assert revelados(m)["Ana"] == "internos"
+    dia(m)
+    seen = set()
+    hasta(m, lambda m: seen.update(abiertos(m)) or m.state.phase == "dia")
+    assert ("Ana", "el-arquitecto") not in seen
+
+
+def test_el_laberinto_muestra_la_personalidad_del_jugador_y_la_usa_esa_ronda():
+    m = mesa(ARQUITECTO, objetivos=OBJETIVOS)
+    noche(m, {**ESCONDITE, ("Ana", "el-arquitecto"): ["Bea"]})
+    assert eventos(m, "laberinto", "Carlos") == [{"player": "Bea"}]
+    assert eventos(m, "laberinto-personalidad", "Ana") == [{"player": "Bea", "card": "hostilidad"}]
+    assert m.view("Ana", "es")["players"][1]["personality"] == "hostilidad"
+    hasta(m, lambda m: any(k == "hostilidad" for _, k in abiertos(m)))
+    assert ("Ana", "hostilidad") in abiertos(m) and ("Bea", "hostilidad") not in abiertos(m)
+    dia(m)
+    hasta_prompt(m, "Ana", "el-arquitecto")
+    assert "Bea" not in opciones(m, "Ana", "el-arquitecto"), "once per player"
+
+
+def test_el_arquitecto_que_no_es_amotinado_ve_tambien_el_objetivo_del_jugador():
+    m = mesa(ARQUITECTO, objetivos={**OBJETIVOS, "Ana": "internos", "Bea": "amotinados"})
+    noche(m, {**ESCONDITE, ("Ana", "el-arquitecto"): ["Dani"]})
+    assert eventos(m, "ves-objetivo", "Ana") == [{"player": "Dani", "goal": "amotinados"}]
+    assert m.view("Ana", "es")["players"][3]["objective"] == "amotinados"
+    m = mesa(ARQUITECTO, objetivos=OBJETIVOS)
+    noche(m, {**ESCONDITE, ("Ana", "el-arquitecto"): ["Bea"]})
+    assert eventos(m, "ves-objetivo", "Ana") == []
+
+
+def test_laberinto_de_la_mente_despierta_con_otra_carta_y_su_poder_de_un_uso_no_se_gasta():
+    m = mesa(ARQUITECTO, objetivos=OBJETIVOS)
+    awaken(m.state, "el-arquitecto", "despertar")
+    hasta_prompt(m, "Ana", "el-arquitecto-despertar", ESCONDITE)
+    turns = opciones(m, "Ana", "el-arquitecto-despertar")
+    assert "terapia-lobotomia" in turns and "arthur" in turns
+    assert "la-ludopata" not in turns, "no principal characters"
+    assert "terapia-electroshock" not in turns, "not the Arquitecto's holder's own cards"
+    m.choose("Ana", "el-arquitecto-despertar", ["terapia-lobotomia"])
+    hasta_prompt(m, "Carlos", "terapia-lobotomia")
+    assert eventos(m, "arquitecto-despierta", "Carlos")[-1] == {"player": "Ana", "power": "terapia-lobotomia"}
+    m.choose("Carlos", "terapia-lobotomia", ["Bea:2"])
+    hasta_prompt(m, "Ana", "terapia-lobotomia")
+    m.choose("Ana", "terapia-lobotomia", ["Dani:2"])
+    noche(m)
+    s = m.state
+    assert s.public["john-flick"] and s.public["wakerfield"], "the power was used twice"
+    dia(m)
+    assert not s.used["terapia-lobotomia"], "used in the Arquitecto's presence: not spent"
+
+
+def test_al_morir_el_arquitecto_despertado_su_jugador_se_queda_la_carta_con_la_que_desperto():
+    m = mesa(ARQUITECTO, objetivos=OBJETIVOS)
+    awaken(m.state, "el-arquitecto", "despertar")
+    noche(m, {**ESCONDITE, ("Ana", "el-arquitecto-despertar"): ["arthur"], ("Bea", "terapia-opio-y-barbituricos"): []})
+    dia(m, linchar("Ana", "Ana:1", "Bea", "Carlos", "Dani"))
+    s = m.state
+    assert s.board[0][0] == "arthur" and s.board[2][1] == "el-arquitecto"
+    assert not s.alive["el-arquitecto"] and s.alive["arthur"]

@@ -28,7 +28,7 @@ def awaken(s: BethlemState, card: str, why: str) -> None:
         s.archive_lost = False
         s.archive_seen = []
     elif s.settings.custom:
-        from velada.games.bethlem.custom import ON_AWAKEN
+        from velada.games.bethlem.custom.registry import ON_AWAKEN
 
         hook = ON_AWAKEN.get(kind)
         if hook is not None:

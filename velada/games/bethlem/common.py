@@ -114,7 +114,7 @@ def actors(s: BethlemState, kind: str) -> list[tuple[int, str, str]]:
         for seat, card, awakened in s.borrowed:
             if KIND_OF[card] == kind and not s.out[seat]:
                 out.append((seat, card, BORROWED_AWAKE if awakened else BORROWED))
-        from velada.games.bethlem.custom import ACTORS
+        from velada.games.bethlem.custom.registry import ACTORS
 
         for hook in ACTORS:
             out.extend(hook(s, kind))

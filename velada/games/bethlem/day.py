@@ -342,7 +342,7 @@ def _lynch_card(s: BethlemState, card: str) -> None:
 
 def custom_day_step(game, s: BethlemState) -> None:
     """Custom cards: the custom characters' day powers (``custom.DAYS``), in the registry's order."""
-    from velada.games.bethlem.custom import DAYS
+    from velada.games.bethlem.custom.registry import DAYS
 
     for hook in DAYS:
         hook(game, s)
@@ -352,7 +352,7 @@ def round_end_step(game, s: BethlemState) -> None:
     """End of the round: La parca counts disobedience; the day's bans and hypnoses end; with custom cards, the
     characters' end of round (``custom.ROUND_ENDS``)."""
     if s.settings.custom:
-        from velada.games.bethlem.custom import ROUND_ENDS
+        from velada.games.bethlem.custom.registry import ROUND_ENDS
 
         for hook in ROUND_ENDS:
             hook(game, s)

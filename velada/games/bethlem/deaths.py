@@ -163,7 +163,7 @@ def immunity(s: BethlemState, card: str, cause: str, flags: int) -> str:
     """Why ``card`` does not die of this attack, or ``""``: the immunities of awakened cards, and with custom
     cards those the custom characters give (``custom.IMMUNITIES``)."""
     if s.settings.custom:
-        from velada.games.bethlem.custom import IMMUNITIES
+        from velada.games.bethlem.custom.registry import IMMUNITIES
 
         for hook in IMMUNITIES:
             reason = hook(s, card, cause, flags)
@@ -477,7 +477,7 @@ def _triggers(game, s: BethlemState) -> None:
         if trigger is not None:
             steps.extend(trigger(s, card, cause, by))
     if s.settings.custom:
-        from velada.games.bethlem.custom import ON_OUT
+        from velada.games.bethlem.custom.registry import ON_OUT
 
         for seat in res.pop("eliminated", []):
             for hook in ON_OUT:
@@ -488,7 +488,7 @@ def _triggers(game, s: BethlemState) -> None:
 
 def custom_trigger(kind: str):
     """A custom character's death power (``custom.TRIGGERS``)."""
-    from velada.games.bethlem.custom import TRIGGERS as CUSTOM_TRIGGERS
+    from velada.games.bethlem.custom.registry import TRIGGERS as CUSTOM_TRIGGERS
 
     return CUSTOM_TRIGGERS.get(kind)
 

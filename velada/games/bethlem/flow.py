@@ -15,8 +15,9 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from velada.core.game import Answers
-from velada.games.bethlem import actions, characters, custom, day, deaths, events, night, objectives, setup_flow
+from velada.games.bethlem import actions, characters, day, deaths, events, night, objectives, setup_flow
 from velada.games.bethlem.cards import CUSTOM_NIGHT, NIGHT
+from velada.games.bethlem.custom import registry as custom
 from velada.games.bethlem.ending import check, draw_by_limit, finish
 from velada.games.bethlem.state import BethlemState
 

@@ -114,6 +114,9 @@ KINDS = (
     ("gas-de-la-risa-ataque", False),
     ("la-alquimista", False),
     ("la-alquimista-revivir", False),
+    ("el-arquitecto-escondite", False),
+    ("el-arquitecto", False),
+    ("el-arquitecto-despertar", False),
 )
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 7
@@ -274,7 +277,7 @@ class BethlemGame(Game):
         if card in s.lobotomy:
             out.append("lobotomia")
         if s.settings.custom:
-            from velada.games.bethlem.custom import MARKERS
+            from velada.games.bethlem.custom.registry import MARKERS
 
             for hook in MARKERS:
                 out.extend(hook(s, card, narrator))
@@ -594,7 +597,7 @@ def rename_cards(s: BethlemState, mapping: dict[str, str]) -> None:
     s.last_pick = {k: (r, m(c)) for k, (r, c) in s.last_pick.items()}
     s.borrowed = [(seat, m(c), a) for seat, c, a in s.borrowed]
     if s.settings.custom:
-        from velada.games.bethlem.custom import RENAMES
+        from velada.games.bethlem.custom.registry import RENAMES
 
         for hook in RENAMES:
             hook(s, m)

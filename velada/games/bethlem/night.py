@@ -49,7 +49,7 @@ def dusk_step(game, s: BethlemState) -> None:
     s.banned = None
     s.amnesia = None
     if s.settings.custom:
-        from velada.games.bethlem.custom import DUSKS
+        from velada.games.bethlem.custom.registry import DUSKS
         from velada.games.bethlem.objectives import reveal
 
         for seat in s.rabid_goals:
@@ -163,7 +163,7 @@ def mutineers_handler(game, s: BethlemState) -> None:
     members = pack(s)
     later: list[tuple] = []
     if s.settings.custom:
-        from velada.games.bethlem.custom import MUTINY
+        from velada.games.bethlem.custom.registry import MUTINY
 
         for hook in MUTINY:
             members, steps = hook(s, members)

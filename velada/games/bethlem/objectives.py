@@ -128,7 +128,7 @@ def reveal(s: BethlemState, seat: int, why: str) -> None:
 def after_deaths(s: BethlemState, dead: list[str]) -> None:
     """After a batch of deaths: whoever lost their principal card shows their objective (the characters'
     ``reveals`` hooks may change that), and so does whoever is out of the game."""
-    from velada.games.bethlem.custom import REVEALS
+    from velada.games.bethlem.custom.registry import REVEALS
 
     for seat in range(len(s.players)):
         if s.goal_public[seat]:

@@ -3,7 +3,8 @@ modules by card family (and the custom characters of ``custom/``)."""
 
 from __future__ import annotations
 
-from velada.games.bethlem import actions, characters, custom, events, personalities
+from velada.games.bethlem import actions, characters, events, personalities
+from velada.games.bethlem.custom import registry as custom
 
 POWERS = {**characters.POWERS, **actions.POWERS, **personalities.POWERS, **events.POWERS, **custom.POWERS}
 HANDLERS = {
