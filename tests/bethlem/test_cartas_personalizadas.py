@@ -304,3 +304,98 @@ def test_al_morir_el_arquitecto_despertado_su_jugador_se_queda_la_carta_con_la_q
     s = m.state
     assert s.board[0][0] == "arthur" and s.board[2][1] == "el-arquitecto"
     assert not s.alive["el-arquitecto"] and s.alive["arthur"]
+
+
+# --- Clara "La Ludópata" -------------------------------------------------------------------------------------------
+
+
+def apuesta(tipo, objetivo=None):
+    out = {("Bea", "la-ludopata"): [tipo]}
+    if objetivo is not None:
+        kind = {"jugador": "la-ludopata-jugador", "grupo": "la-ludopata-grupo", "carta": "la-ludopata-carta"}[tipo]
+        out[("Bea", kind)] = [objetivo]
+    return out
+
+
+def resueltas(m):
+    return [(e["bet"], e["right"]) for e in eventos(m, "apuesta-resuelta", "Bea")]
+
+
+def test_la_ludopata_apuesta_por_quien_ira_ganando_y_si_acierta_ve_una_carta_la_ronda_siguiente():
+    m = mesa(PERSONALIZADA, objetivos=OBJETIVOS)
+    noche(m, apuesta("jugador", "Bea"))
+    dia(m)
+    assert resueltas(m) == [("jugador", True)]
+    hasta_prompt(m, "Bea", "la-ludopata-premio")
+    assert opciones(m, "Bea", "la-ludopata-premio") == ("ver",)
+    m.choose("Bea", "la-ludopata-premio", ["ver"])
+    m.choose("Bea", "la-ludopata-ver", ["Carlos:2"])
+    assert eventos(m, "vision", "Bea") == [{"target": "Carlos:2", "card": "arthur"}]
+    assert ("Bea", "la-ludopata") in abiertos(m), "and she bets again"
+
+
+def test_la_ludopata_apuesta_por_un_grupo_y_si_muere_una_de_sus_cartas_mata_una_carta():
+    m = mesa(PERSONALIZADA, objetivos=OBJETIVOS)
+    noche(m, {**apuesta("grupo", "P2"), **todos("Carlos:2", "Ana", "Dani")})
+    dia(m)
+    assert resueltas(m) == [("grupo", True)]
+    noche(m, {("Bea", "la-ludopata-premio"): ["matar"], ("Bea", "la-ludopata-matar"): ["Dani:2"]})
+    assert not m.state.alive["wakerfield"]
+
+
+def test_la_ludopata_que_apuesta_por_una_carta_que_no_muere_se_muere():
+    m = mesa(PERSONALIZADA, objetivos=OBJETIVOS)
+    noche(m, apuesta("carta", "Carlos:3"))
+    dia(m)
+    assert resueltas(m) == [("carta", False)]
+    assert not m.state.alive["la-ludopata"]
+    assert revelados(m) == {"Bea": "internos"}
+
+
+def test_la_ludopata_que_apuesta_por_el_jugador_que_va_el_ultimo_se_muere():
+    m = mesa(PERSONALIZADA, objetivos=OBJETIVOS)
+    noche(m, {**apuesta("jugador", "Carlos"), **todos("Carlos:2", "Ana", "Dani")})
+    dia(m)
+    assert resueltas(m) == [("jugador", False)]
+    assert not m.state.alive["la-ludopata"]
+
+
+def test_la_ludopata_apuesta_por_una_carta_y_gana_dos_recompensas():
+    m = mesa(PERSONALIZADA, objetivos=OBJETIVOS, eventos=["confesion", "milagrero"])
+    noche(m, {**apuesta("carta", "Carlos:2"), **todos("Carlos:2", "Ana", "Dani")})
+    votos = {(p, "linchamiento"): [] for p in m.players}
+    dia(m, votos)
+    assert resueltas(m) == [("carta", True)]
+    hasta_prompt(m, "Bea", "la-ludopata-premio")
+    p = next(p for p in m.pending() if p.kind == "la-ludopata-premio")
+    assert (p.min, p.max) == (2, 2) and set(p.options) == {"matar", "ver", "evento"}
+    m.choose("Bea", "la-ludopata-premio", ["matar", "evento"])
+    assert m.state.hand[1] == ["milagrero"]  # Carlos, the losing player, drew the first one
+    assert ("Bea", "la-ludopata-matar") in abiertos(m)
+
+
+def test_la_ludopata_hace_como_mucho_cuatro_apuestas_de_cada_tipo():
+    m = mesa(PERSONALIZADA, objetivos=OBJETIVOS)
+    for _ in range(4):
+        noche(m, {**apuesta("jugador", "Bea"), ("Bea", "la-ludopata-premio"): []})
+        dia(m)
+    hasta_prompt(m, "Bea", "la-ludopata", {("Bea", "la-ludopata-premio"): []})
+    assert "jugador" not in opciones(m, "Bea", "la-ludopata")
+    assert "grupo" in opciones(m, "Bea", "la-ludopata")
+
+
+def test_ultima_baza_dos_apuestas_por_ronda_sin_limite_y_no_muere_si_pierde():
+    m = mesa(PERSONALIZADA, objetivos=OBJETIVOS)
+    awaken(m.state, "la-ludopata", "despertar")
+    noche(
+        m,
+        {
+            ("Bea", "la-ludopata"): [["carta"], ["grupo"]],
+            ("Bea", "la-ludopata-carta"): ["Carlos:3"],
+            ("Bea", "la-ludopata-grupo"): ["A2"],
+        },
+    )
+    assert eventos(m, "anuncia-despertar", "Carlos") == [{"power": "la-ludopata"}]
+    dia(m)
+    assert resueltas(m) == [("carta", False), ("grupo", False)]
+    assert m.state.alive["la-ludopata"]

@@ -117,6 +117,14 @@ KINDS = (
     ("el-arquitecto-escondite", False),
     ("el-arquitecto", False),
     ("el-arquitecto-despertar", False),
+    ("la-ludopata", False),
+    ("la-ludopata-jugador", False),
+    ("la-ludopata-grupo", False),
+    ("la-ludopata-carta", False),
+    ("la-ludopata-premio", False),
+    ("la-ludopata-matar", False),
+    ("la-ludopata-ver", False),
+    ("la-ludopata-despertar", False),
 )
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 7
@@ -460,8 +468,10 @@ class BethlemGame(Game):
             return self.text(lang, f"mode.{option}")
         if kind in ("sindrome-de-nostradamus", "nostradamus-consecuencia"):
             return self.text(lang, f"prophecy.{option}")
-        if kind == "juego-de-azar-apuesta":
+        if kind in ("juego-de-azar-apuesta", "la-ludopata-grupo"):
             return self.text(lang, f"group.{option}")
+        if kind in ("la-ludopata", "la-ludopata-premio"):
+            return self.text(lang, f"bet.{option}")
         if kind == "inquisidor-objetivo":
             return self.text(lang, f"side.{option}")
         if ":" in option:
@@ -500,6 +510,8 @@ class BethlemGame(Game):
                     ", ".join(f"{self.target_text(state, k, lang) if ':' in k else k}: {v}" for k, v in value.items())
                     or "—"
                 )
+            elif name == "bet":
+                params[name] = self.text(lang, f"bet.{value}")
             elif name in ("cause", "reason", "mode", "side", "why", "effect", "answer", "group", "bond"):
                 params[name] = self.text(lang, f"{name}.{value}")
             elif name == "positions":

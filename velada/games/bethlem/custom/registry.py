@@ -4,10 +4,10 @@ any of them."""
 
 from __future__ import annotations
 
-from velada.games.bethlem.custom import alquimista, arquitecto, gas_de_la_risa, superviviente
+from velada.games.bethlem.custom import alquimista, arquitecto, gas_de_la_risa, ludopata, superviviente
 from velada.games.bethlem.custom.base import Character
 
-MODULES = (arquitecto, gas_de_la_risa, alquimista, superviviente)
+MODULES = (arquitecto, gas_de_la_risa, ludopata, alquimista, superviviente)
 
 CHARACTERS: dict[str, Character] = {m.CHARACTER.kind: m.CHARACTER for m in MODULES}
 
