@@ -215,7 +215,7 @@ def _settle(s: BethlemState, bet: dict) -> tuple[bool, bool]:
         mine = counts.get(target, 0)
         top = max(counts.values(), default=0)
         low = min(counts.values(), default=0)
-        return mine == top and not s.out[target], mine == low and low < top or s.out[target]
+        return mine == top and not s.out[target], (mine == low and low < top) or s.out[target]
     died = any(not s.alive[c] for c in bet["watch"])
     return died, not died
 
