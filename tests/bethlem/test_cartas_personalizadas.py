@@ -399,3 +399,131 @@ def test_ultima_baza_dos_apuestas_por_ronda_sin_limite_y_no_muere_si_pierde():
     dia(m)
     assert resueltas(m) == [("carta", False), ("grupo", False)]
     assert m.state.alive["la-ludopata"]
+
+
+# --- Nerea "La Chef" -------------------------------------------------------------------------------------------------
+
+
+def brocoli(m):
+    return dict(m.state.custom.get("la-chef", {}).get("broccoli", {}))
+
+
+def test_la_chef_cocina_para_un_jugador_y_no_pueden_actuar_el_uno_contra_el_otro_esa_ronda():
+    m = mesa(PERSONALIZADA, objetivos=OBJETIVOS)
+    hasta_prompt(m, "Carlos", "la-chef", {("Carlos", "la-chef-brocoli"): []})
+    m.choose("Carlos", "la-chef", ["Ana"])
+    assert eventos(m, "comida", "Ana") == [{"players": ["Carlos", "Ana"]}]
+    assert eventos(m, "comida", "Bea") == []
+    hasta_prompt(m, "Ana", "amotinados")
+    assert not any(o.startswith("Carlos:") for o in opciones(m, "Ana", "amotinados"))
+    assert any(o.startswith("Carlos:") for o in opciones(m, "Dani", "amotinados"))
+    noche(m)
+    dia(m)
+    hasta_prompt(m, "Carlos", "la-chef")
+    assert "Ana" not in opciones(m, "Carlos", "la-chef"), "one meal per player"
+    hasta_prompt(m, "Ana", "amotinados")
+    assert any(o.startswith("Carlos:") for o in opciones(m, "Ana", "amotinados")), "only for a round"
+
+
+def test_el_brocoli_se_sirve_la_primera_noche_sobre_una_carta_de_cada_jugador():
+    m = mesa(PERSONALIZADA, objetivos=OBJETIVOS)
+    hasta_prompt(m, "Carlos", "la-chef-brocoli")
+    m.choose("Carlos", "la-chef-brocoli", ["servir"])
+    for player, card in (("Ana", "Ana:3"), ("Bea", "Bea:2"), ("Carlos", "Carlos:1"), ("Dani", "Dani:2")):
+        m.choose("Carlos", f"n1:la-chef-brocoli-carta-{player}", [card])
+    assert brocoli(m) == {"terapia-electroshock": 1, "john-flick": 1, "la-chef": 1, "wakerfield": 1}
+    assert m.view("Bea", "es")["players"][0]["cards"][2]["markers"] == ["brocoli"]
+
+
+def _servir(m, cartas):
+    m.choose("Carlos", "la-chef-brocoli", ["servir"])
+    for player, card in zip(("Ana", "Bea", "Carlos", "Dani"), cartas, strict=True):
+        m.choose("Carlos", f"n1:la-chef-brocoli-carta-{player}", [card])
+
+
+def test_el_brocoli_de_una_carta_usada_se_queda_y_el_de_una_no_usada_pasa_a_la_izquierda():
+    m = mesa(PERSONALIZADA, objetivos=OBJETIVOS)
+    hasta_prompt(m, "Carlos", "la-chef-brocoli")
+    _servir(m, ["Ana:3", "Bea:2", "Carlos:2", "Dani:2"])
+    noche(m, {("Ana", "terapia-electroshock"): ["Dani:3"]})  # Ana uses the card with broccoli
+    hasta_prompt(m, "Bea", "la-chef-mover")
+    assert ("Ana", "la-chef-mover") not in abiertos(m), "her broccoli sits on a card she used"
+    m.choose("Bea", "la-chef-mover", ["Carlos:4"])
+    hasta(m, lambda m: m.state.phase == "noche")
+    assert brocoli(m) == {"terapia-electroshock": 1, "muerte-dulce": 1, "arthur": 1, "wakerfield": 1}
+    assert m.state.custom["la-chef"]["center"] == 1
+
+
+def test_una_carta_con_tres_brocolis_muere_al_instante():
+    m = mesa(PERSONALIZADA, objetivos=OBJETIVOS)
+    hasta_prompt(m, "Carlos", "la-chef-brocoli")
+    _servir(m, ["Ana:2", "Bea:2", "Carlos:2", "Dani:2"])
+    m.state.custom["la-chef"]["broccoli"]["wakerfield"] = 2
+    noche(m)
+    hasta(m, lambda m: ("Carlos", "la-chef-mover") in abiertos(m))
+    m.choose("Carlos", "la-chef-mover", ["Dani:2"])
+    hasta(m, lambda m: not m.state.alive["wakerfield"] or m.state.phase == "noche")
+    assert not m.state.alive["wakerfield"] and "wakerfield" not in brocoli(m)
+    assert eventos(m, "muerte", "Bea")[-1]["cause"] == "brocoli"
+
+
+def test_paciencia_no_aplaza_una_muerte_por_brocoli():
+    """FAQ 15.2: Paciencia only delays deaths by a death marker."""
+    m = mesa(PERSONALIZADA, objetivos=OBJETIVOS)
+    noche(m, {("Carlos", "la-chef-brocoli"): []})
+    dia(m)
+    d = m.state.custom["la-chef"]
+    d["broccoli"] = {"john-flick": 2}
+    d["center"] = 1
+    hasta_prompt(m, "Carlos", "la-chef-reparto")
+    m.choose("Carlos", "la-chef-reparto", ["Bea"])
+    m.choose("Carlos", "la-chef-reparto-carta", ["Bea:2"])
+    hasta_prompt(m, "Dani", "paciencia", todos("Bea:3", "Ana", "Dani"))
+    assert not m.state.alive["john-flick"]
+    assert opciones(m, "Dani", "paciencia") == ("Bea:3",)
+
+
+CHEF = con(PERSONALIZADA, Carlos=["la-chef", "arthur", "terapia-lobotomia", "muerte-dulce", "melancolia"])
+
+
+def test_la_chef_que_no_es_amotinada_destruye_la_comida_para_volver_a_la_vida():
+    m = mesa(CHEF, objetivos=OBJETIVOS)
+    hasta_prompt(m, "Carlos", "la-chef-brocoli")
+    _servir(m, ["Ana:2", "Bea:2", "Carlos:2", "Dani:2"])
+    hasta_prompt(m, "Carlos", "la-chef-revivir", todos("Carlos:1", "Ana", "Dani"))
+    m.choose("Carlos", "la-chef-revivir", ["destruir"])
+    noche(m)
+    assert m.state.alive["la-chef"] and brocoli(m) == {}
+    assert revelados(m) == {"Carlos": "internos"}
+
+
+def test_la_chef_amotinada_no_puede_volver_a_la_vida():
+    m = mesa(CHEF, objetivos={**OBJETIVOS, "Carlos": "amotinados", "Dani": "internos"})
+    hasta_prompt(m, "Carlos", "la-chef-brocoli")
+    _servir(m, ["Ana:2", "Bea:2", "Carlos:2", "Dani:2"])
+    noche(
+        m,
+        {
+            ("Bea", "terapia-opio-y-barbituricos"): [],
+            ("Dani", "profeta"): [],
+            ("Ana", "terapia-electroshock"): ["Carlos:1"],
+        },
+    )
+    assert not m.state.alive["la-chef"]
+    assert not eventos(m, "comida-destruida")
+
+
+def test_comida_rapida_dos_brocolis_matan_y_la_chef_roba_su_poder_la_ronda_siguiente():
+    m = mesa(PERSONALIZADA, objetivos=OBJETIVOS)
+    awaken(m.state, "la-chef", "despertar")
+    hasta_prompt(m, "Carlos", "la-chef-brocoli")
+    _servir(m, ["Ana:2", "Bea:2", "Carlos:2", "Dani:2"])
+    noche(m)
+    hasta(m, lambda m: m.state.phase == "noche", {("Ana", "la-chef-mover"): ["Bea:2"]})
+    s = m.state
+    assert not s.alive["john-flick"], "two broccolis are enough"
+    assert eventos(m, "anuncia-despertar", "Bea") == [{"power": "la-chef"}]
+    hasta_prompt(m, "Carlos", "john-flick")
+    assert eventos(m, "chef-roba", "Carlos") == [{"cards": ["john-flick"]}]
+    (p,) = [p for p in m.pending() if p.kind == "john-flick"]
+    assert p.id == "n2:john-flick-prestada"

@@ -84,6 +84,12 @@ def resolve(s: BethlemState, attacks: list[Attack], kind: str) -> None:
     s.agenda.appendleft(("res", "filter"))
 
 
+def resolve_step(game, s: BethlemState, attacks: tuple[Attack, ...], kind: str) -> None:
+    """An agenda step that resolves ``attacks`` when its turn comes (for rules that kill at the end of the
+    round, queued after whatever else happens then)."""
+    resolve(s, list(attacks), kind)
+
+
 STAGES = ("filter", "percy", "mania", "gamble", "wakerfield", "kill", "triggers", "after")
 
 

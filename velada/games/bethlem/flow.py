@@ -59,6 +59,7 @@ STEPS: dict[str, Callable[..., None]] = {
     "round": new_round,
     "check": check,
     "res": deaths.res_step,
+    "resolve": deaths.resolve_step,
     "cellmates-mode": deaths.cellmates_mode_step,
     "cellmates-revive": deaths.cellmates_revive_step,
     "rabies-mode": deaths.rabies_mode_step,

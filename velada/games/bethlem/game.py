@@ -125,6 +125,13 @@ KINDS = (
     ("la-ludopata-matar", False),
     ("la-ludopata-ver", False),
     ("la-ludopata-despertar", False),
+    ("la-chef-brocoli", False),
+    ("la-chef-brocoli-carta", False),
+    ("la-chef-reparto", False),
+    ("la-chef-reparto-carta", False),
+    ("la-chef", False),
+    ("la-chef-mover", True),
+    ("la-chef-revivir", False),
 )
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 7

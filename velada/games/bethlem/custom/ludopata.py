@@ -28,7 +28,7 @@ from __future__ import annotations
 from velada.games.bethlem.cards import GROUP_OF, KIND_OF, LIFE_GROUPS
 from velada.games.bethlem.common import OWN, answer_of, living, not_against, options, prompt
 from velada.games.bethlem.custom.base import Character, awake, data
-from velada.games.bethlem.deaths import attack, resolve
+from velada.games.bethlem.deaths import attack
 from velada.games.bethlem.state import INDIRECT, BethlemState
 
 KIND = "la-ludopata"
@@ -204,7 +204,7 @@ def round_end(game, s: BethlemState) -> None:
             else:
                 penalties.append(card)
     if penalties:
-        resolve(s, [(card, KIND, (), INDIRECT) for card in penalties], "dia")
+        s.agenda.appendleft(("resolve", tuple((card, KIND, (), INDIRECT) for card in penalties), "dia"))
 
 
 def _settle(s: BethlemState, bet: dict) -> tuple[bool, bool]:

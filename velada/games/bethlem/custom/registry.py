@@ -4,10 +4,10 @@ any of them."""
 
 from __future__ import annotations
 
-from velada.games.bethlem.custom import alquimista, arquitecto, gas_de_la_risa, ludopata, superviviente
+from velada.games.bethlem.custom import alquimista, arquitecto, chef, gas_de_la_risa, ludopata, superviviente
 from velada.games.bethlem.custom.base import Character
 
-MODULES = (arquitecto, gas_de_la_risa, ludopata, alquimista, superviviente)
+MODULES = (arquitecto, gas_de_la_risa, ludopata, chef, alquimista, superviviente)
 
 CHARACTERS: dict[str, Character] = {m.CHARACTER.kind: m.CHARACTER for m in MODULES}
 
