@@ -11,7 +11,7 @@ from velada.games.bethlem.state import BethlemState
 
 def awaken(s: BethlemState, card: str, why: str) -> None:
     """Wake ``card``'s latent power (``why``: ``ultima-carta`` or ``despertar``)."""
-    if s.awake.get(card) or not s.alive.get(card):
+    if s.awake.get(card) or not s.alive.get(card) or s.no_awake.get(card):
         return
     s.awake[card] = True
     seat, pos = s.where[card]

@@ -132,6 +132,9 @@ KINDS = (
     ("la-chef", False),
     ("la-chef-mover", True),
     ("la-chef-revivir", False),
+    ("visita-al-psiquiatra", False),
+    ("la-caja-de-pandora", False),
+    ("recuerdos-traumaticos", False),
 )
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 7
@@ -596,6 +599,7 @@ def rename_cards(s: BethlemState, mapping: dict[str, str]) -> None:
         "silenced",
         "removed",
         "acted",
+        "no_awake",
     ):
         setattr(s, name, keys(getattr(s, name)))
     s.known = [keys(k) for k in s.known]

@@ -167,6 +167,8 @@ class BethlemState(State):
     #: Cards out of the game for good: they can never come back to life (La Alquimista's sacrifice, the
     #: Investigación policial).
     removed: dict[str, bool] = field(default_factory=dict)
+    #: Cards whose awakening La caja de Pandora switched off for good.
+    no_awake: dict[str, bool] = field(default_factory=dict)
     #: card → the last round its power was used (La Chef's broccoli asks whether a card was used).
     acted: dict[str, int] = field(default_factory=dict)
     #: Powers of other cards used this round by someone else (La Chef's awakening, La Médium): (seat, card,
