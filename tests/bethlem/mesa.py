@@ -63,23 +63,23 @@ def mesa(
     seed: int = 0,
     eventos: list[str] | None = None,
     objetivos: dict[str, str] | None = None,
-    acontecimientos: dict[str, list[str]] | None = None,
+    mazos: dict[str, list[str]] | None = None,
     **options,
 ) -> Match:
     """A match dealt as ``deal`` (players seated in its order), cards already laid out as listed. Options are
     given with ``_`` for ``-``. Unless a test says otherwise the event deck is empty. With ``objetivos`` the
     table plays the custom-cards mode with those objective cards, and without acontecimientos unless their
-    decks are given (``{"periodicos": [...], "puntuales": [...]}``)."""
+    decks are given (``mazos={"periodicos": [...], "puntuales": [...]}``)."""
     opts = {"colocacion": "reparto", **{k.replace("_", "-"): v for k, v in options.items()}}
     full: dict = {p: list(cards) for p, cards in deal.items()}
     full["eventos"] = list(eventos or [])
     if objetivos is not None:
         opts.setdefault("cards", "custom")
         full["objetivos"] = dict(objetivos)
-        if acontecimientos is None:
+        if mazos is None:
             opts.setdefault("acontecimientos", "no")
         else:
-            full["acontecimientos"] = acontecimientos
+            full["acontecimientos"] = mazos
             opts.setdefault("acontecimientos", "cada-ronda")
     return Match(GAME, list(deal), opts, seed, full)
 

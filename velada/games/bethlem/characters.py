@@ -195,10 +195,11 @@ def mary_answer(game, s: BethlemState, answers, seat: int, card: str, origin: st
 def reaper_ask(game, s: BethlemState, seat: int, card: str, origin: str, stage: str) -> None:
     """La parca designs a card everybody should kill (not the same card two rounds in a row). Disobeyed two
     rounds running (one, awakened), on the next night she kills alone: nobody else can take a life."""
-    if stage == "" and s.reaper_night == s.round and origin == OWN:
+    if stage in ("", "segunda") and s.reaper_night == s.round and origin == OWN:
         targets = living(s)
         if targets:
-            s.ask(prompt(s, seat, "la-parca-muerte", options(s, targets), skippable=True))
+            suffix = "-2" if stage == "segunda" else ""
+            s.ask(prompt(s, seat, "la-parca-muerte", options(s, targets), skippable=True, suffix=suffix))
             return
     candidates = not_last(s, "la-parca", seat, living(s))
     if candidates:
@@ -207,17 +208,27 @@ def reaper_ask(game, s: BethlemState, seat: int, card: str, origin: str, stage: 
 
 def reaper_answer(game, s: BethlemState, answers, seat: int, card: str, origin: str, stage: str) -> None:
     _, chosen = answer_of(answers)
-    if next(iter(answers))[1].endswith(":la-parca-muerte"):
+    if next(iter(answers))[1].partition(":")[2] in ("la-parca-muerte", "la-parca-muerte-2"):
         if chosen:
             attack(s, s.card_at(chosen[0]), "la-parca", (seat,))
             s.emit("la-parca-mata", NARRATOR_ONLY, target=chosen[0])
-        _push(s, ("act", "la-parca", seat, card, origin, "marca"))
+        if stage == "" and s.settings.custom and _siesta(s):
+            # Hora de la siesta on the reaper's night: she kills twice.
+            _push(s, ("act", "la-parca", seat, card, origin, "segunda"))
+        else:
+            _push(s, ("act", "la-parca", seat, card, origin, "marca"))
         return
     if chosen:
         target = s.card_at(chosen[0])
         s.reaper_mark = target
         note_pick(s, "la-parca", seat, target)
         s.emit("la-parca-marca", None, target=chosen[0])
+
+
+def _siesta(s: BethlemState) -> bool:
+    from velada.games.bethlem.happenings import second_attack
+
+    return second_attack(s)
 
 
 def reaper_awake_step(game, s: BethlemState, moved: tuple[str, ...] = ()) -> None:

@@ -169,9 +169,10 @@ def immunity(s: BethlemState, card: str, cause: str, flags: int) -> str:
     """Why ``card`` does not die of this attack, or ``""``: the immunities of awakened cards, and with custom
     cards those the custom characters give (``custom.IMMUNITIES``)."""
     if s.settings.custom:
+        from velada.games.bethlem import happenings
         from velada.games.bethlem.custom.registry import IMMUNITIES
 
-        for hook in IMMUNITIES:
+        for hook in (*IMMUNITIES, happenings.immunity):
             reason = hook(s, card, cause, flags)
             if reason:
                 return reason
@@ -437,6 +438,9 @@ def _kill(game, s: BethlemState) -> None:
             s.cataleptic_day[card] = s.round
         deaths.append((card, cause, by, flags, passive))
         res["dead"].append(card)
+        s.last_death = s.moment()
+        if cause == "linchamiento":
+            s.last_lynch = s.round
     if not deaths and res["first"]:
         if kind == "noche":
             s.emit("sin-muertes", None)

@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from velada.core.game import Answers
-from velada.games.bethlem import actions, characters, day, deaths, events, night, objectives, setup_flow
+from velada.games.bethlem import actions, characters, day, deaths, events, happenings, night, objectives, setup_flow
 from velada.games.bethlem.cards import CUSTOM_NIGHT, NIGHT
 from velada.games.bethlem.custom import registry as custom
 from velada.games.bethlem.ending import check, draw_by_limit, finish
@@ -27,7 +27,7 @@ NIGHT_STEPS = (("dusk",), *(("night", step.id) for step in NIGHT), ("reaper-awak
 CUSTOM_NIGHT_STEPS = (("dusk",), *(("night", step.id) for step in CUSTOM_NIGHT), ("reaper-awake",), ("dawn",))
 #: The day: day powers, the lynching, the losing player's event, the end of the round.
 DAY = (("day",), ("hostility",), ("event-choice", "dia"), ("amnesia",), ("vote", 1), ("draw",), ("round-end",))
-#: The custom-cards mode's day: the Inquisidor may make his claim first.
+#: The custom-cards mode's day: the Inquisidor may make his claim first; an acontecimiento comes at the end.
 CUSTOM_DAY = (
     ("day",),
     ("inquisitor",),
@@ -37,6 +37,7 @@ CUSTOM_DAY = (
     ("amnesia",),
     ("vote", 1),
     ("draw",),
+    ("happening",),
     ("round-end",),
 )
 
@@ -48,8 +49,14 @@ def new_round(game, s: BethlemState) -> None:
         return
     s.round += 1
     if s.settings.custom:
-        s.agenda.extend(CUSTOM_NIGHT_STEPS)
-        s.agenda.extend(CUSTOM_DAY)
+        plan = happenings.round_plan(s)
+        if plan == "sin-noche":
+            # Alerta roja: no night; night falls and day breaks at once (deaths put off to this round happen).
+            s.agenda.extend((("dusk",), ("dawn",)))
+        else:
+            s.agenda.extend(CUSTOM_NIGHT_STEPS)
+        # Eclipse de Sol: no day; after the night's deaths the next night comes.
+        s.agenda.extend((("round-end",),) if plan == "sin-dia" else CUSTOM_DAY)
     else:
         s.agenda.extend(NIGHT_STEPS)
         s.agenda.extend(DAY)
@@ -74,6 +81,7 @@ STEPS: dict[str, Callable[..., None]] = {
     **events.STEPS,
     **actions.STEPS,
     **objectives.STEPS,
+    **happenings.STEPS,
     **custom.STEPS,
 }
 
@@ -93,6 +101,7 @@ ANSWERS: dict[str, Callable[..., None]] = {
     **events.ANSWERS,
     **actions.ANSWERS,
     **objectives.ANSWERS,
+    **happenings.ANSWERS,
     **custom.ANSWERS,
 }
 

@@ -135,6 +135,12 @@ KINDS = (
     ("visita-al-psiquiatra", False),
     ("la-caja-de-pandora", False),
     ("recuerdos-traumaticos", False),
+    ("acontecimiento", False),
+    ("dia-de-visitas", True),
+    ("todos-para-uno", True),
+    ("investigacion-policial", True),
+    ("cuerpo-de-espionaje", True),
+    ("jugada-arriesgada", True),
 )
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 7
@@ -295,10 +301,12 @@ class BethlemGame(Game):
         if card in s.lobotomy:
             out.append("lobotomia")
         if s.settings.custom:
+            from velada.games.bethlem import happenings
             from velada.games.bethlem.custom.registry import MARKERS
 
             for hook in MARKERS:
                 out.extend(hook(s, card, narrator))
+            out.extend(happenings.markers(s, card))
         if narrator:
             if any(a[0] == card for a in s.attacks):
                 out.append("muerte")
@@ -482,6 +490,10 @@ class BethlemGame(Game):
             return self.text(lang, f"group.{option}")
         if kind in ("la-ludopata", "la-ludopata-premio"):
             return self.text(lang, f"bet.{option}")
+        if kind == "acontecimiento":
+            return self.text(lang, f"happening.{option}")
+        if kind == "dia-de-visitas" and option == "comportarse":
+            return self.text(lang, "option.comportarse")
         if kind == "inquisidor-objetivo":
             return self.text(lang, f"side.{option}")
         if ":" in option:
@@ -520,6 +532,8 @@ class BethlemGame(Game):
                     ", ".join(f"{self.target_text(state, k, lang) if ':' in k else k}: {v}" for k, v in value.items())
                     or "—"
                 )
+            elif name == "happening":
+                params[name] = self.text(lang, f"happening.{value}")
             elif name == "bet":
                 params[name] = self.text(lang, f"bet.{value}")
             elif name in ("cause", "reason", "mode", "side", "why", "effect", "answer", "group", "bond"):
@@ -620,7 +634,9 @@ def rename_cards(s: BethlemState, mapping: dict[str, str]) -> None:
     s.last_pick = {k: (r, m(c)) for k, (r, c) in s.last_pick.items()}
     s.borrowed = [(seat, m(c), a) for seat, c, a in s.borrowed]
     if s.settings.custom:
+        from velada.games.bethlem import happenings
         from velada.games.bethlem.custom.registry import RENAMES
 
         for hook in RENAMES:
             hook(s, m)
+        happenings.rename(s, m)

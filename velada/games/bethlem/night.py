@@ -49,9 +49,12 @@ def dusk_step(game, s: BethlemState) -> None:
     s.banned = None
     s.amnesia = None
     if s.settings.custom:
+        from velada.games.bethlem import happenings
         from velada.games.bethlem.custom.registry import DUSKS
         from velada.games.bethlem.objectives import reveal
 
+        s.revealed_now = []
+        happenings.dusk(s)
         for seat in s.rabid_goals:
             reveal(s, seat, "infecto-de-rabia")
         s.rabid_goals = []
@@ -175,6 +178,12 @@ def mutineers_handler(game, s: BethlemState) -> None:
     for seat in members:
         woke(s, "amotinados", seat)
     s.emit("amotinados", s.audience(members), players=list(s.ids(members)))
+    if s.settings.custom:
+        from velada.games.bethlem.happenings import second_attack
+
+        if second_attack(s):
+            # Hora de la siesta: a second attack, voted like the first.
+            s.agenda.appendleft(("mutineers", 1, 2))
     s.agenda.appendleft(("mutineers", 1))
 
 
@@ -184,14 +193,14 @@ def _targets(s: BethlemState, seat: int) -> tuple[str, ...]:
     return tuple(s.option(c) for c in not_against(s, seat, cards))
 
 
-def mutineers_step(game, s: BethlemState, round_: int) -> None:
+def mutineers_step(game, s: BethlemState, round_: int, attack_n: int = 1) -> None:
     """Every mutineer points at a card of a player who is not among them; only a unanimous choice kills. Without
     agreement they try again, up to the table's number of rounds. In the first round Ali may spy on them."""
     members = [m for m in s.pack if not s.out[m]]
     if not members:
         return
     kind = "amotinados"
-    suffix = "" if round_ == 1 else f"-{round_}"
+    suffix = ("" if round_ == 1 else f"-{round_}") + ("" if attack_n == 1 else f"-ataque-{attack_n}")
     opened = False
     for seat in members:
         options = _targets(s, seat)
@@ -207,7 +216,7 @@ def mutineers_step(game, s: BethlemState, round_: int) -> None:
                 s.ask(prompt(s, seat, "ali-la-muda", (SPY,), skippable=True))
 
 
-def mutineers_answer(game, s: BethlemState, answers, round_: int) -> None:
+def mutineers_answer(game, s: BethlemState, answers, round_: int, attack_n: int = 1) -> None:
     members = s.pack
     audience = s.audience(members)
     votes: dict[str, str | None] = {}
@@ -229,7 +238,7 @@ def mutineers_answer(game, s: BethlemState, answers, round_: int) -> None:
         s.emit("victima", audience, target=target, votes=votes)
     elif round_ < s.settings.mutineer_rounds:
         s.emit("votos-amotinados", audience, votes=votes, round=round_)
-        s.agenda.appendleft(("mutineers", round_ + 1))
+        s.agenda.appendleft(("mutineers", round_ + 1, attack_n))
         return
     else:
         s.emit("sin-acuerdo", audience, votes=votes)

@@ -167,6 +167,9 @@ class BethlemState(State):
     #: Cards out of the game for good: they can never come back to life (La Alquimista's sacrifice, the
     #: Investigación policial).
     removed: dict[str, bool] = field(default_factory=dict)
+    #: The moment (``n3``, ``d3``) of the last death, and the last round a lynching killed (acontecimientos).
+    last_death: str = ""
+    last_lynch: int = 0
     #: Cards whose awakening La caja de Pandora switched off for good.
     no_awake: dict[str, bool] = field(default_factory=dict)
     #: card → the last round its power was used (La Chef's broccoli asks whether a card was used).
