@@ -307,9 +307,21 @@ def flick_ask(game, s: BethlemState, seat: int, card: str, origin: str, stage: s
         s.ask(prompt(s, seat, "john-flick", options(s, candidates), skippable=True, suffix=SUFFIX[origin]))
 
 
+#: FAQ 15.7: at most two identical modifiers on the table at once (powers that copy or lend others' can add a
+#: second John Flick's arrow or Arthur's protection, never a third: the power is then not applied).
+MAX_SAME = 2
+
+
+def _too_many(s: BethlemState, seat: int, present: int, power: str) -> bool:
+    if present < MAX_SAME:
+        return False
+    s.emit("modificador-maximo", _me(s, seat), power=power)
+    return True
+
+
 def flick_answer(game, s: BethlemState, answers, seat: int, card: str, origin: str, stage: str) -> None:
     _, chosen = answer_of(answers)
-    if chosen:
+    if chosen and not _too_many(s, seat, len(s.accused), "john-flick"):
         target = s.card_at(chosen[0])
         s.accused.append(target)
         note_pick(s, "john-flick", seat, target)
@@ -329,7 +341,7 @@ def arthur_ask(game, s: BethlemState, seat: int, card: str, origin: str, stage: 
 
 def arthur_answer(game, s: BethlemState, answers, seat: int, card: str, origin: str, stage: str) -> None:
     _, chosen = answer_of(answers)
-    if chosen:
+    if chosen and not _too_many(s, seat, len(s.protections), "arthur"):
         target = s.card_at(chosen[0])
         s.protections.append((target, seat))
         note_pick(s, "arthur", seat, target)

@@ -19,14 +19,15 @@
 - **Awakening "Última baza"**: two bets a round, no limit per kind, and wrong bets no longer kill the card;
   using it is announced to the table.
 
-Bets and rewards belong to whoever made them with the card whose power they used (``"card"``): a power used by
-someone else (La Médium, FAQ 15.5) keeps its bets while that card lives.
+Bets and rewards belong to whoever made them with the card whose power they used (``"card"``). Someone who used
+her power for a round (``s.borrowed``: La Médium) collects a bet they won in her turn of the next round, while
+they are in the game (FAQ 15.5).
 """
 
 from __future__ import annotations
 
 from velada.games.bethlem.cards import GROUP_OF, KIND_OF, LIFE_GROUPS
-from velada.games.bethlem.common import OWN, answer_of, living, not_against, options, prompt
+from velada.games.bethlem.common import OWN, actors, answer_of, living, not_against, options, prompt
 from velada.games.bethlem.custom.base import Character, awake, data
 from velada.games.bethlem.deaths import attack
 from velada.games.bethlem.state import INDIRECT, BethlemState
@@ -55,9 +56,28 @@ def _rewards(s: BethlemState, seat: int, card: str) -> list[dict]:
     return [r for r in data(s, KIND).get("rewards", []) if r["seat"] == seat and r["card"] == card]
 
 
+COLLECT = "cobro"
+
+
+def handler(game, s: BethlemState) -> None:
+    """Her turn wakes whoever can use her power tonight, and whoever won a bet with it while borrowing it (FAQ
+    15.5: La Médium collects in the next round a bet she won, while she is in the game)."""
+    woken = actors(s, KIND)
+    seats = {w[0] for w in woken}
+    for reward in data(s, KIND).get("rewards", []):
+        seat = reward["seat"]
+        if reward["round"] == s.round and reward["via"] != OWN and seat not in seats and not s.out[seat]:
+            woken.append((seat, reward["card"], COLLECT))
+            seats.add(seat)
+    for seat, card, origin in reversed(woken):
+        s.agenda.appendleft(("act", KIND, seat, card, origin, ""))
+
+
 def ask(game, s: BethlemState, seat: int, card: str, origin: str, stage: str) -> None:
     if stage == "":
         due = [r for r in _rewards(s, seat, card) if r["round"] == s.round]
+        if not due and origin == COLLECT:
+            return
         first = "premio" if due else "apuesta:1"
         s.agenda.appendleft(("act", KIND, seat, card, origin, first))
         return
@@ -116,7 +136,8 @@ def answer(game, s: BethlemState, answers, seat: int, card: str, origin: str, st
                 _draw(s, seat)
             else:
                 later.append(("act", KIND, seat, card, origin, f"cobro:{kind}"))
-        later.append(("act", KIND, seat, card, origin, "apuesta:1"))
+        if origin != COLLECT:
+            later.append(("act", KIND, seat, card, origin, "apuesta:1"))
         s.agenda.extendleft(reversed(later))
         return
     what, _, rest = stage.partition(":")
@@ -152,7 +173,7 @@ def _bet(s: BethlemState, seat: int, card: str, origin: str, bet: str, target: s
         kind = "companeros-de-celda" if bet == CELLMATES else "siamesas"
         watch = [c for c in s.find(kind) if s.alive[c]]
     d.setdefault("bets", []).append(
-        {"seat": seat, "card": card, "bet": bet, "target": target, "watch": watch, "round": s.round}
+        {"seat": seat, "card": card, "bet": bet, "target": target, "watch": watch, "round": s.round, "via": origin}
     )
     s.emit("apuesta-ludopata", _me(s, seat), bet=bet, target=target)
     if n == 2:
@@ -197,7 +218,8 @@ def round_end(game, s: BethlemState) -> None:
         seat, card = bet["seat"], bet["card"]
         s.emit("apuesta-resuelta", _me(s, seat), bet=bet["bet"], target=bet["target"], right=won)
         if won:
-            d.setdefault("rewards", []).append({"seat": seat, "card": card, "bet": bet["bet"], "round": s.round + 1})
+            reward = {"seat": seat, "card": card, "bet": bet["bet"], "round": s.round + 1, "via": bet["via"]}
+            d.setdefault("rewards", []).append(reward)
         elif lost and s.alive.get(card) and card not in penalties:
             if awake(s, card) and KIND_OF[card] == KIND:
                 s.emit("anuncia-despertar", None, power=KIND)
@@ -235,6 +257,7 @@ def rename(s: BethlemState, m) -> None:
 CHARACTER = Character(
     KIND,
     powers={KIND: (ask, answer)},
+    handlers={KIND: handler},
     round_end=round_end,
     rename=rename,
 )
