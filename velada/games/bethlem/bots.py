@@ -103,12 +103,15 @@ class Knowledge:
         self.avoid: set[str] = set()
         self.round = view["phase"]["round"]
         self.survived: set[str] = set()
+        self.marked: set[str] = set()
         for entry in view["log"]:
             kind, data = entry["kind"], entry["data"]
             if kind == "amotinados":
                 self.pack = list(data["players"])
             elif kind == "archivo" and not data["principal"]:
                 self.mutineers.add(data["player"])
+                # Custom cards: the position given is the mutineer's principal card, the one to kill to unmask.
+                self.marked.update(f"{data['player']}:{pos}" for pos in data["positions"])
             elif kind == "archivo-falla":
                 self.innocent.add(data["player"])
             elif kind == "mary":
@@ -136,6 +139,7 @@ class Knowledge:
                         self.threat[voter] = self.threat.get(voter, 0) + 1
         if self.custom:
             self._read_goals(view)
+            self._read_votes(view)
 
     def _read_goals(self, view: dict[str, Any]) -> None:
         """Custom cards: objectives face up or seen tell friends from foes; a Traidor who rose with the mutineers
@@ -156,6 +160,27 @@ class Knowledge:
         if side == "amotinados":
             self.mutineers.update(p for p in self.pack if p != self.me)
             self.pack = []
+
+    def _read_votes(self, view: dict[str, Any]) -> None:
+        """Custom cards, for those against the mutineers: players who keep voting together in the lynchings
+        look like mutineers agreeing on a victim (``suspects``, most agreements first)."""
+        self.suspects: list[str] = []
+        if self.mutineer:
+            return
+        agree: dict[str, int] = {}
+        for entry in view["log"]:
+            if entry["kind"] != "votos":
+                continue
+            by_target: dict[str, list[str]] = {}
+            for voter, target in entry["data"]["votes"].items():
+                if target and voter != self.me:
+                    by_target.setdefault(target, []).append(voter)
+            for voters in by_target.values():
+                if len(voters) > 1:
+                    for voter in voters:
+                        agree[voter] = agree.get(voter, 0) + 1
+        ranked = sorted((p for p, n in agree.items() if n >= 2 and p not in self.innocent), key=lambda p: -agree[p])
+        self.suspects = [p for p in ranked if p in self.in_game]
 
     @property
     def mutineer(self) -> bool:
@@ -179,12 +204,13 @@ class Knowledge:
     def enemy_cards(self) -> list[str]:
         """Living cards known to be enemies' most important ones (mutineer cards, for the inmates)."""
         if self.custom and not self.mutineer:
-            # Unmasking: the principal cards (custom P1) of known mutineers.
-            return [
+            # Unmasking: the principal cards (custom P1, or the positions El archivo gave) of known mutineers.
+            known = [
                 o
                 for o, c in self.cards.items()
                 if self.alive[o] and c in CUSTOM_P1 and o.rpartition(":")[0] in self.mutineers
             ]
+            return known + [o for o in self.marked if self.alive.get(o) and o not in known]
         if self.mutineer:
             return [
                 o
@@ -407,6 +433,9 @@ class HeuristicBot:
         known = [p for p in options if p in k.mutineers]
         if known:
             return [self.rng.choice(known)]
+        suspects = [p for p in getattr(k, "suspects", []) if p in options]
+        if suspects:
+            return [suspects[0]]
         unknown = [p for p in options if p not in k.innocent]
         if unknown and self.rng.random() < 0.7:
             return [self.rng.choice(unknown)]
