@@ -296,11 +296,10 @@ def _side_wins(s: BethlemState, goals: list[str], side: str, betrayed: str, reas
     return _result(s, reason, sides, winners + traitors)
 
 
-def teams(s: BethlemState) -> tuple[tuple[str, str], ...]:
-    return tuple((s.players[seat], objective(s, seat)) for seat in range(len(s.players)))
-
-
 def _result(s: BethlemState, reason: str, sides: tuple[str, ...], winners) -> Result:
+    """The result; each player's team is what they play for at the end (``ending.teams``)."""
+    from velada.games.bethlem.ending import teams
+
     return Result(reason, sides, s.ids(sorted(winners)), s.round, teams(s))
 
 
