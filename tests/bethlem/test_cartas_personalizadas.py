@@ -63,6 +63,12 @@ def test_el_ultimo_superviviente_que_muere_despues_de_la_tercera_ronda_no_gana()
     assert not m.state.alive["el-ultimo-superviviente"] and m.result is None
 
 
+def test_el_ultimo_superviviente_no_tiene_poder_extra_y_su_poder_vale_para_cualquier_objetivo():
+    m = mesa(SUPERVIVIENTE, objetivos={**OBJETIVOS, "Ana": "internos", "Bea": "amotinados"})
+    noche(m, {("Ana", "terapia-electroshock"): ["Bea:1"]})
+    assert m.result.reason == "el-ultimo-superviviente" and m.result.winners == ("Bea",)
+
+
 def test_despertar_instinto_de_supervivencia_se_muestra_y_no_muere_en_tres_rondas():
     m = mesa(SUPERVIVIENTE, objetivos=OBJETIVOS)
     for _ in range(3):
@@ -382,6 +388,17 @@ def test_la_ludopata_hace_como_mucho_cuatro_apuestas_de_cada_tipo():
     hasta_prompt(m, "Bea", "la-ludopata", {("Bea", "la-ludopata-premio"): []})
     assert "jugador" not in opciones(m, "Bea", "la-ludopata")
     assert "grupo" in opciones(m, "Bea", "la-ludopata")
+
+
+def test_la_ludopata_no_tiene_poder_extra():
+    opciones_por_objetivo = []
+    for objetivo in ("internos", "amotinados"):
+        m = mesa(PERSONALIZADA, objetivos={**OBJETIVOS, "Bea": objetivo, "Dani": "internos"})
+        hasta_prompt(m, "Bea", "la-ludopata")
+        opciones_por_objetivo.append(opciones(m, "Bea", "la-ludopata"))
+    assert (
+        opciones_por_objetivo[0] == opciones_por_objetivo[1] == ("jugador", "grupo", "companeros", "carta", "siamesas")
+    )
 
 
 def test_ultima_baza_dos_apuestas_por_ronda_sin_limite_y_no_muere_si_pierde():
