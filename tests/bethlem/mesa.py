@@ -19,12 +19,68 @@ CUATRO = {
 }
 
 
-def mesa(deal: dict[str, list[str]], seed: int = 0, eventos: list[str] | None = None, **options) -> Match:
+#: A custom-cards table of four (section 13): custom principal characters whose powers a scripted game can
+#: leave unused (every one of their prompts can be skipped), two Amotinados (Ana, Dani) and two Internos.
+PERSONALIZADA = {
+    "Ana": ["gas-de-la-risa", "el-archivo", "terapia-electroshock", "el-cataleptico", "responsabilidad"],
+    "Bea": ["la-ludopata", "john-flick", "terapia-opio-y-barbituricos", "amnesia", "hostilidad"],
+    "Carlos": ["la-chef", "arthur", "terapia-lobotomia", "muerte-dulce", "melancolia"],
+    "Dani": ["la-medium", "wakerfield", "profeta", "juego-de-azar", "paciencia"],
+}
+OBJETIVOS = {"Ana": "amotinados", "Bea": "internos", "Carlos": "internos", "Dani": "amotinados"}
+#: Seven players with custom cards: every P2, A1 and A2 card in play (so the Siamesas, the Compañeros de celda
+#: and the Pacto de sangre, the Inquisidor's secrets).
+SIETE = {
+    "Ana": ["gas-de-la-risa", "el-archivo", "terapia-electroshock", "el-cataleptico", "responsabilidad"],
+    "Bea": ["la-ludopata", "john-flick", "terapia-opio-y-barbituricos", "amnesia", "hostilidad"],
+    "Carlos": ["la-chef", "arthur", "terapia-lobotomia", "companeros-de-celda-1", "melancolia"],
+    "Dani": ["la-medium", "wakerfield", "profeta", "companeros-de-celda-2", "paciencia"],
+    "Eva": ["el-saltamundos", "la-parca", "mania-persecutoria", "companeros-de-celda-3", "bipolaridad"],
+    "Fede": ["el-otaku", "siamesas-1", "infecto-de-rabia", "muerte-dulce", "ansiedad-social"],
+    "Gala": ["la-maestra-vudu", "siamesas-2", "pacto-de-sangre", "juego-de-azar", "neuroticismo"],
+}
+OBJETIVOS_SIETE = {
+    "Ana": "amotinados",
+    "Bea": "internos",
+    "Carlos": "internos",
+    "Dani": "amotinados",
+    "Eva": "inquisidor",
+    "Fede": "renegado",
+    "Gala": "internos",
+}
+#: Five players: the four of PERSONALIZADA with the Compañeros de celda instead of two A2 cards, and Eva.
+CINCO = {
+    **PERSONALIZADA,
+    "Carlos": ["la-chef", "arthur", "terapia-lobotomia", "companeros-de-celda-1", "melancolia"],
+    "Dani": ["la-medium", "wakerfield", "profeta", "companeros-de-celda-2", "paciencia"],
+    "Eva": ["el-saltamundos", "la-parca", "mania-persecutoria", "companeros-de-celda-3", "bipolaridad"],
+}
+OBJETIVOS_CINCO = {**OBJETIVOS, "Eva": "traidor"}
+
+
+def mesa(
+    deal: dict[str, list[str]],
+    seed: int = 0,
+    eventos: list[str] | None = None,
+    objetivos: dict[str, str] | None = None,
+    mazos: dict[str, list[str]] | None = None,
+    **options,
+) -> Match:
     """A match dealt as ``deal`` (players seated in its order), cards already laid out as listed. Options are
-    given with ``_`` for ``-``. Unless a test says otherwise the event deck is empty."""
+    given with ``_`` for ``-``. Unless a test says otherwise the event deck is empty. With ``objetivos`` the
+    table plays the custom-cards mode with those objective cards, and without acontecimientos unless their
+    decks are given (``mazos={"periodicos": [...], "puntuales": [...]}``)."""
     opts = {"colocacion": "reparto", **{k.replace("_", "-"): v for k, v in options.items()}}
     full: dict = {p: list(cards) for p, cards in deal.items()}
     full["eventos"] = list(eventos or [])
+    if objetivos is not None:
+        opts.setdefault("cards", "custom")
+        full["objetivos"] = dict(objetivos)
+        if mazos is None:
+            opts.setdefault("acontecimientos", "no")
+        else:
+            full["acontecimientos"] = mazos
+            opts.setdefault("acontecimientos", "cada-ronda")
     return Match(GAME, list(deal), opts, seed, full)
 
 

@@ -52,3 +52,49 @@ def test_el_bot_heuristico_gana_mas_que_el_aleatorio():
     stats, seconds = simulate(GAME, 4, 150, seed=2, bots=["heuristico", "random"])
     bots = summary(GAME, 4, 2, stats, seconds)["bots"]
     assert bots["heuristico"]["ci95"][0] > bots["random"]["rate"]
+
+
+# --- custom cards ----------------------------------------------------------------------------------------------------
+
+
+def test_con_cartas_personalizadas_el_traidor_heuristico_se_levanta_y_vota_con_los_amotinados():
+    from .mesa import CINCO, OBJETIVOS_CINCO
+
+    m = mesa(CINCO, objetivos=OBJETIVOS_CINCO)
+    hasta_prompt(m, "Eva", "traidor")
+    (prompt,) = [p for p in m.pending() if p.player == "Eva"]
+    assert _bot("Eva").choose(prompt, vista(m, "Eva")) == ["levantarse"]
+    m.choose("Eva", "traidor", ["levantarse"])
+    answers = {p.player: _bot(p.player).choose(p, vista(m, p.player)) for p in m.pending()}
+    assert answers["Eva"] == answers["Ana"] == answers["Dani"] and answers["Ana"]
+
+
+def test_con_cartas_personalizadas_el_traidor_heuristico_lincha_a_los_amotinados_que_vio():
+    from .mesa import CINCO, OBJETIVOS_CINCO
+
+    m = mesa(CINCO, objetivos=OBJETIVOS_CINCO)
+    noche(m, {("Eva", "traidor"): ["levantarse"]})
+    hasta_prompt(m, "Eva", "linchamiento")
+    (prompt,) = [p for p in m.pending() if p.player == "Eva"]
+    assert _bot("Eva").choose(prompt, vista(m, "Eva"))[0] in ("Ana", "Dani")
+
+
+def test_con_cartas_personalizadas_nadie_ataca_al_ultimo_superviviente_en_las_tres_primeras_rondas():
+    from .mesa import OBJETIVOS, PERSONALIZADA, con
+
+    m = mesa(
+        con(
+            PERSONALIZADA,
+            Bea=["el-ultimo-superviviente", "john-flick", "terapia-opio-y-barbituricos", "amnesia", "hostilidad"],
+        ),
+        objetivos=OBJETIVOS,
+    )
+    hasta_prompt(m, "Ana", "amotinados")
+    answers = {p.player: _bot(p.player).choose(p, vista(m, p.player)) for p in m.pending()}
+    assert not answers["Ana"][0].startswith("Bea:")
+
+
+def test_con_cartas_personalizadas_el_bot_heuristico_gana_mas_que_el_aleatorio():
+    stats, seconds = simulate(GAME, 5, 150, seed=3, options={"cards": "custom"}, bots=["heuristico", "random"])
+    bots = summary(GAME, 5, 3, stats, seconds)["bots"]
+    assert bots["heuristico"]["ci95"][0] > bots["random"]["rate"]

@@ -3,7 +3,7 @@
 import pytest
 
 from velada.core.engine import Match
-from velada.games.bethlem.cards import CARDS, GROUP_OF, LIFE_GROUPS, NIGHT
+from velada.games.bethlem.cards import CARDS, CUSTOM, GROUP_OF, LIFE_GROUPS, NIGHT
 from velada.games.bethlem.setup import composition
 
 from .mesa import CUATRO, GAME, abiertos, eventos, mesa
@@ -26,7 +26,7 @@ def test_cada_jugador_recibe_una_carta_de_cada_grupo_y_una_personalidad(n):
 
 def test_con_siete_jugadores_se_usan_todas_las_cartas_salvo_cuentacuentos():
     life, personalities = composition(7, "auto")
-    assert sorted(life) == sorted(c for c, k in CARDS.items() if k.group in LIFE_GROUPS)
+    assert sorted(life) == sorted(c for c, k in CARDS.items() if k.group in LIFE_GROUPS and c not in CUSTOM)
     assert "cuentacuentos" not in personalities and len(personalities) == 7
 
 

@@ -23,11 +23,11 @@ def textos(view):
     yield "phase", view["phase"]["text"]
 
 
-@pytest.mark.parametrize("n", [3, 4, 7])
-def test_todos_los_textos_existen_en_espanol_y_en_ingles(n):
+@pytest.mark.parametrize(("n", "cards"), [(3, "normal"), (4, "normal"), (7, "normal"), (5, "custom"), (7, "custom")])
+def test_todos_los_textos_existen_en_espanol_y_en_ingles(n, cards):
     malos = set()
     for seed in range(3):
-        m = Match(GAME, [f"p{i}" for i in range(1, n + 1)], {}, seed)
+        m = Match(GAME, [f"p{i}" for i in range(1, n + 1)], {"cards": cards}, seed)
         bot = RandomBot(seed)
         while m.result is None:
             for lang in ("es", "en"):

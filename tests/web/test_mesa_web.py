@@ -472,3 +472,23 @@ def test_el_narrador_humano_responde_por_escrito_las_preguntas_del_cuentacuentos
     assert any(e["kind"] == "respuesta-narrador" and "Si no te fías de nadie." in e["text"] for e in mine)
     with client.websocket_connect(f"/t/{code}/ws?host=1") as screen:
         assert "Si no te fías de nadie." not in json.dumps(screen.receive_json())
+
+
+def test_bethlem_con_cartas_personalizadas_se_juega_en_la_web_y_cada_uno_solo_ve_su_objetivo(client):
+    options = {"cards": "custom", "colocacion": "reparto"}
+    code, _ = new_table(client, seats=5, game="bethlem", bots=True, options=options)
+    token = client.post(f"/api/tables/{code}/seats", json={"name": "Lucía"}).json()["token"]
+    with client.websocket_connect(f"/t/{code}/ws?host=1") as screen:
+        screen.receive_json()
+        screen.send_json({"type": "start"})
+        screen.receive_json()
+    client.cookies.clear()
+    client.cookies.set(f"velada_seat_{code}", token)
+    with client.websocket_connect(f"/t/{code}/ws") as phone:
+        view = phone.receive_json()["view"]
+    goals = {p["id"]: p["objective"] for p in view["players"]}
+    assert goals["Lucía"] == view["you"]["objective_card"] is not None
+    assert all(goal is None for player, goal in goals.items() if player != "Lucía")
+    client.cookies.clear()
+    finished = play_until_the_end(client, code, {"Lucía": token}, limit=3000)
+    assert finished["view"]["result"] is not None

@@ -15,6 +15,7 @@ from velada.games.bethlem.common import (
     ACTIVE_AWAKENING,
     AWAKE,
     AWAKE_OPPOSITE,
+    BORROWED_AWAKE,
     DIRECTOR,
     NORMAL,
     OPPOSITE,
@@ -44,7 +45,7 @@ def available(s: BethlemState, seat: int, card: str, origin: str, power: str) ->
     """The modes ``seat`` may use ``power`` in, for this use (its own card, borrowed, or hypnotised)."""
     if origin == OWN:
         return modes(s, seat, card)
-    if origin == DIRECTOR:
+    if origin in (DIRECTOR, BORROWED_AWAKE):
         return [NORMAL, AWAKE] if awake_power(s, card, origin) and power in ACTIVE_AWAKENING else [NORMAL]
     return [NORMAL]
 
@@ -131,6 +132,9 @@ def _lobotomy(s: BethlemState, seat: int, target: str, mode: str) -> None:
     s.public[target] = True
     wseat, pos = s.where[target]
     s.emit("revela", None, player=s.players[wseat], position=pos + 1, card=target, power="terapia-lobotomia")
+    if s.settings.custom:
+        _custom_lobotomy(s, target, mode)
+        return
     side = card_side(s, target)
     if GROUP_OF[target] != "P1":
         return
@@ -139,6 +143,31 @@ def _lobotomy(s: BethlemState, seat: int, target: str, mode: str) -> None:
         s.lobotomy[target] = new
         s.lobotomy_vote[target] = mode in (AWAKE, AWAKE_OPPOSITE)
         s.emit("cambia-de-bando", None, player=s.players[wseat], position=pos + 1, side=new)
+
+
+def _custom_lobotomy(s: BethlemState, target: str, mode: str) -> None:
+    """With custom cards sides belong to objective cards, not to principal characters: the lobotomy works on a
+    player through their principal card (FAQ 15.6). On the principal card of a player who rises with the
+    mutineers, that player recovers their sanity and plays for the inmates from now on (no longer rising); the
+    opposite drives an Interno mad, to the mutineers. Its holder loses the vote unless the lobotomy was the
+    awakened one."""
+    from velada.games.bethlem.custom.base import rises
+    from velada.games.bethlem.objectives import principal_card
+
+    seat, pos = s.where[target]
+    if principal_card(s, seat) != target:
+        return
+    normal = mode in (NORMAL, AWAKE)
+    if normal and rises(s, seat):
+        new = INMATES
+    elif not normal and not rises(s, seat) and (s.goal_override.get(seat) or s.goal[seat]) == INMATES:
+        new = MUTINEERS
+    else:
+        return
+    s.goal_override[seat] = new
+    s.lobotomy[target] = new
+    s.lobotomy_vote[target] = mode in (AWAKE, AWAKE_OPPOSITE)
+    s.emit("cambia-de-bando", None, player=s.players[seat], position=pos + 1, side=new)
 
 
 # --- the generic use of a one-use card ------------------------------------------------------------------

@@ -11,7 +11,7 @@ from velada.games.bethlem.state import BethlemState
 
 def awaken(s: BethlemState, card: str, why: str) -> None:
     """Wake ``card``'s latent power (``why``: ``ultima-carta`` or ``despertar``)."""
-    if s.awake.get(card) or not s.alive.get(card):
+    if s.awake.get(card) or not s.alive.get(card) or s.no_awake.get(card):
         return
     s.awake[card] = True
     seat, pos = s.where[card]
@@ -27,6 +27,12 @@ def awaken(s: BethlemState, card: str, why: str) -> None:
         # El archivo gets its power back for good; each player can be chosen once from now on.
         s.archive_lost = False
         s.archive_seen = []
+    elif s.settings.custom:
+        from velada.games.bethlem.custom.registry import ON_AWAKEN
+
+        hook = ON_AWAKEN.get(kind)
+        if hook is not None:
+            hook(s, card)
 
 
 def awaken_last_cards(s: BethlemState) -> None:

@@ -8,6 +8,10 @@
 - The others vote on evidence: a known mutineer if there is one; otherwise they spread their votes over the
   players they know nothing about. In the card vote they aim at a known mutineer card.
 - Killing powers aim at known enemies, saving powers at friends; the rest is used sensibly or left alone.
+- With custom cards (section 13) it reads objective cards instead of mutineer cards: the ones face up, the ones
+  it saw, and — rising with the mutineers — its companions. The inmates unmask by killing principal cards; the
+  Traidor rises with the mutineers on the first night and then plays against them with what he saw; nobody
+  kills El Último Superviviente's player in the first three rounds; the Inquisidor claims only what it knows.
 """
 
 from __future__ import annotations
@@ -18,8 +22,13 @@ from typing import Any, ClassVar
 from velada.core.bots import ViewFn
 from velada.core.i18n import DEFAULT_LANGUAGE, Catalog
 from velada.core.protocol import Prompt
+from velada.games.bethlem.cards import CUSTOM_P1
 
 MUTINEER_CARDS = ("daniel", "nathaniel", "richard-dadd")
+#: Custom cards: objectives that rise with the mutineers, and the rounds El Último Superviviente's death wins.
+RISING_GOALS = ("amotinados", "renegado")
+PACTS = ("pacto-de-sangre", "pacto-de-odio")
+SURVIVOR_ROUNDS = 3
 KILL = frozenset(
     {
         "amotinados",
@@ -88,12 +97,21 @@ class Knowledge:
         self.pack: list[str] = []
         self.innocent: set[str] = set()
         self.lobotomised: set[str] = set()
+        self.custom = "objective_card" in you
+        self.traitor = False
+        #: Custom cards: players whose cards nobody sensible attacks now (El Último Superviviente, rounds 1–3).
+        self.avoid: set[str] = set()
+        self.round = view["phase"]["round"]
+        self.survived: set[str] = set()
+        self.marked: set[str] = set()
         for entry in view["log"]:
             kind, data = entry["kind"], entry["data"]
             if kind == "amotinados":
                 self.pack = list(data["players"])
             elif kind == "archivo" and not data["principal"]:
                 self.mutineers.add(data["player"])
+                # Custom cards: the position given is the mutineer's principal card, the one to kill to unmask.
+                self.marked.update(f"{data['player']}:{pos}" for pos in data["positions"])
             elif kind == "archivo-falla":
                 self.innocent.add(data["player"])
             elif kind == "mary":
@@ -104,6 +122,9 @@ class Knowledge:
                 self.mutineers.add(data["player"])
             elif kind == "cambia-de-bando":
                 self.lobotomised.add(f"{data['player']}:{data['position']}")
+            elif kind in ("victima", "carta-linchada") and self.alive.get(data["target"]):
+                # Attacked and still alive: something protects it (a Siamesa, a spy ring…); aim elsewhere.
+                self.survived.add(data["target"])
         for option, card in self.cards.items():
             if card in MUTINEER_CARDS and self.alive[option] and option not in self.lobotomised:
                 self.mutineers.add(option.rpartition(":")[0])
@@ -116,17 +137,62 @@ class Knowledge:
                 for voter, target in entry["data"]["votes"].items():
                     if target in pack and voter not in pack:
                         self.threat[voter] = self.threat.get(voter, 0) + 1
+        if self.custom:
+            self._read_goals(view)
+            self._read_votes(view)
+
+    def _read_goals(self, view: dict[str, Any]) -> None:
+        """Custom cards: objectives face up or seen tell friends from foes; a Traidor who rose with the mutineers
+        knows them all."""
+        you = view["you"]
+        side = you.get("traitor_side")
+        self.traitor = self.objective == "traidor"
+        if self.traitor:
+            self.objective = "amotinados" if side == "internos" else "internos"
+        for p in view["players"]:
+            goal = p.get("objective")
+            if p["id"] == self.me or goal is None:
+                continue
+            (self.mutineers if goal in RISING_GOALS else self.innocent).add(p["id"])
+        for entry in view["log"]:
+            if entry["kind"] == "superviviente" and self.round <= SURVIVOR_ROUNDS:
+                self.avoid.add(entry["data"]["player"])
+        if side == "amotinados":
+            self.mutineers.update(p for p in self.pack if p != self.me)
+            self.pack = []
+
+    def _read_votes(self, view: dict[str, Any]) -> None:
+        """Custom cards, for those against the mutineers: players who keep voting together in the lynchings
+        look like mutineers agreeing on a victim (``suspects``, most agreements first)."""
+        self.suspects: list[str] = []
+        if self.mutineer:
+            return
+        agree: dict[str, int] = {}
+        for entry in view["log"]:
+            if entry["kind"] != "votos":
+                continue
+            by_target: dict[str, list[str]] = {}
+            for voter, target in entry["data"]["votes"].items():
+                if target and voter != self.me:
+                    by_target.setdefault(target, []).append(voter)
+            for voters in by_target.values():
+                if len(voters) > 1:
+                    for voter in voters:
+                        agree[voter] = agree.get(voter, 0) + 1
+        ranked = sorted((p for p, n in agree.items() if n >= 2 and p not in self.innocent), key=lambda p: -agree[p])
+        self.suspects = [p for p in ranked if p in self.in_game]
 
     @property
     def mutineer(self) -> bool:
-        """Plays as a mutineer: a true one, or Richard Dadd pretending to be one."""
-        return self.objective in ("amotinados", "richard-dadd")
+        """Plays as a mutineer: a true one, Richard Dadd pretending to be one, the Renegado, a Traidor against
+        the inmates."""
+        return self.objective in ("amotinados", "richard-dadd", "renegado")
 
     def enemy_players(self) -> list[str]:
         """Players this bot wants to see lose cards."""
         if self.mutineer:
-            return [p for p in self.in_game if p not in self.pack and p != self.me]
-        return [p for p in self.in_game if p in self.mutineers]
+            return [p for p in self.in_game if p not in self.pack and p != self.me and p not in self.avoid]
+        return [p for p in self.in_game if p in self.mutineers and p not in self.avoid]
 
     def friendly(self, player: str) -> bool:
         if player == self.me:
@@ -137,6 +203,14 @@ class Knowledge:
 
     def enemy_cards(self) -> list[str]:
         """Living cards known to be enemies' most important ones (mutineer cards, for the inmates)."""
+        if self.custom and not self.mutineer:
+            # Unmasking: the principal cards (custom P1, or the positions El archivo gave) of known mutineers.
+            known = [
+                o
+                for o, c in self.cards.items()
+                if self.alive[o] and c in CUSTOM_P1 and o.rpartition(":")[0] in self.mutineers
+            ]
+            return known + [o for o in self.marked if self.alive.get(o) and o not in known]
         if self.mutineer:
             return [
                 o
@@ -144,12 +218,21 @@ class Knowledge:
                 if self.alive[o]
                 and c in ("mary-firth", "larry-owls", "el-archivo")
                 and o.rpartition(":")[0] not in self.pack
+                and o.rpartition(":")[0] not in self.avoid
             ]
         return [
             o
             for o, c in self.cards.items()
             if self.alive[o] and c in MUTINEER_CARDS and o not in self.lobotomised and o.rpartition(":")[0] != self.me
         ]
+
+    def custom_secrets(self) -> bool:
+        """Whether the table plays cards whose holders are the Inquisidor's secrets (this bot never learns them
+        all, so it claims only when there are none)."""
+        held = {c for c in self.cards.values()}
+        return bool(held & {"siamesas-1", "siamesas-2", "pacto-de-sangre"}) or any(
+            c.startswith("companeros-de-celda") for c in held
+        )
 
     def mutiny_target(self, options: tuple[str, ...]) -> str | None:
         """The shared rule every mutineer follows, from what all of them saw: the player outside the mutiny who
@@ -160,9 +243,13 @@ class Knowledge:
             by_player.setdefault(option.rpartition(":")[0], []).append(option)
         if not by_player:
             return None
+        if len(by_player) > len(self.avoid):
+            by_player = {p: v for p, v in by_player.items() if p not in self.avoid} or by_player
+        # Players whose every card survived an attack are protected somehow: try the others first.
+        by_player = {p: v for p, v in by_player.items() if any(o not in self.survived for o in v)} or by_player
         order = list(by_player)
         best = max(order, key=lambda p: (self.threat.get(p, 0), self.counts.get(p, 0), -order.index(p)))
-        cards = by_player[best]
+        cards = [o for o in by_player[best] if o not in self.survived] or by_player[best]
         dangerous = [o for o in cards if self.public_cards.get(o) in DANGEROUS]
         return (dangerous or cards)[0]
 
@@ -231,8 +318,10 @@ class HeuristicBot:
     # --- the mutineers -----------------------------------------------------------------------------------
 
     def _amotinados(self, prompt: Prompt, k: Knowledge, options: list[str]) -> list[str] | None:
-        if not k.mutineer:
+        if not k.mutineer and not k.traitor and not (k.custom and k.objective in PACTS):
             return []  # Mary Firth among them: she breaks the unanimity
+        # A Traidor among them votes with them: abstaining would give him away. A player the blood pact took from
+        # them still rises (custom cards): killing outsiders serves the pact too.
         round_ = (prompt.args or {}).get("round", 1)
         if round_ > 1:
             last = [e["data"] for e in k.view["log"] if e["kind"] == "votos-amotinados"]
@@ -336,12 +425,17 @@ class HeuristicBot:
         if k.mutineer:
             enemies = [p for p in options if p not in k.pack]
             if not enemies:
-                return []
+                # Custom cards: only those who rise are left and the game goes on, so one of them is the
+                # Renegado (or, for the Renegado, they are all in his way): they turn on one another.
+                return [self.rng.choice(options)] if k.custom else []
             target = k.mutiny_target(tuple(f"{p}:0" for p in enemies))
             return [target.rpartition(":")[0]] if target else []
         known = [p for p in options if p in k.mutineers]
         if known:
             return [self.rng.choice(known)]
+        suspects = [p for p in getattr(k, "suspects", []) if p in options]
+        if suspects:
+            return [suspects[0]]
         unknown = [p for p in options if p not in k.innocent]
         if unknown and self.rng.random() < 0.7:
             return [self.rng.choice(unknown)]
@@ -351,8 +445,9 @@ class HeuristicBot:
         known = self._pick(options, k.enemy_cards())
         if known:
             return known
-        unknown = [o for o in options if o not in k.cards]
-        return [self.rng.choice(unknown or options)]
+        fresh = [o for o in options if o not in k.survived] or options
+        unknown = [o for o in fresh if o not in k.cards]
+        return [self.rng.choice(unknown or fresh)]
 
     def _hostilidad(self, prompt: Prompt, k: Knowledge, options: list[str]) -> list[str]:
         return self._pick(options, k.enemy_players())
@@ -400,6 +495,54 @@ class HeuristicBot:
 
     def _muerte_dulce(self, prompt: Prompt, k: Knowledge, options: list[str]) -> list[str]:
         return self._pick(options, k.enemy_cards())
+
+    # --- custom cards ---------------------------------------------------------------------------------------------
+
+    def _traidor(self, prompt: Prompt, k: Knowledge, options: list[str]) -> list[str]:
+        return list(options)  # rise with them: see who they are, then help the inmates unmask them
+
+    def _inquisidor(self, prompt: Prompt, k: Knowledge, options: list[str]) -> list[str]:
+        hidden = [p for p in k.view["players"] if p["id"] != self.player and p.get("objective") is None]
+        return list(options) if not hidden and not k.custom_secrets() else []
+
+    def _la_ludopata(self, prompt: Prompt, k: Knowledge, options: list[str]) -> list[str]:
+        return ["jugador"] if "jugador" in options else []
+
+    def _la_ludopata_jugador(self, prompt: Prompt, k: Knowledge, options: list[str]) -> list[str]:
+        return [max(options, key=lambda p: (k.counts.get(p, 0), p == self.player))]
+
+    def _la_ludopata_premio(self, prompt: Prompt, k: Knowledge, options: list[str]) -> list[str]:
+        preferred = [o for o in ("matar", "ver", "evento", "todas") if o in options]
+        return preferred[: prompt.min] or options[: prompt.min]
+
+    def _la_ludopata_matar(self, prompt: Prompt, k: Knowledge, options: list[str]) -> list[str]:
+        return self._hit(prompt, k, options)
+
+    def _gas_de_la_risa_ataque(self, prompt: Prompt, k: Knowledge, options: list[str]) -> list[str]:
+        return self._hit(prompt, k, options)
+
+    def _el_arquitecto_escondite(self, prompt: Prompt, k: Knowledge, options: list[str]) -> list[str]:
+        mine = [o for o in options if o.startswith(self.player + ":")]
+        return [self.rng.choice(mine or options)]
+
+    def _dia_de_visitas(self, prompt: Prompt, k: Knowledge, options: list[str]) -> list[str]:
+        return ["comportarse"]
+
+    def _jugada_arriesgada(self, prompt: Prompt, k: Knowledge, options: list[str]) -> list[str]:
+        return []
+
+    def _investigacion_policial(self, prompt: Prompt, k: Knowledge, options: list[str]) -> list[str]:
+        dead = [o for o in options if not k.alive.get(o, True)]
+        return [self.rng.choice(dead or options)]
+
+    def _la_chef_revivir(self, prompt: Prompt, k: Knowledge, options: list[str]) -> list[str]:
+        return list(options)
+
+    def _la_alquimista_revivir(self, prompt: Prompt, k: Knowledge, options: list[str]) -> list[str]:
+        return [options[0]]
+
+    def _la_alquimista(self, prompt: Prompt, k: Knowledge, options: list[str]) -> list[str]:
+        return [self.player] if self.player in options else self._pick(options, [p for p in options if k.friendly(p)])
 
     def _pacto_de_sangre(self, prompt: Prompt, k: Knowledge, options: list[str]) -> list[str]:
         others = [p for p in options if p != self.player]

@@ -1,5 +1,7 @@
-"""The game's content, loaded once from ``data/``: every card (``cartas.toml``), the night's 27 steps
-(``noche.toml``) and the compositions per table (``composiciones.toml``).
+"""The game's content, loaded once from ``data/``: every card (``cartas.toml``, and the custom-cards mode's
+``cartas-personalizadas.toml``), the night's 27 steps (``noche.toml``; 36 with custom cards,
+``noche-personalizada.toml``), the compositions per table (``composiciones.toml``) and the custom mode's
+objective cards (``objetivos.toml``).
 
 A *card* is a physical card with its own id (``daniel``, ``siamesas-2``); its *kind* is the card as the rulebook
 names it (``siamesas``), which is what its power and its texts hang on.
@@ -23,8 +25,13 @@ DIRECTOR = "director"
 RICHARD = "richard-dadd"
 PACT = "pacto-de-sangre"
 HATE_PACT = "pacto-de-odio"
-#: Every side that can win (section 2), in the order statistics list them.
-SIDES = (MUTINEERS, INMATES, DIRECTOR, RICHARD, PACT, HATE_PACT)
+TRAITOR = "traidor"
+RENEGADE = "renegado"
+INQUISITOR = "inquisidor"
+SURVIVOR = "el-ultimo-superviviente"
+#: Every side that can win (section 2; with custom cards, the objectives of section 13 and El último
+#: superviviente's instant victory), in the order statistics list them.
+SIDES = (MUTINEERS, INMATES, DIRECTOR, RICHARD, PACT, HATE_PACT, TRAITOR, RENEGADE, INQUISITOR, SURVIVOR)
 
 #: The principal characters the mutineers' objective is about (section 2).
 MUTINEER_CARDS = ("daniel", "nathaniel", "richard-dadd")
@@ -48,10 +55,11 @@ class Kind:
 class NightStep:
     """One turn of the night (section 7)."""
 
-    n: int
+    n: int  # the book's number of the step; 0 for the custom night's "everybody wakes" moments
     id: str
     card: str  # the kind whose turn it is, or ""
     when: str  # siempre | primera | no-primera | primera-y-pares
+    all: bool = False  # everybody wakes (custom night: to see Melancolía's card, the power La Médium took)
 
     def due(self, round_: int) -> bool:
         """Whether the step happens on round ``round_`` (rounds count from 1)."""
@@ -71,7 +79,7 @@ def _load(name: str) -> dict[str, Any]:
 
 def _kinds() -> dict[str, Kind]:
     kinds = {}
-    for raw in _load("cartas.toml")["card"]:
+    for raw in _load("cartas.toml")["card"] + _load("cartas-personalizadas.toml")["card"]:
         kinds[raw["id"]] = Kind(
             id=raw["id"],
             group=raw["group"],
@@ -106,9 +114,16 @@ CARDS: dict[str, Kind] = _cards()
 KIND_OF: dict[str, str] = {card: kind.id for card, kind in CARDS.items()}
 GROUP_OF: dict[str, str] = {card: kind.group for card, kind in CARDS.items()}
 
+#: The custom-cards mode's cards (section 13): 13 principal characters and 3 events.
+CUSTOM = frozenset(raw["id"] for raw in _load("cartas-personalizadas.toml")["card"])
+#: The 13 custom principal characters, in the book's order.
+CUSTOM_P1 = tuple(card for card, kind in CARDS.items() if card in CUSTOM and kind.group == "P1")
 LIFE_CARDS = tuple(card for card, kind in CARDS.items() if kind.group in LIFE_GROUPS)
 PERSONALITIES = tuple(card for card, kind in CARDS.items() if kind.group == PERSONALITY)
-EVENTS = tuple(card for card, kind in CARDS.items() if kind.group == EVENT)
+#: The event deck of the normal mode; the custom mode adds ``CUSTOM_EVENTS``.
+EVENTS = tuple(card for card, kind in CARDS.items() if kind.group == EVENT and card not in CUSTOM)
+CUSTOM_EVENTS = tuple(card for card, kind in CARDS.items() if kind.group == EVENT and card in CUSTOM)
+ALL_EVENTS = EVENTS + CUSTOM_EVENTS
 #: Cards a table may choose (option ``cartas``): life cards and personalities. Cuentacuentos needs a human
 #: narrator, which this engine has no seat for.
 CHOOSABLE = tuple(card for card in LIFE_CARDS + PERSONALITIES if card != "cuentacuentos")
@@ -118,12 +133,34 @@ TWINS: dict[str, tuple[str, ...]] = {
     kind.id: tuple(card for card, k in CARDS.items() if k.id == kind.id) for kind in KINDS.values() if kind.copies > 1
 }
 
-NIGHT: tuple[NightStep, ...] = tuple(
-    NightStep(n=raw["n"], id=raw["id"], card=raw["card"], when=raw["when"]) for raw in _load("noche.toml")["step"]
-)
-NIGHT_STEP: dict[str, NightStep] = {step.id: step for step in NIGHT}
+
+def _night(name: str) -> tuple[NightStep, ...]:
+    return tuple(
+        NightStep(n=raw.get("n", 0), id=raw["id"], card=raw["card"], when=raw["when"], all=raw.get("all", False))
+        for raw in _load(name)["step"]
+    )
+
+
+NIGHT = _night("noche.toml")
+#: The night of the custom-cards mode (section 14): 36 steps and two moments when everybody wakes.
+CUSTOM_NIGHT = _night("noche-personalizada.toml")
+#: Every step by id, of either night (a step both nights share is the same turn of the same card).
+NIGHT_STEP: dict[str, NightStep] = {step.id: step for step in CUSTOM_NIGHT + NIGHT}
 
 COMPOSITIONS: dict[str, Any] = _load("composiciones.toml")
+
+_OBJECTIVES = _load("objetivos.toml")
+_HAPPENINGS = _load("acontecimientos.toml")["happening"]
+#: Acontecimientos of the custom mode (section 13), in the book's order: the periodic ones and the punctual ones.
+PERIODIC = tuple(raw["id"] for raw in _HAPPENINGS if raw["kind"] == "periodico")
+PUNCTUAL = tuple(raw["id"] for raw in _HAPPENINGS if raw["kind"] == "puntual")
+
+#: The custom mode's objective cards (section 13), in the book's order.
+OBJECTIVES: tuple[str, ...] = tuple(raw["id"] for raw in _OBJECTIVES["objective"])
+#: Objectives whose holder wakes with the mutineers every night (the Traidor decides on the first night).
+RISING: frozenset[str] = frozenset(raw["id"] for raw in _OBJECTIVES["objective"] if raw["rises"])
+#: The objective cards dealt to a table of n players.
+OBJECTIVE_TABLE: dict[int, tuple[str, ...]] = {int(n): tuple(v) for n, v in _OBJECTIVES["tables"].items()}
 
 #: The powers Terapia de hipnosis can lend (section 11), in the book's order.
 HYPNOSIS_POWERS = tuple(kind.id for kind in KINDS.values() if kind.hypnosis)

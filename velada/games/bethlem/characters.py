@@ -26,8 +26,10 @@ from velada.games.bethlem.common import (
     options,
     prompt,
 )
+from velada.games.bethlem.custom.base import rises
 from velada.games.bethlem.deaths import attack, remove_attacks
 from velada.games.bethlem.deaths import marked as marked_cards
+from velada.games.bethlem.objectives import principal_card
 from velada.games.bethlem.state import INEVITABLE, LEPER, BethlemState
 
 
@@ -99,11 +101,19 @@ def archive_answer(game, s: BethlemState, answers, seat: int, card: str, origin:
     if awake_power(s, card, origin):
         s.emit("anuncia-despertar", None, power="el-archivo")
         positions = [pos + 1 for pos, c in enumerate(s.board[target]) if GROUP_OF[c] == "P1"]
+        if s.settings.custom:
+            principal = principal_card(s, target)
+            positions = [s.where[principal][1] + 1] if principal is not None else []
         s.archive_seen.append(target)
         s.shields.append((target, seat))
         s.emit("archivo", me, player=chosen[0], positions=positions, principal=True)
         return
     positions = [s.where[c][1] + 1 for c in mutineer_cards(s, target)]
+    if s.settings.custom and rises(s, target):
+        # With custom cards a mutineer is a player who rises with them; they give the position of their
+        # principal card (FAQ 15.6), the card whose extra power lets them rise.
+        principal = principal_card(s, target)
+        positions = [s.where[principal][1] + 1] if principal is not None else []
     if positions:
         s.emit("archivo", me, player=chosen[0], positions=positions, principal=False)
     else:
@@ -185,10 +195,11 @@ def mary_answer(game, s: BethlemState, answers, seat: int, card: str, origin: st
 def reaper_ask(game, s: BethlemState, seat: int, card: str, origin: str, stage: str) -> None:
     """La parca designs a card everybody should kill (not the same card two rounds in a row). Disobeyed two
     rounds running (one, awakened), on the next night she kills alone: nobody else can take a life."""
-    if stage == "" and s.reaper_night == s.round and origin == OWN:
+    if stage in ("", "segunda") and s.reaper_night == s.round and origin == OWN:
         targets = living(s)
         if targets:
-            s.ask(prompt(s, seat, "la-parca-muerte", options(s, targets), skippable=True))
+            suffix = "-2" if stage == "segunda" else ""
+            s.ask(prompt(s, seat, "la-parca-muerte", options(s, targets), skippable=True, suffix=suffix))
             return
     candidates = not_last(s, "la-parca", seat, living(s))
     if candidates:
@@ -197,17 +208,27 @@ def reaper_ask(game, s: BethlemState, seat: int, card: str, origin: str, stage: 
 
 def reaper_answer(game, s: BethlemState, answers, seat: int, card: str, origin: str, stage: str) -> None:
     _, chosen = answer_of(answers)
-    if next(iter(answers))[1].endswith(":la-parca-muerte"):
+    if next(iter(answers))[1].partition(":")[2] in ("la-parca-muerte", "la-parca-muerte-2"):
         if chosen:
             attack(s, s.card_at(chosen[0]), "la-parca", (seat,))
             s.emit("la-parca-mata", NARRATOR_ONLY, target=chosen[0])
-        _push(s, ("act", "la-parca", seat, card, origin, "marca"))
+        if stage == "" and s.settings.custom and _siesta(s):
+            # Hora de la siesta on the reaper's night: she kills twice.
+            _push(s, ("act", "la-parca", seat, card, origin, "segunda"))
+        else:
+            _push(s, ("act", "la-parca", seat, card, origin, "marca"))
         return
     if chosen:
         target = s.card_at(chosen[0])
         s.reaper_mark = target
         note_pick(s, "la-parca", seat, target)
         s.emit("la-parca-marca", None, target=chosen[0])
+
+
+def _siesta(s: BethlemState) -> bool:
+    from velada.games.bethlem.happenings import second_attack
+
+    return second_attack(s)
 
 
 def reaper_awake_step(game, s: BethlemState, moved: tuple[str, ...] = ()) -> None:
@@ -286,9 +307,21 @@ def flick_ask(game, s: BethlemState, seat: int, card: str, origin: str, stage: s
         s.ask(prompt(s, seat, "john-flick", options(s, candidates), skippable=True, suffix=SUFFIX[origin]))
 
 
+#: FAQ 15.7: at most two identical modifiers on the table at once (powers that copy or lend others' can add a
+#: second John Flick's arrow or Arthur's protection, never a third: the power is then not applied).
+MAX_SAME = 2
+
+
+def _too_many(s: BethlemState, seat: int, present: int, power: str) -> bool:
+    if present < MAX_SAME:
+        return False
+    s.emit("modificador-maximo", _me(s, seat), power=power)
+    return True
+
+
 def flick_answer(game, s: BethlemState, answers, seat: int, card: str, origin: str, stage: str) -> None:
     _, chosen = answer_of(answers)
-    if chosen:
+    if chosen and not _too_many(s, seat, len(s.accused), "john-flick"):
         target = s.card_at(chosen[0])
         s.accused.append(target)
         note_pick(s, "john-flick", seat, target)
@@ -308,7 +341,7 @@ def arthur_ask(game, s: BethlemState, seat: int, card: str, origin: str, stage: 
 
 def arthur_answer(game, s: BethlemState, answers, seat: int, card: str, origin: str, stage: str) -> None:
     _, chosen = answer_of(answers)
-    if chosen:
+    if chosen and not _too_many(s, seat, len(s.protections), "arthur"):
         target = s.card_at(chosen[0])
         s.protections.append((target, seat))
         note_pick(s, "arthur", seat, target)

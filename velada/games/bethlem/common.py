@@ -11,7 +11,17 @@ from velada.games.bethlem.state import BethlemState
 
 #: Who uses a power: the card's holder, the director who borrowed it, or a player hypnotised with it.
 OWN, DIRECTOR, HYPNOSIS = "propia", "director", "hipnosis"
-SUFFIX = {OWN: "", DIRECTOR: "-director", HYPNOSIS: "-hipnosis"}
+#: Custom cards: a power borrowed for the round (``s.borrowed``), normally or with its awakening; and El
+#: Arquitecto's awakening, waking in another card's turn.
+BORROWED, BORROWED_AWAKE, ARCHITECT = "prestada", "prestada-despierta", "arquitecto"
+SUFFIX = {
+    OWN: "",
+    DIRECTOR: "-director",
+    HYPNOSIS: "-hipnosis",
+    BORROWED: "-prestada",
+    BORROWED_AWAKE: "-prestada",
+    ARCHITECT: "-arquitecto",
+}
 
 NORMAL, OPPOSITE, AWAKE, AWAKE_OPPOSITE = "normal", "opuesto", "despertar", "despertar-opuesto"
 #: Action cards whose awakening is a power of its own to use (section 9). The others' awakenings are passive
@@ -54,7 +64,7 @@ def prompt(
 
 def bipolar(s: BethlemState, seat: int) -> bool:
     """Bipolaridad lets its holder use each action card normally or with its opposite effect (section 8)."""
-    return s.persona[seat] == "bipolaridad"
+    return s.has_persona(seat, "bipolaridad")
 
 
 def modes(s: BethlemState, seat: int, card: str, dead_ok: bool = False) -> list[str]:
@@ -100,6 +110,14 @@ def actors(s: BethlemState, kind: str) -> list[tuple[int, str, str]]:
     for seat, power in s.hypnosis:
         if power == kind and not s.out[seat]:
             out.append((seat, "", HYPNOSIS))
+    if s.settings.custom:
+        for seat, card, awakened in s.borrowed:
+            if KIND_OF[card] == kind and not s.out[seat]:
+                out.append((seat, card, BORROWED_AWAKE if awakened else BORROWED))
+        from velada.games.bethlem.custom.registry import ACTORS
+
+        for hook in ACTORS:
+            out.extend(hook(s, kind))
     return out
 
 
@@ -110,7 +128,7 @@ def awake_power(s: BethlemState, card: str, origin: str) -> bool:
         return bool(s.awake.get(card))
     if origin == DIRECTOR:
         return any(s.awake.get(k) for k in s.find("krugman"))
-    return False
+    return origin == BORROWED_AWAKE
 
 
 def living(s: BethlemState, seats=None, exclude_isolated: bool = False) -> list[str]:

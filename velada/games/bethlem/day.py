@@ -186,7 +186,7 @@ def lynches_today(s: BethlemState, seat: int) -> bool:
 
 def weight(s: BethlemState, seat: int) -> int:
     """Responsabilidad: its holder's vote counts double."""
-    return 2 if s.persona[seat] == "responsabilidad" else 1
+    return 2 if s.has_persona(seat, "responsabilidad") else 1
 
 
 def candidates(s: BethlemState, voter: int, revive_lynch: bool) -> list[int]:
@@ -214,7 +214,7 @@ def vote_step(game, s: BethlemState, n: int) -> None:
         return
     revive_lynch = n == 2 and am is not None and am["mode"] == AWAKE_OPPOSITE
     s.lynch = {"n": n, "revive": revive_lynch}
-    pid = "linchamiento" if n == 1 else "linchamiento-2"
+    pid = "linchamiento" if n == 1 else f"linchamiento-{n}"
     forced = s.puppet if s.round % 2 == 0 and s.puppet_vote is not None and not revive_lynch else None
     for seat in voters(s):
         allowed = candidates(s, seat, revive_lynch)
@@ -249,6 +249,13 @@ def vote_answer(game, s: BethlemState, answers, n: int) -> None:
                 counts[holder] = counts.get(holder, 0) + 1
     s.emit("votos", None, votes=votes, counts={s.players[k]: v for k, v in counts.items()}, n=n)
     top = _most(counts)
+    if len(top) > 1 and not s.lynch["revive"] and _two_birds(s):
+        # Dos pájaros de un tiro: on a tie each of the most voted players loses a card, chosen by their accusers.
+        s.emit("dos-pajaros", None, players=list(s.ids(top)))
+        for target in reversed(top):
+            accusers = tuple(s.index[p] for p, t in votes.items() if t == s.players[target])
+            s.agenda.appendleft(("card-vote-of", target, accusers, n))
+        return
     if len(top) != 1:
         s.emit("sin-linchamiento", None, reason="empate" if top else "sin-votos")
         return
@@ -263,6 +270,22 @@ def vote_answer(game, s: BethlemState, answers, n: int) -> None:
                 _lynch_card(s, card)
                 return
     s.agenda.appendleft(("card-vote",))
+
+
+def _two_birds(s: BethlemState) -> bool:
+    from velada.games.bethlem.happenings import in_force
+
+    return s.settings.custom and in_force(s, "dos-pajaros-de-un-tiro")
+
+
+def card_vote_of_step(game, s: BethlemState, target: int, accusers: tuple[int, ...], n: int) -> None:
+    """One of several card votes (Dos pájaros de un tiro): ``target``'s accusers choose one of his cards."""
+    s.lynch = {"n": n, "revive": False, "target": target, "accusers": list(accusers)}
+    card_vote_step(game, s)
+
+
+def card_vote_of_answer(game, s: BethlemState, answers, target: int, accusers, n: int) -> None:
+    card_vote_answer(game, s, answers)
 
 
 def _awake_flick(s: BethlemState) -> bool:
@@ -299,7 +322,7 @@ def card_vote_step(game, s: BethlemState) -> None:
         else:
             s.emit("sin-linchamiento", None, reason="sin-votos")
         return
-    suffix = "" if lynch["n"] == 1 else "-2"
+    suffix = "" if lynch["n"] == 1 else f"-{lynch['n']}"
     for seat in accusers:
         s.ask(
             prompt(
@@ -340,8 +363,26 @@ def _lynch_card(s: BethlemState, card: str) -> None:
     resolve(s, [(card, "linchamiento", accusers, 0)], "linchamiento")
 
 
+def custom_day_step(game, s: BethlemState) -> None:
+    """Custom cards: the custom characters' day powers (``custom.DAYS``), in the registry's order."""
+    from velada.games.bethlem import happenings
+    from velada.games.bethlem.custom.registry import DAYS
+
+    happenings.day(game, s)
+    for hook in DAYS:
+        hook(game, s)
+
+
 def round_end_step(game, s: BethlemState) -> None:
-    """End of the round: La parca counts disobedience; the day's bans and hypnoses end."""
+    """End of the round: La parca counts disobedience; the day's bans and hypnoses end; with custom cards, the
+    characters' end of round (``custom.ROUND_ENDS``)."""
+    if s.settings.custom:
+        from velada.games.bethlem import happenings
+        from velada.games.bethlem.custom.registry import ROUND_ENDS
+
+        happenings.round_end(s)
+        for hook in ROUND_ENDS:
+            hook(game, s)
     reaper_round_end(s)
     prophecy_expires(s)
     s.banned = None
@@ -356,7 +397,9 @@ STEPS = {
     "unlock": unlock_step,
     "vote": vote_step,
     "card-vote": card_vote_step,
+    "card-vote-of": card_vote_of_step,
     "round-end": round_end_step,
+    "custom-day": custom_day_step,
 }
 ANSWERS = {
     "hostility": hostility_answer,
@@ -364,4 +407,5 @@ ANSWERS = {
     "amnesia-target": amnesia_target_answer,
     "vote": vote_answer,
     "card-vote": card_vote_answer,
+    "card-vote-of": card_vote_of_answer,
 }

@@ -84,6 +84,12 @@ def resolve(s: BethlemState, attacks: list[Attack], kind: str) -> None:
     s.agenda.appendleft(("res", "filter"))
 
 
+def resolve_step(game, s: BethlemState, attacks: tuple[Attack, ...], kind: str) -> None:
+    """An agenda step that resolves ``attacks`` when its turn comes (for rules that kill at the end of the
+    round, queued after whatever else happens then)."""
+    resolve(s, list(attacks), kind)
+
+
 STAGES = ("filter", "percy", "mania", "gamble", "wakerfield", "kill", "triggers", "after")
 
 
@@ -160,7 +166,16 @@ def _filter(game, s: BethlemState) -> None:
 
 
 def immunity(s: BethlemState, card: str, cause: str, flags: int) -> str:
-    """Why ``card`` does not die of this attack, or ``""``: the immunities of awakened cards."""
+    """Why ``card`` does not die of this attack, or ``""``: the immunities of awakened cards, and with custom
+    cards those the custom characters give (``custom.IMMUNITIES``)."""
+    if s.settings.custom:
+        from velada.games.bethlem import happenings
+        from velada.games.bethlem.custom.registry import IMMUNITIES
+
+        for hook in (*IMMUNITIES, happenings.immunity):
+            reason = hook(s, card, cause, flags)
+            if reason:
+                return reason
     kind = KIND_OF[card]
     if not s.awake.get(card) or not s.passive(card):
         return ""
@@ -423,6 +438,9 @@ def _kill(game, s: BethlemState) -> None:
             s.cataleptic_day[card] = s.round
         deaths.append((card, cause, by, flags, passive))
         res["dead"].append(card)
+        s.last_death = s.moment()
+        if cause == "linchamiento":
+            s.last_lynch = s.round
     if not deaths and res["first"]:
         if kind == "noche":
             s.emit("sin-muertes", None)
@@ -433,12 +451,17 @@ def _kill(game, s: BethlemState) -> None:
     for seat in range(len(s.players)):
         if not s.out[seat] and not any(s.alive[c] for c in s.board[seat]):
             _eliminate(s, seat, deaths)
+    if s.settings.custom and deaths:
+        from velada.games.bethlem.objectives import after_deaths
+
+        after_deaths(s, [d[0] for d in deaths])
     _then(s, "kill")
 
 
 def _eliminate(s: BethlemState, seat: int, deaths) -> None:
     """A player whose life cards are all dead is out of the game (section 3)."""
     s.out[seat] = True
+    s.res.setdefault("eliminated", []).append(seat)
     s.emit("eliminado", None, player=s.players[seat])
     pact = s.pact
     if pact is not None and pact[2] == "odio" and seat in pact[:2]:
@@ -460,11 +483,24 @@ def _triggers(game, s: BethlemState) -> None:
     for card, cause, by, flags, passive in res["deaths"]:
         if flags & (LEPER | NO_TRIGGER) or not passive:
             continue
-        trigger = TRIGGERS.get(KIND_OF[card])
+        trigger = TRIGGERS.get(KIND_OF[card]) or (custom_trigger(KIND_OF[card]) if s.settings.custom else None)
         if trigger is not None:
             steps.extend(trigger(s, card, cause, by))
+    if s.settings.custom:
+        from velada.games.bethlem.custom.registry import ON_OUT
+
+        for seat in res.pop("eliminated", []):
+            for hook in ON_OUT:
+                steps.extend(hook(s, seat))
     s.agenda.appendleft(("res", "after"))
     s.agenda.extendleft(reversed(steps))
+
+
+def custom_trigger(kind: str):
+    """A custom character's death power (``custom.TRIGGERS``)."""
+    from velada.games.bethlem.custom.registry import TRIGGERS as CUSTOM_TRIGGERS
+
+    return CUSTOM_TRIGGERS.get(kind)
 
 
 def _cellmates(s: BethlemState, card: str, cause: str, by) -> list[tuple]:
@@ -575,6 +611,9 @@ def _rabies_fire(s: BethlemState, card: str, mode: str) -> None:
     seat = s.holder(card)
     step = 1 if mode in ("normal", "despertar") else -1
     n = len(s.players)
+    if s.settings.custom:
+        _rabies_reveal(s, seat, step, mode)
+        return
     for k in range(1, n):
         other = (seat + step * k) % n
         mutineers = [
@@ -589,6 +628,26 @@ def _rabies_fire(s: BethlemState, card: str, mode: str) -> None:
                 s.delayed.append((s.round + 1, rabid))
             s.emit("rabia", NARRATOR_ONLY, player=s.players[other], card=victim, mode=mode)
             return
+
+
+def _rabies_reveal(s: BethlemState, seat: int, step: int, mode: str) -> None:
+    """FAQ 15.3: with custom cards the rabies kills nobody; it reveals the objective of the nearest player to
+    the left (right, with the opposite) who rises with the mutineers and is not unmasked yet — at the next dusk,
+    as the disease takes a round (at once, awakened)."""
+    from velada.games.bethlem.custom.base import rises
+    from velada.games.bethlem.objectives import reveal
+
+    n = len(s.players)
+    for k in range(1, n):
+        other = (seat + step * k) % n
+        if s.out[other] or not rises(s, other) or s.goal_public[other] or other in s.rabid_goals:
+            continue
+        if mode.startswith("despertar"):
+            reveal(s, other, "infecto-de-rabia")
+        else:
+            s.rabid_goals.append(other)
+        s.emit("rabia-objetivo", NARRATOR_ONLY, player=s.players[other], mode=mode)
+        return
 
 
 def rabies_mode_step(game, s: BethlemState, card: str) -> None:
@@ -757,7 +816,7 @@ def replace_answer(game, s: BethlemState, answers) -> None:
 
 def revive(s: BethlemState, card: str, cause: str) -> None:
     """Bring a dead card back to life, face up as it was shown; a player who was out is back in the game."""
-    if s.alive.get(card) or card not in s.where:
+    if s.alive.get(card) or card not in s.where or s.removed.get(card):
         return
     s.alive[card] = True
     seat, pos = s.where[card]

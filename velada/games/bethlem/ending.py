@@ -37,7 +37,11 @@ def is_mutineer_card(s: BethlemState, card: str) -> bool:
 def objective(s: BethlemState, seat: int) -> str:
     """What ``seat`` plays for now (FAQ 1): the blood pact first, then Richard Dadd, then any mutineer card
     (or Daniel's awakening), then Krugman, and otherwise the inmates. The 2- and 3-player modes have two sides
-    only, fixed at the deal."""
+    only, fixed at the deal. With custom cards, the objective card (``objectives.objective``)."""
+    if s.settings.custom:
+        from velada.games.bethlem.objectives import objective as custom_objective
+
+        return custom_objective(s, seat)
     if s.settings.mode != "normal":
         return s.team[seat]
     pact = s.pact
@@ -67,8 +71,12 @@ def outcome(s: BethlemState) -> Result | None:
     7. every mutineer principal character is dead: the inmates win.
 
     Sides win dead or alive (the mutineers, the inmates); lone objectives (Richard Dadd, the director) need
-    their player in the game.
+    their player in the game. The custom-cards mode has its own list (``objectives.outcome``).
     """
+    if s.settings.custom:
+        from velada.games.bethlem.objectives import outcome as custom_outcome
+
+        return custom_outcome(s)
     if s.hate_winner is not None:
         return _result(s, "pacto-de-odio", (HATE_PACT,), [s.hate_winner])
     playing = s.seats_in_game()
@@ -146,6 +154,8 @@ def finish(s: BethlemState, result: Result) -> None:
     board = {s.players[seat]: list(row) for seat, row in enumerate(s.board)}
     personas = {s.players[seat]: card for seat, card in enumerate(s.persona)}
     s.emit("revelacion", None, board=board, personas=personas)
+    if s.settings.custom:
+        s.emit("objetivos", None, goals={s.players[seat]: goal for seat, goal in enumerate(s.goal)})
     s.emit("fin", None, reason=result.reason, sides=list(result.sides), winners=list(result.winners))
 
 

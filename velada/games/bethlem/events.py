@@ -8,7 +8,7 @@ are on the table for all to see), except the three Historias clínicas, which th
 from __future__ import annotations
 
 from velada.games.bethlem.awakening import awaken
-from velada.games.bethlem.cards import CARDS, EVENTS, GROUP_OF, HYPNOSIS_POWERS, KIND_OF
+from velada.games.bethlem.cards import ALL_EVENTS, CARDS, EVENTS, GROUP_OF, HYPNOSIS_POWERS, KIND_OF
 from velada.games.bethlem.common import (
     OWN,
     answer_of,
@@ -20,9 +20,9 @@ from velada.games.bethlem.common import (
 from velada.games.bethlem.deaths import attack, resolve, swap_cards
 from velada.games.bethlem.state import INEVITABLE, LEPER, BethlemState
 
-NIGHT_EVENTS = tuple(e for e in EVENTS if CARDS[e].time == "noche")
+NIGHT_EVENTS = tuple(e for e in ALL_EVENTS if CARDS[e].time == "noche")
 #: Day events used in the day's turn (Lord Percy's pardon waits for the lynching).
-DAY_EVENTS = tuple(e for e in EVENTS if CARDS[e].time == "dia" and e != "indulto-de-lord-percy")
+DAY_EVENTS = tuple(e for e in ALL_EVENTS if CARDS[e].time == "dia" and e != "indulto-de-lord-percy")
 SECRET_EVENTS = frozenset(e for e in EVENTS if e.startswith("historia-clinica"))
 
 
@@ -333,6 +333,67 @@ def prophecy_expires(s: BethlemState) -> None:
         s.prophecy = None
 
 
+# --- the custom-cards mode's events (section 13) ---------------------------------------------------------------
+
+
+def _hidden_goals(s: BethlemState, seat: int) -> list[int]:
+    return [p for p in range(len(s.players)) if not s.goal_public[p]]
+
+
+def _psychiatrist_ask(game, s: BethlemState, seat: int, card: str, origin: str, stage: str) -> None:
+    """Visita al psiquiatra: the objective cards of two players (hidden ones: a card face up stays with its
+    player) are exchanged. Everybody sees the psychiatrist's card on the two players; each of them learns their
+    new objective, nobody else does. What sits on an objective card (the Traidor's side) goes with it."""
+    players = _hidden_goals(s, seat)
+    if len(players) >= 2:
+        s.ask(prompt(s, seat, "visita-al-psiquiatra", s.ids(players), min=2, max=2, skippable=True))
+
+
+def _psychiatrist(s: BethlemState, seat: int, chosen) -> None:
+    a, b = (s.index[p] for p in chosen)
+    s.goal[a], s.goal[b] = s.goal[b], s.goal[a]
+    sides = {a: s.traitor_side.pop(b, None), b: s.traitor_side.pop(a, None)}
+    s.traitor_side.update({k: v for k, v in sides.items() if v})
+    for known in s.knows_goal:
+        known.pop(a, None)
+        known.pop(b, None)
+    s.emit("psiquiatra", None, players=list(chosen))
+    for p in (a, b):
+        s.emit("objetivo", _me(s, p), goal=s.goal[p])
+    s.agenda.appendleft(("check",))
+
+
+def _pandora(s: BethlemState, seat: int, chosen) -> None:
+    """La caja de Pandora: a card's awakening is switched off for good (it loses it, or can never have it)."""
+    target = s.card_at(chosen[0])
+    s.no_awake[target] = True
+    s.awake[target] = False
+    s.emit("pandora", None, target=chosen[0])
+
+
+def _memories(s: BethlemState, seat: int, chosen) -> None:
+    """Recuerdos traumáticos: two players exchange their personality cards. A card face up stays face up; each
+    of them learns the one they get; whoever knew one of them knows it no longer where it is."""
+    a, b = (s.index[p] for p in chosen)
+    s.persona[a], s.persona[b] = s.persona[b], s.persona[a]
+    s.persona_public[a], s.persona_public[b] = s.persona_public[b], s.persona_public[a]
+    for known in s.knows_persona:
+        known.pop(a, None)
+        known.pop(b, None)
+    s.emit("recuerdos", None, players=list(chosen))
+    for p in (a, b):
+        s.emit("personalidad-nueva", _me(s, p), card=s.persona[p])
+
+
+def _two_players(power: str):
+    def ask(game, s: BethlemState, seat: int, card: str, origin: str, stage: str) -> None:
+        players = s.seats_in_game()
+        if len(players) >= 2:
+            s.ask(prompt(s, seat, power, s.ids(players), min=2, max=2, skippable=True))
+
+    return ask
+
+
 def _own_sleeping(s: BethlemState, seat: int) -> list[str]:
     return [c for c in s.living_cards(seat) if not s.awake.get(c)]
 
@@ -359,6 +420,9 @@ POWERS = {
     ),
     "milagrero": (_one_card("milagrero", lambda s, seat: living(s)), _answer(_miracle)),
     "despertar": (_one_card("despertar", _own_sleeping), _answer(_awakening)),
+    "visita-al-psiquiatra": (_psychiatrist_ask, _answer(_psychiatrist)),
+    "la-caja-de-pandora": (_one_card("la-caja-de-pandora", lambda s, seat: living(s)), _answer(_pandora)),
+    "recuerdos-traumaticos": (_two_players("recuerdos-traumaticos"), _answer(_memories)),
     "sindrome-de-nostradamus": (_nostradamus_ask, _nostradamus_answer),
 }
 HANDLERS = {"eventos-noche": night_events_handler}

@@ -15,15 +15,42 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from velada.core.game import Answers
-from velada.games.bethlem import actions, characters, cuentacuentos, day, deaths, events, night, setup_flow
-from velada.games.bethlem.cards import NIGHT
+from velada.games.bethlem import (
+    actions,
+    characters,
+    cuentacuentos,
+    day,
+    deaths,
+    events,
+    happenings,
+    night,
+    objectives,
+    setup_flow,
+)
+from velada.games.bethlem.cards import CUSTOM_NIGHT, NIGHT
+from velada.games.bethlem.custom import registry as custom
 from velada.games.bethlem.ending import check, draw_by_limit, finish
 from velada.games.bethlem.state import BethlemState
 
 #: The night: dusk, the 27 turns in the rulebook's order, dawn (deaths are resolved and shown).
 NIGHT_STEPS = (("dusk",), *(("night", step.id) for step in NIGHT), ("reaper-awake",), ("dawn",))
+#: The custom-cards mode's night: the 36 turns and two moments when everybody wakes of section 14.
+CUSTOM_NIGHT_STEPS = (("dusk",), *(("night", step.id) for step in CUSTOM_NIGHT), ("reaper-awake",), ("dawn",))
 #: The day: day powers, the lynching, the losing player's event, the end of the round.
 DAY = (("day",), ("hostility",), ("event-choice", "dia"), ("amnesia",), ("vote", 1), ("draw",), ("round-end",))
+#: The custom-cards mode's day: the Inquisidor may make his claim first; an acontecimiento comes at the end.
+CUSTOM_DAY = (
+    ("day",),
+    ("inquisitor",),
+    ("custom-day",),
+    ("hostility",),
+    ("event-choice", "dia"),
+    ("amnesia",),
+    ("vote", 1),
+    ("draw",),
+    ("happening",),
+    ("round-end",),
+)
 
 
 def new_round(game, s: BethlemState) -> None:
@@ -32,14 +59,25 @@ def new_round(game, s: BethlemState) -> None:
         finish(s, draw_by_limit(s))
         return
     s.round += 1
-    s.agenda.extend(NIGHT_STEPS)
-    s.agenda.extend(DAY)
+    if s.settings.custom:
+        plan = happenings.round_plan(s)
+        if plan == "sin-noche":
+            # Alerta roja: no night; night falls and day breaks at once (deaths put off to this round happen).
+            s.agenda.extend((("dusk",), ("dawn",)))
+        else:
+            s.agenda.extend(CUSTOM_NIGHT_STEPS)
+        # Eclipse de Sol: no day; after the night's deaths the next night comes.
+        s.agenda.extend((("round-end",),) if plan == "sin-dia" else CUSTOM_DAY)
+    else:
+        s.agenda.extend(NIGHT_STEPS)
+        s.agenda.extend(DAY)
 
 
 STEPS: dict[str, Callable[..., None]] = {
     "round": new_round,
     "check": check,
     "res": deaths.res_step,
+    "resolve": deaths.resolve_step,
     "cellmates-mode": deaths.cellmates_mode_step,
     "cellmates-revive": deaths.cellmates_revive_step,
     "rabies-mode": deaths.rabies_mode_step,
@@ -54,6 +92,9 @@ STEPS: dict[str, Callable[..., None]] = {
     **events.STEPS,
     **actions.STEPS,
     **cuentacuentos.STEPS,
+    **objectives.STEPS,
+    **happenings.STEPS,
+    **custom.STEPS,
 }
 
 ANSWERS: dict[str, Callable[..., None]] = {
@@ -72,6 +113,9 @@ ANSWERS: dict[str, Callable[..., None]] = {
     **events.ANSWERS,
     **actions.ANSWERS,
     **cuentacuentos.ANSWERS,
+    **objectives.ANSWERS,
+    **happenings.ANSWERS,
+    **custom.ANSWERS,
 }
 
 

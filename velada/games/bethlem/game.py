@@ -13,10 +13,20 @@ from velada.core.i18n import Catalog
 from velada.core.options import ChoiceOption, FlagOption, GameOption, IntOption, SetOption
 from velada.core.protocol import PUBLIC, Event, Prompt, Viewer
 from velada.games.bethlem import flow, setup_flow
-from velada.games.bethlem.cards import CARDS, CHOOSABLE, EVENTS, KIND_OF, SIDES
+from velada.games.bethlem.cards import ALL_EVENTS, CARDS, CHOOSABLE, EVENTS, KIND_OF, SIDES
 from velada.games.bethlem.cards import KINDS as CARD_KINDS
 from velada.games.bethlem.ending import objective
-from velada.games.bethlem.setup import composition, explicit_deal, mode_for, random_deal
+from velada.games.bethlem.happenings import start_happenings
+from velada.games.bethlem.objectives import check_goals, deal_goals, goal_visible
+from velada.games.bethlem.setup import (
+    CUSTOM_PLAYERS,
+    GOALS_KEY,
+    HAPPENINGS_KEY,
+    composition,
+    explicit_deal,
+    mode_for,
+    random_deal,
+)
 from velada.games.bethlem.state import BethlemState, Settings
 
 #: Every kind of prompt, in the order ``velada actions`` documents them, and whether everybody may know who
@@ -95,9 +105,50 @@ KINDS = (
     ("reemplazo", True),
     ("pregunta-al-narrador", False),
     ("respuesta-del-narrador", False),
+    # The custom-cards mode (sections 13–15).
+    ("traidor", False),
+    ("inquisidor", False),
+    ("inquisidor-siamesas", False),
+    ("inquisidor-celda", False),
+    ("inquisidor-pacto", False),
+    ("inquisidor-objetivo", False),
+    ("gas-de-la-risa", False),
+    ("gas-de-la-risa-ataque", False),
+    ("la-alquimista", False),
+    ("la-alquimista-revivir", False),
+    ("el-arquitecto-escondite", False),
+    ("el-arquitecto", False),
+    ("el-arquitecto-despertar", False),
+    ("la-ludopata", False),
+    ("la-ludopata-jugador", False),
+    ("la-ludopata-grupo", False),
+    ("la-ludopata-carta", False),
+    ("la-ludopata-premio", False),
+    ("la-ludopata-matar", False),
+    ("la-ludopata-ver", False),
+    ("la-ludopata-despertar", False),
+    ("la-chef-brocoli", False),
+    ("la-chef-brocoli-carta", False),
+    ("la-chef-reparto", False),
+    ("la-chef-reparto-carta", False),
+    ("la-chef", False),
+    ("la-chef-mover", True),
+    ("la-chef-revivir", False),
+    ("visita-al-psiquiatra", False),
+    ("la-caja-de-pandora", False),
+    ("recuerdos-traumaticos", False),
+    ("acontecimiento", False),
+    ("dia-de-visitas", True),
+    ("todos-para-uno", True),
+    ("investigacion-policial", True),
+    ("cuerpo-de-espionaje", True),
+    ("jugada-arriesgada", True),
 )
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 7
+#: Option ``acontecimientos`` (custom mode, section 13): how often a periodic one comes, or none at all.
+HAPPENING_PERIODS = ("cada-dos-rondas", "cada-ronda", "no")
+PERIOD = {"cada-ronda": 1, "cada-dos-rondas": 2, "no": 0}
 BOOK_PLAYERS = (4, 7)
 
 
@@ -120,6 +171,8 @@ class BethlemGame(Game):
         IntOption("ali-riesgo", 25, 0, 100),
         FlagOption("cuentacuentos", "no"),
         ChoiceOption("preguntas-narrador", "una-por-partida", ("una-por-partida", "una-por-noche")),
+        ChoiceOption("cards", "normal", ("normal", "custom")),
+        ChoiceOption("acontecimientos", "cada-dos-rondas", HAPPENING_PERIODS),
     )
     prompt_kinds = tuple(PromptKind(kind, public=public, doc=kind) for kind, public in KINDS)
 
@@ -144,6 +197,8 @@ class BethlemGame(Game):
             events=options["eventos"],
             storyteller=options["cuentacuentos"],
             questions=options["preguntas-narrador"],
+            cards=options["cards"],
+            happenings=PERIOD[options["acontecimientos"]] if options["cards"] == "custom" else 0,
         )
 
     def setup(
@@ -151,16 +206,22 @@ class BethlemGame(Game):
     ) -> BethlemState:
         n = len(players)
         settings = self.settings(n, options)
-        rows = personas = None
+        custom = settings.custom
+        if custom and settings.mode != "normal":
+            low, high = CUSTOM_PLAYERS
+            raise ValueError(f"the custom-cards mode is for {low} to {high} players, not {n}")
+        rows = personas = goals = None
         if deal is not None:
-            rows, personas, deck = explicit_deal(players, deal)
+            rows, personas, deck = explicit_deal(players, deal, custom)
+            if custom and GOALS_KEY in deal:
+                goals = check_goals(players, deal[GOALS_KEY])
         else:
-            life, personalities = composition(n, options["cartas"]) if n > 2 else ([], [])
+            life, personalities = composition(n, options["cartas"], custom, rng) if n > 2 else ([], [])
             deck = None
             if settings.mode == "normal":
                 rows, personas = random_deal(n, life, personalities, rng, None)
         if deck is None:
-            deck = list(EVENTS)
+            deck = list(ALL_EVENTS if custom else EVENTS)
             rng.shuffle(deck)
         if not settings.events:
             deck = []
@@ -183,6 +244,10 @@ class BethlemGame(Game):
             s.table = 4
         if rows is not None:
             setup_flow.place(s, rows, personas)
+            if custom:
+                # Section 13: the objective cards are dealt after the life cards.
+                deal_goals(s, goals)
+                start_happenings(s, deal.get(HAPPENINGS_KEY) if deal is not None else None)
         elif settings.mode == "dos":
             setup_flow.start_draft(s)
         else:
@@ -241,6 +306,13 @@ class BethlemGame(Game):
             out.append("profeta")
         if card in s.lobotomy:
             out.append("lobotomia")
+        if s.settings.custom:
+            from velada.games.bethlem import happenings
+            from velada.games.bethlem.custom.registry import MARKERS
+
+            for hook in MARKERS:
+                out.extend(hook(s, card, narrator))
+            out.extend(happenings.markers(s, card))
         if narrator:
             if any(a[0] == card for a in s.attacks):
                 out.append("muerte")
@@ -288,6 +360,11 @@ class BethlemGame(Game):
             if s.settings.mode == "dos" and s.board[seat]:
                 # Both players know which cards the other holds (not where).
                 players[-1]["cards_held"] = sorted(s.board[seat])
+            if s.settings.custom:
+                # Section 13: an objective card is hidden until it is revealed (or its viewer saw it).
+                shown_goal = narrator or goal_visible(s, me, seat)
+                players[-1]["objective"] = s.goal[seat] if shown_goal else None
+                players[-1]["objective_revealed"] = s.goal_public[seat]
         view: dict[str, Any] = {
             "phase": {
                 "id": s.phase,
@@ -307,6 +384,11 @@ class BethlemGame(Game):
                 "objective": objective(s, me),
                 "objective_text": self.text(lang, f"side.{objective(s, me)}"),
             }
+            if s.settings.custom:
+                view["you"]["objective_card"] = s.goal[me]
+                side = s.traitor_side.get(me)
+                if s.goal[me] == "traidor" and side:
+                    view["you"]["traitor_side"] = side
         if narrator:
             view["secrets"] = {
                 "objectives": {s.players[seat]: objective(s, seat) for seat in range(len(s.players))},
@@ -315,6 +397,8 @@ class BethlemGame(Game):
                 "puppet": s.players[s.puppet] if s.puppet is not None else None,
                 "hypnosis": [[s.players[seat], power] for seat, power in s.hypnosis],
             }
+            if s.settings.custom:
+                view["secrets"]["traitor_sides"] = {s.players[seat]: side for seat, side in s.traitor_side.items()}
         return view
 
     def shuffle_hidden(self, state: BethlemState, viewer: Viewer, rng: random.Random) -> BethlemState:  # type: ignore[override]
@@ -358,6 +442,8 @@ class BethlemGame(Game):
             del s.secret_discard[e]
         for e, seat in zip(pool[k:], owners, strict=True):
             s.secret_discard[e] = seat
+        if s.settings.custom:
+            shuffle_goals(state, s, me, rng)
         return s
 
     # --- texts --------------------------------------------------------------------------------------------
@@ -407,8 +493,16 @@ class BethlemGame(Game):
             return self.text(lang, f"mode.{option}")
         if kind in ("sindrome-de-nostradamus", "nostradamus-consecuencia"):
             return self.text(lang, f"prophecy.{option}")
-        if kind == "juego-de-azar-apuesta":
+        if kind in ("juego-de-azar-apuesta", "la-ludopata-grupo"):
             return self.text(lang, f"group.{option}")
+        if kind in ("la-ludopata", "la-ludopata-premio"):
+            return self.text(lang, f"bet.{option}")
+        if kind == "acontecimiento":
+            return self.text(lang, f"happening.{option}")
+        if kind == "dia-de-visitas" and option == "comportarse":
+            return self.text(lang, "option.comportarse")
+        if kind == "inquisidor-objetivo":
+            return self.text(lang, f"side.{option}")
         if ":" in option:
             label = self.target_text(s, option, lang)
             card = s.card_at(option)
@@ -445,6 +539,10 @@ class BethlemGame(Game):
                     ", ".join(f"{self.target_text(state, k, lang) if ':' in k else k}: {v}" for k, v in value.items())
                     or "—"
                 )
+            elif name == "happening":
+                params[name] = self.text(lang, f"happening.{value}")
+            elif name == "bet":
+                params[name] = self.text(lang, f"bet.{value}")
             elif name in ("cause", "reason", "mode", "side", "why", "effect", "answer", "group", "bond"):
                 params[name] = self.text(lang, f"{name}.{value}")
             elif name == "positions":
@@ -453,6 +551,10 @@ class BethlemGame(Game):
                 params[name] = "; ".join(
                     f"{p}: {', '.join(self.card_name(c, lang) for c in row)}" for p, row in value.items()
                 )
+            elif name == "goals":
+                params[name] = ", ".join(f"{p}: {self.text(lang, f'side.{g}')}" for p, g in value.items())
+            elif name in ("goal",):
+                params[name] = self.text(lang, f"side.{value}")
             elif name == "personas":
                 params[name] = ", ".join(f"{p}: {self.card_name(c, lang)}" for p, c in value.items())
             elif name == "sides":
@@ -467,6 +569,20 @@ class BethlemGame(Game):
         if kind == "fin":
             params["text"] = self.text(lang, f"result.{event.data['reason']}")
         return self.text(lang, f"event.{kind}", **params)
+
+
+def shuffle_goals(state: BethlemState, s: BethlemState, me: int | None, rng: random.Random) -> None:
+    """Deal again the objective cards ``me`` may not know (section 13: hidden until revealed); what sits on an
+    objective card (the Traidor's chosen side) goes with it."""
+    seats = [i for i in range(len(s.players)) if not goal_visible(state, me, i)]
+    order = list(seats)
+    rng.shuffle(order)
+    goals = {i: state.goal[j] for i, j in zip(seats, order, strict=True)}
+    sides = {i: state.traitor_side[j] for i, j in zip(seats, order, strict=True) if j in state.traitor_side}
+    for i in seats:
+        s.goal[i] = goals[i]
+        s.traitor_side.pop(i, None)
+    s.traitor_side.update(sides)
 
 
 def rename_cards(s: BethlemState, mapping: dict[str, str]) -> None:
@@ -500,6 +616,11 @@ def rename_cards(s: BethlemState, mapping: dict[str, str]) -> None:
         "impersonated",
         "mary_banned",
         "cataleptic_day",
+        "dealt_to",
+        "silenced",
+        "removed",
+        "acted",
+        "no_awake",
     ):
         setattr(s, name, keys(getattr(s, name)))
     s.known = [keys(k) for k in s.known]
@@ -518,3 +639,11 @@ def rename_cards(s: BethlemState, mapping: dict[str, str]) -> None:
     s.larry_show = [(seat, m(c)) for seat, c in s.larry_show]
     s.cell_victims = {seat: [m(c) for c in cards] for seat, cards in s.cell_victims.items()}
     s.last_pick = {k: (r, m(c)) for k, (r, c) in s.last_pick.items()}
+    s.borrowed = [(seat, m(c), a) for seat, c, a in s.borrowed]
+    if s.settings.custom:
+        from velada.games.bethlem import happenings
+        from velada.games.bethlem.custom.registry import RENAMES
+
+        for hook in RENAMES:
+            hook(s, m)
+        happenings.rename(s, m)

@@ -21,7 +21,9 @@ from velada.games.bethlem.common import (
     woke,
 )
 from velada.games.bethlem.cuentacuentos import questions_handler
+from velada.games.bethlem.custom.base import rises
 from velada.games.bethlem.deaths import attack, resolve
+from velada.games.bethlem.objectives import principal_card, traitors_undecided
 from velada.games.bethlem.state import BethlemState
 
 SPY = "espiar"
@@ -42,10 +44,23 @@ def dusk_step(game, s: BethlemState) -> None:
     s.shields = []
     s.larry_show = []
     s.pack = []
+    s.borrowed = []
     s.ali_turn = None
     s.puppet_vote = None
     s.banned = None
     s.amnesia = None
+    if s.settings.custom:
+        from velada.games.bethlem import happenings
+        from velada.games.bethlem.custom.registry import DUSKS
+        from velada.games.bethlem.objectives import reveal
+
+        s.revealed_now = []
+        happenings.dusk(s)
+        for seat in s.rabid_goals:
+            reveal(s, seat, "infecto-de-rabia")
+        s.rabid_goals = []
+        for hook in DUSKS:
+            hook(s)
     due = [a for r, a in s.delayed if r <= s.round]
     s.delayed = [(r, a) for r, a in s.delayed if r > s.round]
     for a in due:
@@ -87,6 +102,9 @@ def night_step(game, s: BethlemState, step_id: str) -> None:
     if handler is not None:
         handler(game, s)
         return
+    if step_id not in powers.POWERS:
+        # A card with no power implemented (a custom character still to come) is a plain life card.
+        return
     for seat, card, origin in reversed(actors(s, step.card)):
         s.agenda.appendleft(("act", step_id, seat, card, origin, ""))
 
@@ -99,6 +117,8 @@ def act_step(game, s: BethlemState, power: str, seat: int, card: str, origin: st
 
 
 def act_answer(game, s: BethlemState, answers, power: str, seat: int, card: str, origin: str, stage: str) -> None:
+    if origin == OWN and card and any(answers.values()):
+        s.acted[card] = s.round
     powers.POWERS[power][1](game, s, answers, seat, card, origin, stage)
 
 
@@ -107,7 +127,10 @@ def act_answer(game, s: BethlemState, answers, power: str, seat: int, card: str,
 
 def pack(s: BethlemState) -> list[int]:
     """The players who wake in the mutineers' turn: one per player holding a mutineer card that can rise, and
-    Mary Firth in the place of a mutineer she unmasked, if she chose to."""
+    Mary Firth in the place of a mutineer she unmasked, if she chose to. With custom cards, the players whose
+    objective rises with the mutineers (``custom_pack``)."""
+    if s.settings.custom:
+        return custom_pack(s)
     seats: list[int] = []
     for card in s.cards_in_play():
         if GROUP_OF[card] == "P1" and can_rise(s, card):
@@ -120,17 +143,48 @@ def pack(s: BethlemState) -> list[int]:
     return sorted(seats)
 
 
+def custom_pack(s: BethlemState) -> list[int]:
+    """Custom cards (section 13): the Amotinados, the Renegado and a Traidor who chose them rise every night, as
+    their principal card's extra power. So they do not rise while that card (FAQ 15.6: their best living card)
+    cannot act tonight (Melancolía, Celda de aislamiento, Gas de la risa)."""
+    seats = []
+    for seat in s.seats_in_game():
+        if rises(s, seat):
+            card = principal_card(s, seat)
+            if card is not None and s.can_act(card):
+                seats.append(seat)
+    return seats
+
+
 def mutineers_handler(game, s: BethlemState) -> None:
-    """Amotinados: the mutineers wake together and see one another."""
+    """Amotinados: the mutineers wake together and see one another. With custom cards, on the first night the
+    Traidor first chooses whether to rise with them."""
     if s.reaper_night == s.round:
         return
+    if s.settings.custom and s.round == 1 and traitors_undecided(s):
+        s.agenda.extendleft((("night", "amotinados"), ("traitor",)))
+        return
     members = pack(s)
+    later: list[tuple] = []
+    if s.settings.custom:
+        from velada.games.bethlem.custom.registry import MUTINY
+
+        for hook in MUTINY:
+            members, steps = hook(s, members)
+            later.extend(steps)
+        s.agenda.extendleft(reversed(later))
     s.pack = members
     if not members:
         return
     for seat in members:
         woke(s, "amotinados", seat)
     s.emit("amotinados", s.audience(members), players=list(s.ids(members)))
+    if s.settings.custom:
+        from velada.games.bethlem.happenings import second_attack
+
+        if second_attack(s):
+            # Hora de la siesta: a second attack, voted like the first.
+            s.agenda.appendleft(("mutineers", 1, 2))
     s.agenda.appendleft(("mutineers", 1))
 
 
@@ -140,14 +194,14 @@ def _targets(s: BethlemState, seat: int) -> tuple[str, ...]:
     return tuple(s.option(c) for c in not_against(s, seat, cards))
 
 
-def mutineers_step(game, s: BethlemState, round_: int) -> None:
+def mutineers_step(game, s: BethlemState, round_: int, attack_n: int = 1) -> None:
     """Every mutineer points at a card of a player who is not among them; only a unanimous choice kills. Without
     agreement they try again, up to the table's number of rounds. In the first round Ali may spy on them."""
     members = [m for m in s.pack if not s.out[m]]
     if not members:
         return
     kind = "amotinados"
-    suffix = "" if round_ == 1 else f"-{round_}"
+    suffix = ("" if round_ == 1 else f"-{round_}") + ("" if attack_n == 1 else f"-ataque-{attack_n}")
     opened = False
     for seat in members:
         options = _targets(s, seat)
@@ -167,7 +221,7 @@ def mutineers_step(game, s: BethlemState, round_: int) -> None:
                 s.ask(prompt(s, seat, "ali-la-muda", (SPY,), skippable=True))
 
 
-def mutineers_answer(game, s: BethlemState, answers, round_: int) -> None:
+def mutineers_answer(game, s: BethlemState, answers, round_: int, attack_n: int = 1) -> None:
     members = s.pack
     audience = s.audience(members)
     votes: dict[str, str | None] = {}
@@ -175,6 +229,11 @@ def mutineers_answer(game, s: BethlemState, answers, round_: int) -> None:
         seat = s.index[player]
         if seat in members:
             votes[player] = chosen[0] if chosen else None
+            if chosen and s.settings.custom:
+                # Rising is the principal card's extra power (section 13): that card was used this round.
+                principal = principal_card(s, seat)
+                if principal is not None:
+                    s.acted[principal] = s.round
         elif chosen:
             _ali_spies(s, seat, members, audience)
     targets = set(votes.values())
@@ -184,7 +243,7 @@ def mutineers_answer(game, s: BethlemState, answers, round_: int) -> None:
         s.emit("victima", audience, target=target, votes=votes)
     elif round_ < s.settings.mutineer_rounds:
         s.emit("votos-amotinados", audience, votes=votes, round=round_)
-        s.agenda.appendleft(("mutineers", round_ + 1))
+        s.agenda.appendleft(("mutineers", round_ + 1, attack_n))
         return
     else:
         s.emit("sin-acuerdo", audience, votes=votes)

@@ -56,7 +56,19 @@ def melancholy_answer(game, s: BethlemState, answers, seat: int, card: str, orig
         s.blocked[target] = s.round
         others = [p for p in s.seats_in_game() if p != seat and s.living_cards(p)]
         cycle_note(s, "melancolia", seat, s.holder(target), others)
-        s.emit("melancolia", None, target=chosen[0])
+        if s.settings.custom:
+            # Section 14: with custom cards the table wakes to see the card only after Gas de la risa's turn.
+            s.emit("melancolia", _me(s, seat), target=chosen[0])
+        else:
+            s.emit("melancolia", None, target=chosen[0])
+
+
+def everybody_sees_melancholy(game, s: BethlemState) -> None:
+    """Section 14, after Gas de la risa: everybody wakes to see which card Melancolía silenced this round."""
+    for card, r in s.blocked.items():
+        if r == s.round and s.alive.get(card):
+            s.emit("todos-despiertan", None, power="melancolia")
+            s.emit("melancolia", None, target=s.option(card))
 
 
 # --- Paciencia -------------------------------------------------------------------------------------------
@@ -173,4 +185,5 @@ HANDLERS = {
     "paciencia": _holder_acts("paciencia"),
     "neuroticismo": neurotic_handler,
     "ansiedad-social": _holder_acts("ansiedad-social"),
+    "todos-melancolia": everybody_sees_melancholy,
 }

@@ -9,8 +9,11 @@ from collections.abc import Mapping
 from typing import Any
 
 from velada.games.bethlem.cards import (
+    ALL_EVENTS,
     CARDS,
     COMPOSITIONS,
+    CUSTOM,
+    CUSTOM_P1,
     EVENTS,
     GROUP_OF,
     KIND_OF,
@@ -22,6 +25,10 @@ from velada.games.bethlem.cards import (
 
 EVENTS_KEY = "eventos"
 SIDES_KEY = "bandos"
+GOALS_KEY = "objetivos"
+HAPPENINGS_KEY = "acontecimientos"
+#: The custom-cards mode is played by the tables of section 13's objective table.
+CUSTOM_PLAYERS = (4, 7)
 
 
 def mode_for(players: int) -> str:
@@ -45,13 +52,23 @@ def personalities_needed(players: int) -> int:
     return players
 
 
-def composition(players: int, required: tuple[str, ...] | str) -> tuple[list[str], list[str]]:
+def composition(
+    players: int, required: tuple[str, ...] | str, custom: bool = False, rng: random.Random | None = None
+) -> tuple[list[str], list[str]]:
     """The life cards and personalities in play. ``required`` (option ``cartas``) lists cards that must be in
     play; the rest is filled from the recommended list for the table, then from the box in the book's order.
-    Copies that come together (Siamesas, Compañeros de celda) are added or left out together."""
+    Copies that come together (Siamesas, Compañeros de celda) are added or left out together.
+
+    With custom cards (section 13) the principal characters are custom ones: the required ones, then others
+    drawn at random from the 13 with ``rng``; the other groups are the normal mode's."""
     recommended = _recommended(players)
     if required == "auto":
         required = ()
+    if custom:
+        return _custom_composition(players, tuple(required), recommended, rng)
+    wrong = [c for c in required if c in CUSTOM]
+    if wrong:
+        raise ValueError(f"{', '.join(wrong)} only play with custom cards (option cards=custom)")
     wanted = per_group(players)
     life: list[str] = []
     for group in LIFE_GROUPS:
@@ -77,6 +94,43 @@ def composition(players: int, required: tuple[str, ...] | str) -> tuple[list[str
         raise ValueError("the table needs at least one mutineer (daniel, nathaniel or richard-dadd)")
     if all(CARDS[c].side == MUTINEERS for c in p1):
         raise ValueError("the table needs at least one principal character who is not a mutineer")
+    return life, personalities
+
+
+def _custom_composition(
+    players: int, required: tuple[str, ...], recommended: dict[str, Any], rng: random.Random | None
+) -> tuple[list[str], list[str]]:
+    low, high = CUSTOM_PLAYERS
+    if not low <= players <= high:
+        raise ValueError(f"the custom-cards mode is for {low} to {high} players, not {players}")
+    wrong = [c for c in required if GROUP_OF[c] == "P1" and c not in CUSTOM]
+    if wrong:
+        raise ValueError(f"with custom cards the principal characters are custom ones, not {', '.join(wrong)}")
+    pool = [c for c in CUSTOM_P1 if c not in required]
+    if rng is not None:
+        rng.shuffle(pool)
+    p1 = _fill("P1", players, [c for c in required if GROUP_OF[c] == "P1"], pool, [])
+    life: list[str] = []
+    for group in LIFE_GROUPS:
+        if group == "P1":
+            life.extend(p1)
+            continue
+        life.extend(
+            _fill(
+                group,
+                players,
+                [c for c in required if GROUP_OF[c] == group],
+                [c for c in recommended["life"] if GROUP_OF[c] == group],
+                [c for c in CARDS if GROUP_OF[c] == group],
+            )
+        )
+    personalities = _fill(
+        "personalidad",
+        players,
+        [c for c in required if c in PERSONALITIES],
+        list(recommended["personalities"]),
+        [c for c in PERSONALITIES if c != "cuentacuentos"],
+    )
     return life, personalities
 
 
@@ -135,10 +189,13 @@ def random_deal(
     return rows, deck[:players]
 
 
-def explicit_deal(players: tuple[str, ...], deal: Mapping[str, Any]) -> tuple[list[list[str]], list[str], list | None]:
+def explicit_deal(
+    players: tuple[str, ...], deal: Mapping[str, Any], custom: bool = False
+) -> tuple[list[list[str]], list[str], list | None]:
     """A deal written in a scenario: ``{player: [card at position 1, …, personality]}`` for every player, and
-    optionally ``"eventos": [the event deck, top first]``."""
-    unknown = sorted(set(deal) - set(players) - {EVENTS_KEY, SIDES_KEY})
+    optionally ``"eventos": [the event deck, top first]``. With custom cards the principal characters must be
+    custom ones (and ``"objetivos"`` may name each player's objective, ``objectives.check_goals``)."""
+    unknown = sorted(set(deal) - set(players) - {EVENTS_KEY, SIDES_KEY, GOALS_KEY, HAPPENINGS_KEY})
     if unknown:
         raise ValueError(f"the deal names players who are not at the table: {', '.join(unknown)}")
     rows, personas = [], []
@@ -155,6 +212,10 @@ def explicit_deal(players: tuple[str, ...], deal: Mapping[str, Any]) -> tuple[li
             if card in seen:
                 raise ValueError(f"the card {card} is dealt twice")
             seen.add(card)
+        for card in row:
+            if GROUP_OF[card] == "P1" and (card in CUSTOM) != custom:
+                mode = "custom cards (cards=custom)" if card in CUSTOM else "the normal cards (cards=normal)"
+                raise ValueError(f"{card} is a principal character of {mode}")
         if GROUP_OF[persona] != "personalidad":
             raise ValueError(f"{player}'s last card must be a personality, not {persona}")
         groups = sorted(GROUP_OF[c] for c in row)
@@ -171,6 +232,6 @@ def explicit_deal(players: tuple[str, ...], deal: Mapping[str, Any]) -> tuple[li
     if events is not None:
         events = [str(e) for e in events]
         for event in events:
-            if event not in EVENTS:
+            if event not in (ALL_EVENTS if custom else EVENTS):
                 raise ValueError(f"unknown event {event!r}")
     return rows, personas, events

@@ -18,6 +18,7 @@ def place(s: BethlemState, rows: list[list[str]], personas: list[str]) -> None:
         for pos, card in enumerate(row):
             s.where[card] = (seat, pos)
             s.alive[card] = True
+            s.dealt_to[card] = seat
     if s.settings.mode == "tres":
         lone = MUTINEERS if any(CARDS[c].side == MUTINEERS for c in s.board[0]) else INMATES
         other = INMATES if lone == MUTINEERS else MUTINEERS

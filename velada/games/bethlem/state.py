@@ -35,6 +35,13 @@ class Settings:
     events: bool
     storyteller: bool = False  # a person narrates from the narrator's seat with Cuentacuentos (section 3)
     questions: str = "una-por-partida"  # Cuentacuentos: a question per player for the game, or every night
+    cards: str = "normal"  # "normal" or "custom" (sections 13–15)
+    happenings: int = 0  # custom mode: periodic acontecimientos every 1 or 2 rounds; 0 = none
+
+    @property
+    def custom(self) -> bool:
+        """The custom-cards mode (section 13): custom principal characters and objective cards."""
+        return self.cards == "custom"
 
 
 @dataclass(slots=True, kw_only=True)
@@ -135,6 +142,51 @@ class BethlemState(State):
     prophecy: dict[str, Any] | None = None  # Síndrome de Nostradamus
     lynch: dict[str, Any] = field(default_factory=dict)  # the lynching in progress
     draft: dict[str, Any] | None = None  # the 2-player draft in progress
+    # --- the custom-cards mode (sections 13–15) -------------------------------------------------------------
+    #: Each seat's objective card (``internos``, ``amotinados``…); empty in the normal mode.
+    goal: list[str] = field(default_factory=list)
+    #: Objective cards turned face up for everybody.
+    goal_public: list[bool] = field(default_factory=list)
+    #: knows_goal[seat]: the seats whose objective card that seat has seen.
+    knows_goal: list[dict[int, bool]] = field(default_factory=list)
+    #: Terapia lobotomía on a player's principal card (custom mode): seat → the side they play for now.
+    goal_override: dict[int, str] = field(default_factory=dict)
+    #: The side a Traidor chose on the first night, by the seat holding that objective card ("" until then).
+    traitor_side: dict[int, str] = field(default_factory=dict)
+    #: card → the seat that held it at the deal (FAQ 15.6: the principal card among equals).
+    dealt_to: dict[str, int] = field(default_factory=dict)
+    #: Seats that revealed their objective this round (punctual acontecimientos).
+    revealed_now: list[int] = field(default_factory=list)
+    #: The Inquisidor's claim: seats that already made theirs (one per game).
+    claimed: list[int] = field(default_factory=list)
+    #: An objective met at once by a card's rule (El último superviviente, the Inquisidor's claim):
+    #: {"reason", "side", "winners"}; the next check ends the game with it.
+    instant: dict[str, Any] | None = None
+    #: The acontecimientos: both decks (top first) and the one in force, with its records.
+    happen: dict[str, Any] = field(default_factory=dict)
+    #: Objectives Infecto de rabia will reveal at the next dusk (seats).
+    rabid_goals: list[int] = field(default_factory=list)
+    #: Cards that cannot act tonight whatever else happens (Gas de la risa): card → round.
+    silenced: dict[str, int] = field(default_factory=dict)
+    #: Cards out of the game for good: they can never come back to life (La Alquimista's sacrifice, the
+    #: Investigación policial).
+    removed: dict[str, bool] = field(default_factory=dict)
+    #: The moment (``n3``, ``d3``) of the last death, and the last round a lynching killed (acontecimientos).
+    last_death: str = ""
+    last_lynch: int = 0
+    #: Cards whose awakening La caja de Pandora switched off for good.
+    no_awake: dict[str, bool] = field(default_factory=dict)
+    #: card → the last round its power was used (La Chef's broccoli asks whether a card was used).
+    acted: dict[str, int] = field(default_factory=dict)
+    #: Powers of other cards used this round by someone else (La Chef's awakening, La Médium): (seat, card,
+    #: with its awakening). ``common.actors`` wakes them in that card's turn, right after its holder.
+    borrowed: list[tuple[int, str, bool]] = field(default_factory=list)
+    #: El Arquitecto's Laberinto: (round, owner seat, user seat) — the user has the owner's personality that
+    #: round, and the owner does not.
+    lent_persona: tuple[int, int, int] | None = None
+    #: Each custom character's own markers and records, by the character's kind (``custom/``). Card ids in them
+    #: are renamed by the character's ``rename`` hook when hidden cards are dealt again.
+    custom: dict[str, Any] = field(default_factory=dict)
 
     # --- where cards are --------------------------------------------------------------------------------
 
@@ -193,11 +245,11 @@ class BethlemState(State):
 
     def can_act(self, card: str) -> bool:
         """A card can use its power: it is alive, on the table (not in a 2-player reserve), its holder is in the
-        game, and neither Melancolía nor the Celda de aislamiento has silenced it this round."""
+        game, and neither Melancolía nor the Celda de aislamiento (nor Gas de la risa) silenced it this round."""
         if not self.alive.get(card) or card not in self.where or self.where[card][1] >= self.table:
             return False
         r = self.round
-        if self.blocked.get(card) == r or self.isolated.get(card) == r:
+        if self.blocked.get(card) == r or self.isolated.get(card) == r or self.silenced.get(card) == r:
             return False
         return not self.out[self.where[card][0]]
 
@@ -205,10 +257,30 @@ class BethlemState(State):
         """A card's passive powers and death powers work: Melancolía cancels them for the round (section 6)."""
         return self.blocked.get(card) != self.round
 
+    def personas(self, seat: int) -> tuple[str, ...]:
+        """The personalities ``seat`` uses this round: their own, unless El Arquitecto's Laberinto took it this
+        round, and the one the Laberinto gave them."""
+        own = self.persona[seat]
+        lent = self.lent_persona
+        if lent is None or lent[0] != self.round:
+            return (own,)
+        _, owner, user = lent
+        if seat == owner:
+            return () if owner != user else (own,)
+        if seat == user:
+            return (own, self.persona[owner])
+        return (own,)
+
+    def has_persona(self, seat: int, persona: str) -> bool:
+        return persona in self.personas(seat)
+
     def persona_seat(self, persona: str) -> int | None:
-        """The seat whose personality is ``persona``, if that player is still in the game."""
+        """The seat using the personality ``persona`` this round, if that player is still in the game."""
         for seat, card in enumerate(self.persona):
             if card == persona and not self.out[seat]:
+                lent = self.lent_persona
+                if lent is not None and lent[0] == self.round and lent[1] == seat:
+                    return lent[2] if not self.out[lent[2]] else None
                 return seat
         return None
 

@@ -1,0 +1,288 @@
+"""Cartas de objetivo (section 13): when an objective is revealed, who rises with the mutineers, and every
+objective's victory with its precedence."""
+
+from velada.games.bethlem.objectives import objective, outcome, principal_card
+
+from .mesa import (
+    CINCO,
+    OBJETIVOS,
+    OBJETIVOS_CINCO,
+    OBJETIVOS_SIETE,
+    PERSONALIZADA,
+    SIETE,
+    abiertos,
+    con,
+    dia,
+    eventos,
+    hasta_prompt,
+    mesa,
+    noche,
+)
+
+
+def matar(m, *cards):
+    """Kill cards outright (for the end-condition tests, which only read the table)."""
+    s = m.state
+    for card in cards:
+        s.alive[card] = False
+    for seat in range(len(s.players)):
+        s.out[seat] = not any(s.alive[c] for c in s.board[seat])
+
+
+def desvelar(m, *players):
+    for player in players:
+        m.state.goal_public[m.state.index[player]] = True
+
+
+def todos(m, target, *quien):
+    """Every mutineer in ``quien`` points at ``target``."""
+    return {(p, "amotinados"): [target] for p in quien}
+
+
+def revelados(m, viewer="Carlos"):
+    return {e["player"]: e["goal"] for e in eventos(m, "objetivo-revelado", viewer)}
+
+
+# --- revealing ------------------------------------------------------------------------------------------------------
+
+
+def test_cada_jugador_conoce_su_objetivo_al_repartir():
+    m = mesa(PERSONALIZADA, objetivos=OBJETIVOS)
+    assert eventos(m, "objetivo", "Ana") == [{"goal": "amotinados"}]
+    assert eventos(m, "objetivo", "Bea") == [{"goal": "internos"}]
+
+
+def test_el_objetivo_se_revela_a_todos_al_morir_la_carta_principal():
+    m = mesa(PERSONALIZADA, objetivos=OBJETIVOS)
+    noche(m, todos(m, "Bea:1", "Ana", "Dani"))
+    assert not m.state.alive["la-ludopata"]
+    assert revelados(m, "Carlos") == {"Bea": "internos"}
+    shown = {p["id"]: p["objective"] for p in m.view("Carlos", "es")["players"]}
+    assert shown["Bea"] == "internos" and shown["Ana"] is None
+
+
+def test_morir_otra_carta_no_revela_el_objetivo():
+    m = mesa(PERSONALIZADA, objetivos=OBJETIVOS)
+    noche(m, todos(m, "Bea:2", "Ana", "Dani"))
+    assert not m.state.alive["john-flick"]
+    assert revelados(m) == {}
+
+
+def test_sin_carta_principal_el_objetivo_se_revela_al_morir_la_mejor_carta():
+    """Section 13: Wakerfield dies in the place of Bea's principal character and takes its place in Bea's row;
+    Bea has no principal character left, so the death of her best card (a P2) reveals her objective."""
+    m = mesa(PERSONALIZADA, objetivos=OBJETIVOS)
+    noche(m, {**todos(m, "Bea:1", "Ana", "Dani"), ("Dani", "wakerfield"): ["Bea:1"]})
+    s = m.state
+    assert s.board[1][0] == "wakerfield" and not s.alive["wakerfield"]
+    assert s.board[3][1] == "la-ludopata" and s.alive["la-ludopata"]
+    assert revelados(m) == {"Bea": "internos"}
+
+
+def test_la_carta_principal_tras_cambios_es_la_mejor_y_entre_iguales_la_original():
+    """FAQ 15.6: Dani holds two principal characters after Wakerfield's exchange; his principal card is the one
+    he held from the start."""
+    m = mesa(PERSONALIZADA, objetivos=OBJETIVOS)
+    noche(m, {**todos(m, "Bea:1", "Ana", "Dani"), ("Dani", "wakerfield"): ["Bea:1"]})
+    s = m.state
+    assert principal_card(s, 3) == "la-medium"
+    assert principal_card(s, 1) == "john-flick"
+
+
+def test_con_dos_cartas_del_mejor_grupo_cualquiera_de_ellas_revela_el_objetivo():
+    m = mesa(PERSONALIZADA, objetivos=OBJETIVOS)
+    noche(m, {**todos(m, "Bea:1", "Ana", "Dani"), ("Dani", "wakerfield"): ["Bea:1"]})
+    votos = {(p, "linchamiento"): ["Dani"] for p in ("Ana", "Bea", "Carlos")}
+    votos.update({(p, "linchamiento-carta"): ["Dani:2"] for p in ("Ana", "Bea", "Carlos")})
+    dia(m, votos)
+    assert not m.state.alive["la-ludopata"]  # the P1 Dani received, not his own
+    assert revelados(m)["Dani"] == "amotinados"
+
+
+# --- rising with the mutineers --------------------------------------------------------------------------------------
+
+
+def test_los_amotinados_se_levantan_juntos_cada_noche():
+    m = mesa(PERSONALIZADA, objetivos=OBJETIVOS)
+    hasta_prompt(m, "Ana", "amotinados")
+    assert {(p, k) for p, k in abiertos(m) if k == "amotinados"} == {("Ana", "amotinados"), ("Dani", "amotinados")}
+    assert eventos(m, "amotinados", "Ana")[-1]["players"] == ["Ana", "Dani"]
+    assert eventos(m, "amotinados", "Bea") == []
+
+
+def test_el_renegado_se_levanta_con_los_amotinados():
+    seis = {p: cards for p, cards in SIETE.items() if p != "Gala"}
+    seis["Fede"] = ["el-otaku", "siamesas-1", "infecto-de-rabia", "muerte-dulce", "ansiedad-social"]
+    seis["Eva"] = ["el-saltamundos", "siamesas-2", "mania-persecutoria", "companeros-de-celda-3", "bipolaridad"]
+    seis["Dani"] = ["la-medium", "wakerfield", "profeta", "companeros-de-celda-2", "paciencia"]
+    seis["Ana"] = ["gas-de-la-risa", "la-parca", "terapia-electroshock", "el-cataleptico", "responsabilidad"]
+    objetivos = {**{p: g for p, g in OBJETIVOS_SIETE.items() if p != "Gala"}, "Eva": "internos"}
+    m = mesa(seis, objetivos=objetivos)
+    hasta_prompt(m, "Ana", "amotinados")
+    assert eventos(m, "amotinados", "Fede")[-1]["players"] == ["Ana", "Dani", "Fede"]
+
+
+def test_el_traidor_elige_bando_la_primera_noche_levantandose_con_los_amotinados_o_no():
+    m = mesa(CINCO, objetivos=OBJETIVOS_CINCO)
+    hasta_prompt(m, "Eva", "traidor")
+    assert ("Ana", "amotinados") not in abiertos(m), "he decides before the mutineers wake"
+    m.choose("Eva", "traidor", ["levantarse"])
+    assert eventos(m, "amotinados", "Eva")[-1]["players"] == ["Ana", "Dani", "Eva"]
+    assert m.view("Eva", "es")["you"]["traitor_side"] == "amotinados"
+    noche(m)
+    dia(m)
+    hasta_prompt(m, "Ana", "amotinados")
+    assert eventos(m, "amotinados", "Eva")[-1]["players"] == ["Ana", "Dani", "Eva"]
+    assert not any(k == "traidor" for _, k in abiertos(m)), "he chooses only once"
+
+    m = mesa(CINCO, objetivos=OBJETIVOS_CINCO)
+    hasta_prompt(m, "Eva", "traidor")
+    m.choose("Eva", "traidor", [])
+    assert eventos(m, "amotinados", "Ana")[-1]["players"] == ["Ana", "Dani"]
+    assert m.state.traitor_side == {4: "internos"}
+
+
+def test_traidor_gana_cuando_pierde_el_bando_elegido():
+    # He rose with the mutineers: he wins when the inmates unmask them all (him too).
+    m = mesa(CINCO, objetivos=OBJETIVOS_CINCO)
+    noche(m, {("Eva", "traidor"): ["levantarse"]})
+    desvelar(m, "Ana", "Dani")
+    assert outcome(m.state) is None, "the traitor rises with them: he must be unmasked too"
+    desvelar(m, "Eva")
+    r = outcome(m.state)
+    assert r.reason == "desenmascarados" and r.sides == ("internos", "traidor")
+    assert r.winners == ("Bea", "Carlos", "Eva")
+    # He stayed with the inmates: he wins when the mutineers do.
+    m = mesa(CINCO, objetivos=OBJETIVOS_CINCO)
+    noche(m)
+    matar(m, *m.state.board[1], *m.state.board[2], *m.state.board[4])
+    r = outcome(m.state)
+    assert r.reason == "amotinados" and r.sides == ("amotinados", "traidor")
+    assert r.winners == ("Ana", "Dani", "Eva")
+
+
+def test_el_traidor_pierde_cuando_gana_el_bando_elegido():
+    m = mesa(CINCO, objetivos=OBJETIVOS_CINCO)
+    noche(m, {("Eva", "traidor"): ["levantarse"]})
+    matar(m, *m.state.board[1], *m.state.board[2])
+    r = outcome(m.state)
+    assert r.reason == "amotinados" and r.winners == ("Ana", "Dani")
+
+
+# --- victories ------------------------------------------------------------------------------------------------------
+
+
+def test_internos_ganan_cuando_todos_los_amotinados_estan_desenmascarados():
+    m = mesa(PERSONALIZADA, objetivos=OBJETIVOS)
+    noche(m, {("Ana", "terapia-electroshock"): ["Dani:1"]})
+    assert revelados(m) == {"Dani": "amotinados"} and m.result is None
+    votos = {(p, "linchamiento"): ["Ana"] for p in ("Bea", "Carlos", "Dani")}
+    votos.update({(p, "linchamiento-carta"): ["Ana:1"] for p in ("Bea", "Carlos", "Dani")})
+    dia(m, votos)
+    r = m.result
+    assert r.reason == "desenmascarados" and r.sides == ("internos",) and r.winners == ("Bea", "Carlos")
+    assert dict(r.teams) == OBJETIVOS
+    assert m.state.alive["terapia-electroshock"], "unmasked, not dead: the mutineers need not die"
+
+
+def test_amotinados_ganan_cuando_solo_quedan_ellos_en_pie():
+    m = mesa(PERSONALIZADA, objetivos=OBJETIVOS)
+    matar(m, *m.state.board[1], *m.state.board[2])
+    r = outcome(m.state)
+    assert r.reason == "amotinados" and r.winners == ("Ana", "Dani")
+
+
+def test_renegado_gana_si_es_el_ultimo_jugador_en_pie():
+    m = mesa(SIETE, objetivos=OBJETIVOS_SIETE)
+    s = m.state
+    matar(m, *[c for seat, row in enumerate(s.board) if seat != 5 for c in row])
+    r = outcome(s)
+    assert r.reason == "renegado" and r.sides == ("renegado",) and r.winners == ("Fede",)
+
+
+def test_el_renegado_tambien_debe_morir_para_que_ganen_los_amotinados():
+    m = mesa(SIETE, objetivos=OBJETIVOS_SIETE)
+    s = m.state
+    matar(m, *[c for seat in (1, 2, 4, 6) for c in s.board[seat]])
+    assert outcome(s) is None
+    matar(m, *s.board[5])
+    assert outcome(s).reason == "amotinados"
+
+
+def test_los_internos_tambien_deben_desenmascarar_al_renegado():
+    m = mesa(SIETE, objetivos=OBJETIVOS_SIETE)
+    desvelar(m, "Ana", "Dani")
+    assert outcome(m.state) is None
+    desvelar(m, "Fede")
+    r = outcome(m.state)
+    assert r.reason == "desenmascarados" and r.winners == ("Bea", "Carlos", "Gala")
+
+
+def _inquisidor(m, respuestas):
+    hasta_prompt(m, "Eva", "inquisidor", {("Gala", "pacto-de-sangre"): ["Ana", "Bea"]})
+    m.choose("Eva", "inquisidor", ["revelar"])
+    for prompt in [p for p in m.pending() if p.player == "Eva"]:
+        key = prompt.id.partition(":")[2]
+        m.choose("Eva", prompt.id, respuestas[key])
+
+
+SECRETOS = {
+    "inquisidor-siamesas": ["Fede", "Gala"],
+    "inquisidor-celda": ["Carlos", "Dani", "Eva"],
+    "inquisidor-pacto": ["Gala"],
+    **{f"inquisidor-objetivo-{p}": [g] for p, g in OBJETIVOS_SIETE.items() if p != "Eva"},
+}
+
+
+def test_inquisidor_gana_al_desvelar_todos_los_secretos():
+    m = mesa(SIETE, objetivos=OBJETIVOS_SIETE)
+    _inquisidor(m, SECRETOS)
+    r = m.result
+    assert r.reason == "inquisidor" and r.sides == ("inquisidor",) and r.winners == ("Eva",)
+
+
+def test_inquisidor_que_falla_un_secreto_queda_desenmascarado_y_no_puede_repetir():
+    m = mesa(SIETE, objetivos=OBJETIVOS_SIETE)
+    _inquisidor(m, {**SECRETOS, "inquisidor-pacto": ["Fede"]})
+    assert m.result is None
+    assert revelados(m) == {"Eva": "inquisidor"}
+    dia(m)
+    noche(m)
+    assert ("Eva", "inquisidor") not in abiertos(m)
+
+
+def test_el_inquisidor_no_pregunta_por_objetivos_ya_desvelados():
+    m = mesa(SIETE, objetivos=OBJETIVOS_SIETE)
+    hasta_prompt(m, "Eva", "inquisidor", {("Gala", "pacto-de-sangre"): ["Ana", "Bea"]})
+    desvelar(m, "Ana")
+    m.choose("Eva", "inquisidor", ["revelar"])
+    ids = {p.id.partition(":")[2] for p in m.pending() if p.player == "Eva"}
+    assert "inquisidor-objetivo-Ana" not in ids and "inquisidor-objetivo-Bea" in ids
+
+
+def test_el_pacto_de_sangre_se_impone_al_objetivo():
+    m = mesa(SIETE, objetivos=OBJETIVOS_SIETE)
+    noche(m, {("Gala", "pacto-de-sangre"): ["Ana", "Bea"]})
+    s = m.state
+    assert objective(s, 0) == "pacto-de-sangre" and objective(s, 1) == "pacto-de-sangre"
+    you = m.view("Ana", "es")["you"]
+    assert you["objective"] == "pacto-de-sangre" and you["objective_card"] == "amotinados"
+    matar(m, *[c for seat in (2, 3, 4, 5, 6) for c in s.board[seat]])
+    r = outcome(s)
+    assert r.reason == "pacto-de-sangre" and r.winners == ("Ana", "Bea")
+
+
+RABIA = con(PERSONALIZADA, Bea=["la-ludopata", "john-flick", "infecto-de-rabia", "amnesia", "hostilidad"])
+
+
+def test_infecto_de_rabia_revela_el_objetivo_del_primer_amotinado_por_la_izquierda_sin_matar():
+    """FAQ 15.3: Bea's rabies reaches the nearest mutineer to her left (Dani, past Carlos), and only shows his
+    objective, at the next nightfall."""
+    m = mesa(RABIA, objetivos=OBJETIVOS)
+    noche(m, todos(m, "Bea:3", "Ana", "Dani"))
+    assert not m.state.alive["infecto-de-rabia"]
+    assert revelados(m) == {}
+    dia(m)  # until the second night falls
+    (shown,) = eventos(m, "objetivo-revelado", "Carlos")
+    assert shown == {"player": "Dani", "goal": "amotinados", "why": "infecto-de-rabia"}
+    assert all(m.state.alive[c] for c in m.state.board[3])

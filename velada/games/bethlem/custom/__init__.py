@@ -1,0 +1,29 @@
+"""The custom principal characters of the custom-cards mode (rulebook section 13, option ``cards=custom``).
+
+One module per character, each exporting ``CHARACTER`` (``base.Character``); ``registry.CHARACTERS`` lists
+them and ``registry`` gathers their pieces for the rest of the game (imported lazily, so that a character
+module may import any other module of the game). To add a character:
+
+1. write ``custom/<name>.py`` with ``CHARACTER = Character("<card id>", powers=…, handlers=…)``: its night turn
+   is the step of ``data/noche-personalizada.toml`` with the card's id (and ``el-relojero-2``, ``todos-medium``
+   for the characters with two moments); a handler for that step id decides who wakes, otherwise the holder
+   wakes and ``powers[step id]`` asks;
+2. append the module to ``MODULES`` in ``custom/registry.py``.
+
+Extension points (``base.Character``): ``powers``/``handlers`` (night), ``steps``/``answers`` (agenda steps),
+``triggers`` (death powers), ``immunity`` (an attack that does not kill), ``reveals`` (when the objective is
+shown), ``on_awaken``, ``markers`` (views), ``rename`` (hidden cards dealt again), ``dusk``, ``round_end``,
+``day`` (day powers), ``on_out`` (a player went out), ``actors`` (someone else wakes in a card's turn),
+``mutiny`` (who rises in the mutineers' turn).
+Borrowing another card's power for a round: append ``(seat, card, awakened)`` to ``s.borrowed`` (cleared at
+dusk); ``common.actors`` then wakes that seat in the card's turn with origin ``BORROWED``/``BORROWED_AWAKE``.
+Helpers: ``base.extra(s, card)`` — the extra power is usable (the holder's objective does not rise with the
+mutineers); ``base.awake(s, card)`` — the awakening is active; ``base.data(s, kind)`` — the character's own
+records in ``s.custom``. Deaths always go through ``deaths.attack`` (a marker, resolved at dawn) or
+``deaths.resolve`` (at once); when one choice may cause several separate resolutions, queue each as an agenda
+step ``("resolve", attacks, kind)``. A card in ``s.removed`` is out for good: it cannot come back to life nor
+lend its power. A player's principal card is ``objectives.principal_card`` (FAQ 15.6).
+
+A custom card whose module is not listed is a plain life card: it is dealt, it can die, its night step finds no
+power and is skipped.
+"""

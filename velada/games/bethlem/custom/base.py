@@ -1,0 +1,96 @@
+"""The shape of a custom principal character (rulebook section 13) and the helpers every one of them uses.
+
+A character module exports ``CHARACTER = Character(kind, ...)``: its powers and night handlers in the same
+shape as ``characters.POWERS`` / ``characters.HANDLERS``, its agenda steps, its death powers, and the few
+hooks the rest of the game calls (all optional; a missing hook means "nothing happens").
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from velada.games.bethlem.cards import MUTINEERS, RISING
+from velada.games.bethlem.state import BethlemState
+
+#: ``ask(game, s, seat, card, origin, stage)`` and ``answer(game, s, answers, seat, card, origin, stage)``.
+Power = tuple[Callable[..., None], Callable[..., None] | None]
+#: A night step's handler: ``handler(game, s)`` decides who wakes in the step.
+Handler = Callable[[Any, BethlemState], None]
+#: A death power: ``trigger(s, card, cause, by)`` returns agenda steps to run (deaths go to ``s.res["next"]``).
+Trigger = Callable[[BethlemState, str, str, tuple[int, ...]], list[tuple]]
+
+
+@dataclass(frozen=True)
+class Character:
+    """One custom principal character: its base power, its extra power (``extra``) and its awakening
+    (``s.awake[card]``), wired through these tables and hooks."""
+
+    kind: str
+    #: Powers by id (a night step's id, or any id the character's steps use with ``("act", id, …)``).
+    powers: Mapping[str, Power] = field(default_factory=dict)
+    #: Night step id → handler (``data/noche-personalizada.toml``); without one, the step wakes the card's holder
+    #: and calls ``powers[step id]``.
+    handlers: Mapping[str, Handler] = field(default_factory=dict)
+    #: Agenda steps ``(name, *args)`` of the character and the answers to their prompts: ``steps[name](game, s,
+    #: *args)``, ``answers[name](game, s, answers, *args)``. Prefix names with the kind.
+    steps: Mapping[str, Callable[..., None]] = field(default_factory=dict)
+    answers: Mapping[str, Callable[..., None]] = field(default_factory=dict)
+    #: Death powers by card kind (``deaths.TRIGGERS``'s shape).
+    triggers: Mapping[str, Trigger] = field(default_factory=dict)
+    #: ``immunity(s, card, cause, flags) -> reason``: why an attack on ``card`` does not kill it ("" if it does).
+    #: Called for every attacked card, before the Siamesas' rule (``deaths._filter``).
+    immunity: Callable[[BethlemState, str, str, int], str] | None = None
+    #: ``reveals(s, seat, dead, default) -> bool``: after cards die, whether ``seat`` (objective still hidden)
+    #: must show it now; ``default`` is the best-card rule's verdict (``objectives.best_card_died``).
+    reveals: Callable[[BethlemState, int, list[str], bool], bool] | None = None
+    #: Called when one of its cards awakens (``awakening.awaken``).
+    on_awaken: Callable[[BethlemState, str], None] | None = None
+    #: Markers it puts on a card for views: ``markers(s, card, narrator) -> [marker ids]``.
+    markers: Callable[[BethlemState, str, bool], list[str]] | None = None
+    #: ``rename(s, m)``: give the card ids in ``s.custom[kind]`` their new identities (``m(old) -> new``) when
+    #: a view's hidden cards are dealt again (``game.rename_cards``).
+    rename: Callable[[BethlemState, Callable[[Any], Any]], None] | None = None
+    #: Called at dusk, before the night's steps (clear this round's markers).
+    dusk: Callable[[BethlemState], None] | None = None
+    #: Called at the end of the round, after the lynching and the acontecimiento: ``round_end(game, s)``.
+    round_end: Callable[[Any, BethlemState], None] | None = None
+    #: Called at the start of the day, after the deaths are shown (day powers): ``day(game, s)``.
+    day: Handler | None = None
+    #: ``on_out(s, seat) -> agenda steps``: a player went out of the game (their objective is already shown).
+    on_out: Callable[[BethlemState, int], list[tuple]] | None = None
+    #: ``actors(s, kind) -> [(seat, card, origin)]``: somebody else who wakes in the turn of ``kind``
+    #: (``common.actors``), with an origin of ``common.SUFFIX``.
+    actors: Callable[[BethlemState, str], list[tuple[int, str, str]]] | None = None
+    #: ``mutiny(s, pack) -> (pack, steps)``: in the mutineers' turn, who rises after all and what happens
+    #: after their attack (Gas de la risa's laughing fit).
+    mutiny: Callable[[BethlemState, list[int]], tuple[list[int], list[tuple]]] | None = None
+
+
+def data(s: BethlemState, kind: str) -> dict[str, Any]:
+    """The character's own records in the state (``s.custom[kind]``), created empty."""
+    return s.custom.setdefault(kind, {})
+
+
+def rises(s: BethlemState, seat: int) -> bool:
+    """Whether ``seat``'s objective wakes with the mutineers: Amotinados, the Renegado, and a Traidor who chose
+    the mutineers on the first night (section 13). Terapia lobotomía on their principal card changes that
+    (``s.goal_override``)."""
+    goal = s.goal_override.get(seat) or s.goal[seat]
+    if goal in RISING:
+        return True
+    return goal == "traidor" and s.traitor_side.get(seat) == MUTINEERS
+
+
+def extra(s: BethlemState, card: str) -> bool:
+    """A custom character's extra power works for its holder: their objective is not one that rises with the
+    mutineers (those already have rising to kill as their extra power, section 13). A blood pact does not
+    change this: the objective card does."""
+    return not rises(s, s.holder(card))
+
+
+def awake(s: BethlemState, card: str) -> bool:
+    """The character's awakening is active on ``card`` (section 9: its holder was left with it alone, or the
+    Despertar event), and not taken away by La caja de Pandora."""
+    return bool(s.awake.get(card))

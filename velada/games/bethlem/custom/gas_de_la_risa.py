@@ -1,0 +1,161 @@
+"""Noe "Gas de la risa" (section 13).
+
+- **Base power** (step 11): each night its holder may name a card aloud (by name, not by place: any life card
+  of the mode, named once a game). That card cannot act tonight (``s.silenced``), and whoever holds it raises
+  their hand: the table learns who holds it. A named card that is not in play, or dead, does nothing.
+- **Extra power** (objective not a mutineer's), when it dies: the next round the mutineers are laughing and
+  cannot rise; instead its holder rises in their turn and kills as many cards as players still rise with the
+  mutineers (the Renegado counts).
+- **Awakening "Muerto de risa"**: two pills. The first time the card is attacked, the card named that round
+  dies in its place (if it is alive); the second time, the card dies and the player holding the card named
+  that round loses the vote for the rest of the game. It may name again cards named before the awakening.
+"""
+
+from __future__ import annotations
+
+from velada.core.protocol import NARRATOR_ONLY
+from velada.games.bethlem.cards import CUSTOM_P1, KIND_OF, KINDS, LIFE_GROUPS
+from velada.games.bethlem.common import OWN, answer_of, living, not_against, options, prompt
+from velada.games.bethlem.custom.base import Character, awake, data, extra, rises
+from velada.games.bethlem.deaths import attack
+from velada.games.bethlem.state import INDIRECT, BethlemState
+
+KIND = "gas-de-la-risa"
+ATTACK = "gas-de-la-risa-ataque"
+#: The cards it can name: every life card of the custom mode (custom principal characters and the normal
+#: secondary and action cards), by kind.
+NAMEABLE = tuple(
+    kind.id
+    for kind in KINDS.values()
+    if kind.id != KIND and kind.group in LIFE_GROUPS and (kind.group != "P1" or kind.id in CUSTOM_P1)
+)
+
+
+def _me(s: BethlemState, seat: int) -> frozenset[str]:
+    return frozenset((s.players[seat],))
+
+
+def ask(game, s: BethlemState, seat: int, card: str, origin: str, stage: str) -> None:
+    named = data(s, KIND).get("named", [])
+    choices = [k for k in NAMEABLE if k not in named]
+    if choices:
+        s.ask(prompt(s, seat, KIND, choices, skippable=True))
+
+
+def answer(game, s: BethlemState, answers, seat: int, card: str, origin: str, stage: str) -> None:
+    _, chosen = answer_of(answers)
+    if not chosen:
+        return
+    kind = chosen[0]
+    d = data(s, KIND)
+    d["named"] = [*d.get("named", []), kind]
+    d["selected"] = [s.round, kind]
+    hands = []
+    for other in s.find(kind):
+        if s.alive[other] and not s.out[s.holder(other)]:
+            s.silenced[other] = s.round
+            if s.holder(other) not in hands:
+                hands.append(s.holder(other))
+    s.emit("gas-de-la-risa", None, card=kind, players=list(s.ids(sorted(hands))))
+
+
+def _selected(s: BethlemState) -> str | None:
+    """The living card named this round (the first in table order, for a card with copies)."""
+    selected = data(s, KIND).get("selected")
+    if not selected or selected[0] != s.round:
+        return None
+    for card in s.find(selected[1]):
+        if s.alive[card]:
+            return card
+    return None
+
+
+# --- the extra power: a laughing fit ----------------------------------------------------------------------------
+
+
+def on_death(s: BethlemState, card: str, cause: str, by: tuple[int, ...]) -> list[tuple]:
+    if extra(s, card):
+        seat = s.holder(card)
+        data(s, KIND)["fit"] = [s.round + 1, seat, card]
+        s.emit("ataque-de-risa", None, round=s.round + 1)
+    return []
+
+
+def mutiny(s: BethlemState, pack: list[int]) -> tuple[list[int], list[tuple]]:
+    """The round after it died: nobody rises with the mutineers; its holder rises in their place."""
+    fit = data(s, KIND).get("fit")
+    if not fit or fit[0] != s.round:
+        return pack, []
+    seat, card = fit[1], fit[2]
+    if pack:
+        s.emit("risa-amotinados", NARRATOR_ONLY, players=list(s.ids(pack)))
+    if s.out[seat]:
+        return [], []
+    return [], [("act", ATTACK, seat, card, OWN, "")]
+
+
+def attack_ask(game, s: BethlemState, seat: int, card: str, origin: str, stage: str) -> None:
+    count = sum(1 for p in s.seats_in_game() if rises(s, p))
+    others = [p for p in range(len(s.players)) if p != seat]
+    cards = not_against(s, seat, living(s, others, exclude_isolated=True))
+    if count and cards:
+        s.ask(prompt(s, seat, ATTACK, options(s, cards), max=min(count, len(cards)), skippable=True))
+
+
+def attack_answer(game, s: BethlemState, answers, seat: int, card: str, origin: str, stage: str) -> None:
+    _, chosen = answer_of(answers)
+    for option in chosen:
+        attack(s, s.card_at(option), KIND, (seat,))
+    if chosen:
+        s.emit("ataque-solitario", _me(s, seat), target=chosen[0])
+
+
+# --- the awakening: Muerto de risa -------------------------------------------------------------------------------
+
+
+def awakened(s: BethlemState, card: str) -> None:
+    d = data(s, KIND)
+    d["pills"] = 2
+    d["named"] = []
+
+
+def immunity(s: BethlemState, card: str, cause: str, flags: int) -> str:
+    """The first attack (a whole phase's markers count as one) kills the card named this round instead; the
+    second one kills the card, and the named card's holder loses the vote for good."""
+    if KIND_OF[card] != KIND or not awake(s, card) or not s.passive(card):
+        return ""
+    d = data(s, KIND)
+    if d.get("pill_moment") == s.moment():
+        return KIND
+    victim = _selected(s)
+    if victim is None or victim == card:
+        return ""
+    pills = d.get("pills", 0)
+    if pills == 2:
+        d["pills"] = 1
+        d["pill_moment"] = s.moment()
+        s.emit("anuncia-despertar", None, power=KIND)
+        if s.res is not None:
+            s.res["next"].append((victim, KIND, (s.holder(card),), INDIRECT))
+        return KIND
+    if pills == 1:
+        d["pills"] = 0
+        loser = s.holder(victim)
+        s.no_vote[loser] = True
+        s.emit("sin-voto", None, player=s.players[loser], reason=KIND)
+    return ""
+
+
+def markers(s: BethlemState, card: str, narrator: bool) -> list[str]:
+    return ["risa"] if s.silenced.get(card) == s.round else []
+
+
+CHARACTER = Character(
+    KIND,
+    powers={KIND: (ask, answer), ATTACK: (attack_ask, attack_answer)},
+    triggers={KIND: on_death},
+    immunity=immunity,
+    on_awaken=awakened,
+    markers=markers,
+    mutiny=mutiny,
+)
