@@ -485,7 +485,10 @@ def test_bethlem_con_cartas_personalizadas_se_juega_en_la_web_y_cada_uno_solo_ve
     client.cookies.clear()
     client.cookies.set(f"velada_seat_{code}", token)
     with client.websocket_connect(f"/t/{code}/ws") as phone:
-        view = phone.receive_json()["view"]
+        message = phone.receive_json()
+    view = message["view"]
+    assert message["html"].count("data-objective=") == 1
+    assert f'data-objective="{view["you"]["objective_card"]}"' in message["html"]
     goals = {p["id"]: p["objective"] for p in view["players"]}
     assert goals["Lucía"] == view["you"]["objective_card"] is not None
     assert all(goal is None for player, goal in goals.items() if player != "Lucía")

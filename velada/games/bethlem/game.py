@@ -365,6 +365,7 @@ class BethlemGame(Game):
                 shown_goal = narrator or goal_visible(s, me, seat)
                 players[-1]["objective"] = s.goal[seat] if shown_goal else None
                 players[-1]["objective_revealed"] = s.goal_public[seat]
+                players[-1]["objective_name"] = self.text(lang, f"side.{s.goal[seat]}") if shown_goal else None
         view: dict[str, Any] = {
             "phase": {
                 "id": s.phase,
