@@ -398,6 +398,50 @@ class HeuristicBot:
     def _muerte_dulce(self, prompt: Prompt, k: Knowledge, options: list[str]) -> list[str]:
         return self._pick(options, k.enemy_cards())
 
+    # --- custom: El Cyborg ---
+
+    def _el_cyborg(self, prompt: Prompt, k: Knowledge, options: list[str]) -> list[str]:
+        # Kill when an enemy is known, else look; bring a card back only with nothing better to do.
+        for use in ("robot", "matar-2", "ver-1", "revivir-3", "cyborg-anunciar"):
+            if use in options and (use not in ("robot", "matar-2") or k.enemy_players()):
+                return [use]
+        return []
+
+    def _el_cyborg_matar(self, prompt: Prompt, k: Knowledge, options: list[str]) -> list[str]:
+        return self._hit(prompt, k, options)
+
+    def _el_cyborg_robot(self, prompt: Prompt, k: Knowledge, options: list[str]) -> list[str]:
+        return self._hit(prompt, k, options)
+
+    def _el_cyborg_revivir(self, prompt: Prompt, k: Knowledge, options: list[str]) -> list[str]:
+        return self._pick(options, self._friends(k, options))
+
+    def _el_cyborg_cambio(self, prompt: Prompt, k: Knowledge, options: list[str]) -> list[str]:
+        # Take a card from a player the bot wants to weaken.
+        enemies = [o for o in options if o.rpartition(":")[0] in k.enemy_players()]
+        return [self.rng.choice(enemies or options)]
+
+    # --- custom: La Maestra Vudú ---
+
+    def _la_maestra_vudu(self, prompt: Prompt, k: Knowledge, options: list[str]) -> list[str]:
+        # A doll among its own cards shields the others: the last one of the row, usually the least precious.
+        mine = [o for o in options if o.startswith(self.player + ":")]
+        return [mine[-1]] if mine else []
+
+    def _la_maestra_vudu_anunciar(self, prompt: Prompt, k: Knowledge, options: list[str]) -> list[str]:
+        return list(options)
+
+    def _la_maestra_vudu_muerte(self, prompt: Prompt, k: Knowledge, options: list[str]) -> list[str]:
+        return self._hit(prompt, k, options)
+
+    _la_maestra_vudu_acusacion = _la_maestra_vudu_muerte
+    _la_maestra_vudu_parca = _la_maestra_vudu_muerte
+    _la_maestra_vudu_melancolia = _la_maestra_vudu_muerte
+
+    def _la_maestra_vudu_maldicion(self, prompt: Prompt, k: Knowledge, options: list[str]) -> list[str]:
+        # Every attacker offers the same card (the last option) so that the curse, and the attack, go ahead.
+        return [options[-1]]
+
     def _pacto_de_sangre(self, prompt: Prompt, k: Knowledge, options: list[str]) -> list[str]:
         others = [p for p in options if p != self.player]
         return [self.player, self.rng.choice(others)] if self.player in options and others else self._random(prompt)

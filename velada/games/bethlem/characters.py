@@ -205,6 +205,11 @@ def reaper_answer(game, s: BethlemState, answers, seat: int, card: str, origin: 
         return
     if chosen:
         target = s.card_at(chosen[0])
+        if s.settings.custom:
+            from velada.games.bethlem.custom import harm
+
+            target = harm(s, target, "parca", (seat,))
+            chosen = (s.option(target),)
         s.reaper_mark = target
         note_pick(s, "la-parca", seat, target)
         s.emit("la-parca-marca", None, target=chosen[0])
@@ -290,6 +295,11 @@ def flick_answer(game, s: BethlemState, answers, seat: int, card: str, origin: s
     _, chosen = answer_of(answers)
     if chosen:
         target = s.card_at(chosen[0])
+        if s.settings.custom:
+            from velada.games.bethlem.custom import harm
+
+            target = harm(s, target, "acusacion", (seat,))
+            chosen = (s.option(target),)
         s.accused.append(target)
         note_pick(s, "john-flick", seat, target)
         s.emit("acusas", _me(s, seat), target=chosen[0])

@@ -10,8 +10,9 @@ from velada.games.bethlem.ending import is_mutineer_card
 from velada.games.bethlem.state import BethlemState
 
 #: Who uses a power: the card's holder, the director who borrowed it, or a player hypnotised with it.
-OWN, DIRECTOR, HYPNOSIS = "propia", "director", "hipnosis"
-SUFFIX = {OWN: "", DIRECTOR: "-director", HYPNOSIS: "-hipnosis"}
+#: With custom cards, ``SPIRIT``: the power of a dead card used through La Médium (custom/la_medium.py).
+OWN, DIRECTOR, HYPNOSIS, SPIRIT = "propia", "director", "hipnosis", "espiritu"
+SUFFIX = {OWN: "", DIRECTOR: "-director", HYPNOSIS: "-hipnosis", SPIRIT: "-espiritu"}
 
 NORMAL, OPPOSITE, AWAKE, AWAKE_OPPOSITE = "normal", "opuesto", "despertar", "despertar-opuesto"
 #: Action cards whose awakening is a power of its own to use (section 9). The others' awakenings are passive
@@ -100,6 +101,10 @@ def actors(s: BethlemState, kind: str) -> list[tuple[int, str, str]]:
     for seat, power in s.hypnosis:
         if power == kind and not s.out[seat]:
             out.append((seat, "", HYPNOSIS))
+    if s.settings.custom and s.custom:
+        from velada.games.bethlem.custom import extra_actors
+
+        out.extend(extra_actors(s, kind))
     return out
 
 

@@ -103,6 +103,27 @@ KINDS = (
     ("linchamiento", True),
     ("linchamiento-carta", True),
     ("reemplazo", True),
+    # --- custom: El Cyborg ---
+    ("el-cyborg", False),
+    ("el-cyborg-ver", False),
+    ("el-cyborg-matar", False),
+    ("el-cyborg-revivir", False),
+    ("el-cyborg-robot", False),
+    ("el-cyborg-cambio", True),
+    # --- custom: La Maestra Vudú ---
+    ("la-maestra-vudu", False),
+    ("la-maestra-vudu-anunciar", False),
+    ("la-maestra-vudu-muerte", False),
+    ("la-maestra-vudu-acusacion", False),
+    ("la-maestra-vudu-parca", False),
+    ("la-maestra-vudu-melancolia", False),
+    ("la-maestra-vudu-maldicion", False),
+    # --- custom: El Otaku ---
+    ("el-otaku", False),
+    ("el-otaku-ver", False),
+    ("el-otaku-ofensivo", False),
+    ("el-otaku-defensivo", False),
+    ("el-otaku-observacion", False),
 )
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 7

@@ -227,16 +227,37 @@ class BethlemState(State):
         r = self.round
         if self.blocked.get(card) == r or self.isolated.get(card) == r:
             return False
-        return not self.out[self.where[card][0]]
+        seat = self.where[card][0]
+        if self.out[seat]:
+            return False
+        if self.settings.custom and self.custom:
+            from velada.games.bethlem.custom import silenced
+
+            return not silenced(self, seat, card)
+        return True
 
     def passive(self, card: str) -> bool:
-        """A card's passive powers and death powers work: Melancolía cancels them for the round (section 6)."""
-        return self.blocked.get(card) != self.round
+        """A card's passive powers and death powers work: Melancolía cancels them for the round (section 6), and
+        with custom cards a custom power may (La Médico's coma)."""
+        if self.blocked.get(card) == self.round:
+            return False
+        if self.settings.custom and self.custom and card in self.where:
+            from velada.games.bethlem.custom import silenced
 
-    def persona_seat(self, persona: str) -> int | None:
-        """The seat whose personality is ``persona``, if that player is still in the game."""
+            return not silenced(self, self.where[card][0], card, False)
+        return True
+
+    def persona_seat(self, persona: str, acting: bool = True) -> int | None:
+        """The seat whose personality is ``persona``, if that player is still in the game (and, ``acting``, may
+        use it now: with custom cards a custom power may keep them from it)."""
         for seat, card in enumerate(self.persona):
             if card == persona and not self.out[seat]:
+                if acting and self.settings.custom and self.custom:
+                    from velada.games.bethlem.custom import silenced
+                    from velada.games.bethlem.custom.base import PERSONA
+
+                    if silenced(self, seat, PERSONA):
+                        return None
                 return seat
         return None
 

@@ -11,7 +11,9 @@ the tables below gather their pieces for the rest of the game. To add a characte
 
 Extension points (``base.Character``): ``powers``/``handlers`` (night), ``steps``/``answers`` (agenda steps),
 ``triggers`` (death powers), ``immunity`` (an attack that does not kill), ``reveals`` (when the objective is
-shown), ``on_awaken``, ``markers`` (views), ``rename`` (hidden cards dealt again), ``dusk``, ``round_end``.
+shown), ``on_awaken``, ``markers`` (views), ``rename`` (hidden cards dealt again), ``dusk``, ``round_end``,
+``silences`` (a power that cannot be used now), ``actors`` (who else acts in a night turn), ``redirect`` and
+``harmed`` (harms aimed at a card: ``harm``).
 Helpers: ``base.extra(s, card)`` — the extra power is usable (the holder's objective does not rise with the
 mutineers); ``base.awake(s, card)`` — the awakening is active; ``base.data(s, kind)`` — the character's own
 records in ``s.custom``. Deaths always go through ``deaths.attack`` / ``deaths.resolve``.
@@ -22,9 +24,11 @@ power and is skipped.
 
 from __future__ import annotations
 
+from velada.games.bethlem.custom import el_cyborg, el_otaku, la_maestra_vudu
 from velada.games.bethlem.custom.base import Character
+from velada.games.bethlem.state import BethlemState
 
-MODULES = ()
+MODULES = (el_cyborg, la_maestra_vudu, el_otaku)
 
 CHARACTERS: dict[str, Character] = {m.CHARACTER.kind: m.CHARACTER for m in MODULES}
 
@@ -40,3 +44,34 @@ MARKERS = tuple(c.markers for c in CHARACTERS.values() if c.markers is not None)
 RENAMES = tuple(c.rename for c in CHARACTERS.values() if c.rename is not None)
 DUSKS = tuple(c.dusk for c in CHARACTERS.values() if c.dusk is not None)
 ROUND_ENDS = tuple(c.round_end for c in CHARACTERS.values() if c.round_end is not None)
+SILENCES = tuple(c.silences for c in CHARACTERS.values() if c.silences is not None)
+ACTORS = tuple(c.actors for c in CHARACTERS.values() if c.actors is not None)
+REDIRECTS = tuple(c.redirect for c in CHARACTERS.values() if c.redirect is not None)
+HARMED = tuple(c.harmed for c in CHARACTERS.values() if c.harmed is not None)
+
+
+def silenced(s: BethlemState, seat: int, what: str, active: bool = True) -> bool:
+    """Whether a custom character keeps ``seat`` from using ``what`` now (``Character.silences``)."""
+    return any(hook(s, seat, what, active) for hook in SILENCES)
+
+
+def extra_actors(s: BethlemState, kind: str) -> list[tuple[int, str, str]]:
+    """Who else acts in the night turn of ``kind`` (``Character.actors``)."""
+    return [actor for hook in ACTORS for actor in hook(s, kind)]
+
+
+def harm(s: BethlemState, card: str, what: str, by: tuple[int, ...] = ()) -> str:
+    """A harm (``base.HARMS``) is aimed at ``card`` by the seats ``by``: the card that takes it (La Maestra
+    Vudú's doll), after the characters that react to it were told (``Character.harmed``)."""
+    for hook in REDIRECTS:
+        card = hook(s, card, what)
+    for seen in HARMED:
+        seen(s, card, what, by)
+    return card
+
+
+def redirected(s: BethlemState, card: str, what: str) -> str:
+    """The card that takes a harm aimed at ``card``, without telling anybody (it was told when placed)."""
+    for hook in REDIRECTS:
+        card = hook(s, card, what)
+    return card

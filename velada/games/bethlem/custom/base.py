@@ -56,6 +56,27 @@ class Character:
     dusk: Callable[[BethlemState], None] | None = None
     #: Called at the end of the round, after the lynching and the acontecimiento.
     round_end: Callable[[Any, BethlemState], None] | None = None
+    # --- part B's hooks (El Cyborg, La Maestra Vudú, El Otaku, La Médico, La Médium, El Saltamundos,
+    # El Relojero) ---
+    #: ``silences(s, seat, what, active) -> bool``: ``seat`` may not use ``what`` now — a card id (``active``:
+    #: its power in its turn; otherwise its passive and death powers), or ``PERSONA``, ``VOTE``, ``EVENTS``.
+    silences: Callable[[BethlemState, int, str, bool], bool] | None = None
+    #: ``actors(s, kind) -> [(seat, card, origin)]``: who else acts in the night turn of ``kind`` (a power
+    #: borrowed from a dead card, a transplanted card), after its holder (``common.actors``).
+    actors: Callable[[BethlemState, str], list[tuple[int, str, str]]] | None = None
+    #: ``redirect(s, card, what) -> card``: the card that takes a harm (``HARMS``) aimed at ``card``.
+    redirect: Callable[[BethlemState, str, str], str] | None = None
+    #: ``harmed(s, card, what, by)``: the seats ``by`` have just placed the harm ``what`` on ``card``.
+    harmed: Callable[[BethlemState, str, str, tuple[int, ...]], None] | None = None
+
+
+#: What ``Character.silences`` may be asked about besides a card: a player's personality, their vote in the
+#: lynching, their event cards.
+PERSONA, VOTE, EVENTS = "personalidad", "voto", "eventos"
+#: The harms ``Character.redirect`` and ``harmed`` see: a death marker, John Flick's accusation, La parca's
+#: design, Melancolía.
+DEATH, ACCUSATION, REAPER, MELANCHOLY = "muerte", "acusacion", "parca", "melancolia"
+HARMS = (DEATH, ACCUSATION, REAPER, MELANCHOLY)
 
 
 def data(s: BethlemState, kind: str) -> dict[str, Any]:
