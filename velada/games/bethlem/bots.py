@@ -442,6 +442,33 @@ class HeuristicBot:
         # Every attacker offers the same card (the last option) so that the curse, and the attack, go ahead.
         return [options[-1]]
 
+    # --- custom: El Otaku ---
+
+    def _el_otaku(self, prompt: Prompt, k: Knowledge, options: list[str]) -> list[str]:
+        if "haki-del-rey" in options:
+            return ["haki-del-rey"]
+        if "haki-ofensivo" in options and k.enemy_cards():
+            return ["haki-ofensivo"]
+        for haki in ("haki-defensivo", "haki-observacion"):
+            if haki in options and self.rng.random() < 0.5:
+                return [haki]
+        return []
+
+    def _el_otaku_ver(self, prompt: Prompt, k: Knowledge, options: list[str]) -> list[str]:
+        return [self.rng.choice(options)]
+
+    def _el_otaku_ofensivo(self, prompt: Prompt, k: Knowledge, options: list[str]) -> list[str]:
+        return self._hit(prompt, k, options)
+
+    def _el_otaku_defensivo(self, prompt: Prompt, k: Knowledge, options: list[str]) -> list[str]:
+        mine = [o for o in options if o.startswith(self.player + ":")]
+        return [self.rng.choice(mine or options)]
+
+    def _el_otaku_observacion(self, prompt: Prompt, k: Knowledge, options: list[str]) -> list[str]:
+        # A card of its own row other than El Otaku's keeps him alive as long as it lives.
+        mine = [o for o in options if o.startswith(self.player + ":") and k.cards.get(o) != "el-otaku"]
+        return [self.rng.choice(mine or options)]
+
     def _pacto_de_sangre(self, prompt: Prompt, k: Knowledge, options: list[str]) -> list[str]:
         others = [p for p in options if p != self.player]
         return [self.player, self.rng.choice(others)] if self.player in options and others else self._random(prompt)

@@ -124,6 +124,17 @@ KINDS = (
     ("el-otaku-ofensivo", False),
     ("el-otaku-defensivo", False),
     ("el-otaku-observacion", False),
+    # --- custom: La Médico ---
+    ("la-medico", False),
+    ("la-medico-poder", False),
+    ("la-medico-carro", False),
+    ("la-medico-coma", False),
+    ("la-medico-virus", False),
+    ("la-medico-carga", False),
+    ("la-medico-contagio", False),
+    ("la-medico-brote", False),
+    ("la-medico-brote-modo", False),
+    ("la-medico-brote-carta", False),
 )
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 7
