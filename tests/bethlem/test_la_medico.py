@@ -37,34 +37,40 @@ def test_la_medico_ve_al_final_de_la_noche_una_de_las_cartas_que_van_a_morir():
 
 def test_el_carro_de_paradas_salva_una_de_las_cartas_que_van_a_morir():
     m = medico()
-    noche(m, {**ataque("Ana:2"), ("Carlos", "la-medico-poder"): ["carro-de-paradas"]})
+    noche(m, {**ataque("Ana:2"), **carro("Ana:2")})
     assert viva(m, "el-archivo")
+
+
+def carro(target):
+    return {("Carlos", "la-medico-poder"): ["carro-de-paradas"], ("Carlos", "la-medico-carro"): [target]}
 
 
 def test_el_carro_de_paradas_se_usa_una_vez_por_partida():
     objetivos = {"Ana": "internos", "Bea": "amotinados", "Carlos": "amotinados", "Dani": "internos"}
     m = medico(objetivos=objetivos)
-    ana = {("Ana", "amotinados"): ["Bea:2"], ("Carlos", "amotinados"): ["Bea:2"]}
-    noche(m, {**ana, ("Carlos", "la-medico-poder"): ["carro-de-paradas"]})
-    assert viva(m, "john-flick")
+    motin = {("Bea", "amotinados"): ["Ana:2"], ("Carlos", "amotinados"): ["Ana:2"]}
+    noche(m, {**motin, **carro("Ana:2")})
+    assert viva(m, "el-archivo")
     dia(m)
-    hasta_prompt(m, "Carlos", "la-medico-poder", {("Ana", "amotinados"): ["Bea:3"], ("Carlos", "amotinados"): ["Bea:3"]})
+    motin = {("Bea", "amotinados"): ["Ana:3"], ("Carlos", "amotinados"): ["Ana:3"]}
+    hasta_prompt(m, "Carlos", "la-medico-poder", motin)
     assert opciones(m, "Carlos", "la-medico-poder") == ("coma-inducido",)
 
 
 def test_poder_extra_el_carro_de_paradas_se_usa_hasta_tres_veces():
     m = medico()
-    for target in ("Ana:2", "Ana:3", "Ana:4"):
-        noche(m, {**ataque(target), ("Carlos", "la-medico-poder"): ["carro-de-paradas"]})
+    for target in ("Ana:2", "Ana:3", "Carlos:3"):
+        noche(m, {**ataque(target), **carro(target)})
         dia(m)
-    assert all(viva(m, c) for c in ("el-archivo", "terapia-electroshock", "el-cataleptico"))
+    assert all(viva(m, c) for c in ("el-archivo", "terapia-electroshock", "terapia-lobotomia"))
     hasta_prompt(m, "Carlos", "la-medico-poder", ataque("Ana:2"))
     assert opciones(m, "Carlos", "la-medico-poder") == ("coma-inducido",)
 
 
 def test_el_coma_inducido_salva_la_carta_pero_pierde_todos_sus_poderes():
     m = medico()
-    noche(m, {**ataque("Ana:2"), ("Carlos", "la-medico-poder"): ["coma-inducido"]})
+    coma = {("Carlos", "la-medico-poder"): ["coma-inducido"], ("Carlos", "la-medico-coma"): ["Ana:2"]}
+    noche(m, {**ataque("Ana:2"), **coma})
     assert viva(m, "el-archivo")
     assert "coma" in m.view("Dani")["players"][0]["cards"][1]["markers"]
     assert eventos(m, "la-medico-coma", "Dani") == [{"target": "Ana:2"}]

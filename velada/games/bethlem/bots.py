@@ -469,6 +469,36 @@ class HeuristicBot:
         mine = [o for o in options if o.startswith(self.player + ":") and k.cards.get(o) != "el-otaku"]
         return [self.rng.choice(mine or options)]
 
+    # --- custom: La Médico ---
+
+    def _la_medico(self, prompt: Prompt, k: Knowledge, options: list[str]) -> list[str]:
+        mine = [o for o in options if k.friendly(o.rpartition(":")[0])]
+        return [self.rng.choice(mine or options)]
+
+    def _la_medico_poder(self, prompt: Prompt, k: Knowledge, options: list[str]) -> list[str]:
+        for power in ("trasplante-de-organos", "carro-de-paradas", "coma-inducido"):
+            if power in options:
+                return [power]
+        return []
+
+    def _la_medico_carro(self, prompt: Prompt, k: Knowledge, options: list[str]) -> list[str]:
+        return self._pick(options, self._friends(k, options)) or [options[0]]
+
+    _la_medico_coma = _la_medico_carro
+
+    def _la_medico_virus(self, prompt: Prompt, k: Knowledge, options: list[str]) -> list[str]:
+        return self._pick(options, k.enemy_players()) or [self.rng.choice(options)]
+
+    _la_medico_carga = _la_medico_virus
+    _la_medico_contagio = _la_medico_virus
+    _la_medico_brote = _la_medico_virus
+
+    def _la_medico_brote_modo(self, prompt: Prompt, k: Knowledge, options: list[str]) -> list[str]:
+        return ["todas-las-cartas"]
+
+    def _la_medico_brote_carta(self, prompt: Prompt, k: Knowledge, options: list[str]) -> list[str]:
+        return [self.rng.choice(options)]
+
     def _pacto_de_sangre(self, prompt: Prompt, k: Knowledge, options: list[str]) -> list[str]:
         others = [p for p in options if p != self.player]
         return [self.player, self.rng.choice(others)] if self.player in options and others else self._random(prompt)

@@ -135,6 +135,11 @@ KINDS = (
     ("la-medico-brote", False),
     ("la-medico-brote-modo", False),
     ("la-medico-brote-carta", False),
+    # --- custom: La Médium ---
+    ("la-medium", False),
+    ("la-medium-objetivo", False),
+    ("la-medium-despertar", False),
+    ("la-medium-fisico", False),
 )
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 7

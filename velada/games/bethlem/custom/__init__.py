@@ -24,11 +24,11 @@ power and is skipped.
 
 from __future__ import annotations
 
-from velada.games.bethlem.custom import el_cyborg, el_otaku, la_maestra_vudu, la_medico
+from velada.games.bethlem.custom import el_cyborg, el_otaku, la_maestra_vudu, la_medico, la_medium
 from velada.games.bethlem.custom.base import Character
 from velada.games.bethlem.state import BethlemState
 
-MODULES = (el_cyborg, la_maestra_vudu, el_otaku, la_medico)
+MODULES = (el_cyborg, la_maestra_vudu, el_otaku, la_medico, la_medium)
 
 CHARACTERS: dict[str, Character] = {m.CHARACTER.kind: m.CHARACTER for m in MODULES}
 

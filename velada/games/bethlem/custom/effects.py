@@ -20,6 +20,23 @@ def push(s: BethlemState, *entries: tuple) -> None:
     s.agenda.extendleft(reversed(entries))
 
 
+def night_turn(kind: str) -> str | None:
+    """The step of the custom night in which a card of ``kind`` is used by whoever ``common.actors`` names (its
+    holder, and the extra actors of the custom characters), if any: the cards whose power can be used by somebody
+    else for a night (La Médium's borrowed power, La Médico's transplant). Cards the night runs by a handler of
+    their own (Pacto de sangre, Juego de azar, El cataléptico…) have none."""
+    from velada.games.bethlem.cards import CUSTOM_NIGHT
+    from velada.games.bethlem.night import LOCAL_HANDLERS
+    from velada.games.bethlem.powers import HANDLERS, POWERS
+
+    for step in CUSTOM_NIGHT:
+        if step.card == kind and not step.all:
+            if step.id in POWERS and step.id not in HANDLERS and step.id not in LOCAL_HANDLERS:
+                return step.id
+            return None
+    return None
+
+
 def card_options(s: BethlemState, cards) -> list[str]:
     return [s.option(c) for c in cards]
 

@@ -17,10 +17,10 @@ Inevitable deaths (Terapia electroshock awakened, Leproso) cannot be saved by an
 
 from __future__ import annotations
 
-from velada.games.bethlem.cards import CUSTOM_NIGHT, KIND_OF
-from velada.games.bethlem.common import OWN, answer_of, living, options, prompt
+from velada.games.bethlem.cards import KIND_OF
+from velada.games.bethlem.common import OWN, answer_of, options, prompt
 from velada.games.bethlem.custom.base import Character, awake, data, extra
-from velada.games.bethlem.custom.effects import me, push
+from velada.games.bethlem.custom.effects import me, night_turn, push
 from velada.games.bethlem.deaths import attack, marked, remove_attacks
 from velada.games.bethlem.state import INEVITABLE, LEPER, BethlemState
 
@@ -34,20 +34,6 @@ def _savable(s: BethlemState) -> list[str]:
     """Cards about to die that a save can reach (not inevitably)."""
     doomed = {a[0] for a in s.attacks if a[3] & (INEVITABLE | LEPER)}
     return [c for c in marked(s) if c not in doomed]
-
-
-def _night_turn(kind: str) -> str | None:
-    """The step of the night in which a card of ``kind`` is used by whoever ``common.actors`` names, if any:
-    only those cards can be transplanted (the book: cards that rise at night)."""
-    from velada.games.bethlem.night import LOCAL_HANDLERS
-    from velada.games.bethlem.powers import HANDLERS, POWERS
-
-    for step in CUSTOM_NIGHT:
-        if step.card == kind and not step.all:
-            if step.id in POWERS and step.id not in HANDLERS and step.id not in LOCAL_HANDLERS:
-                return step.id
-            return None
-    return None
 
 
 def _cart_limit(s: BethlemState, card: str) -> int:
@@ -65,9 +51,9 @@ def _powers(s: BethlemState, card: str) -> list[str]:
     if savable and d.get("coma_uses", 0) < COMA_USES:
         out.append(COMA)
     seen = d.get("seen")
-    if seen and seen[1] == s.round and seen[0] in savable and _night_turn(KIND_OF[seen[0]]) is not None:
-        if seen[0] != d.get("transplant"):
-            out.append(TRANSPLANT)
+    fresh = seen is not None and seen[1] == s.round and seen[0] in savable and seen[0] != d.get("transplant")
+    if fresh and night_turn(KIND_OF[seen[0]]) is not None:
+        out.append(TRANSPLANT)
     return out
 
 
