@@ -499,6 +499,21 @@ class HeuristicBot:
     def _la_medico_brote_carta(self, prompt: Prompt, k: Knowledge, options: list[str]) -> list[str]:
         return [self.rng.choice(options)]
 
+    # --- custom: La Médium ---
+
+    def _la_medium(self, prompt: Prompt, k: Knowledge, options: list[str]) -> list[str]:
+        return [self.rng.choice(options)]
+
+    def _la_medium_objetivo(self, prompt: Prompt, k: Knowledge, options: list[str]) -> list[str]:
+        unknown = [p for p in options if p not in k.mutineers and p not in k.innocent]
+        return [self.rng.choice(unknown or options)]
+
+    def _la_medium_despertar(self, prompt: Prompt, k: Knowledge, options: list[str]) -> list[str]:
+        return [self.rng.choice(options)]
+
+    def _la_medium_fisico(self, prompt: Prompt, k: Knowledge, options: list[str]) -> list[str]:
+        return self._pick(options, k.enemy_players()) or [self.rng.choice(options)]
+
     def _pacto_de_sangre(self, prompt: Prompt, k: Knowledge, options: list[str]) -> list[str]:
         others = [p for p in options if p != self.player]
         return [self.player, self.rng.choice(others)] if self.player in options and others else self._random(prompt)

@@ -140,6 +140,20 @@ KINDS = (
     ("la-medium-objetivo", False),
     ("la-medium-despertar", False),
     ("la-medium-fisico", False),
+    # --- custom: El Saltamundos ---
+    ("el-saltamundos-mundo", False),
+    ("el-saltamundos-robar", False),
+    ("el-saltamundos-elegir", False),
+    ("el-saltamundos-descartar", False),
+    ("el-saltamundos", False),
+    ("el-saltamundos-matar", False),
+    ("el-saltamundos-cobertura", False),
+    ("el-saltamundos-ver", False),
+    ("el-saltamundos-ver-objetivo", False),
+    ("el-saltamundos-revivir", False),
+    ("el-saltamundos-calabozo", False),
+    ("el-saltamundos-mecha", False),
+    ("el-saltamundos-robar-evento", False),
 )
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 7

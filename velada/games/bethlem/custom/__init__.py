@@ -24,11 +24,18 @@ power and is skipped.
 
 from __future__ import annotations
 
-from velada.games.bethlem.custom import el_cyborg, el_otaku, la_maestra_vudu, la_medico, la_medium
+from velada.games.bethlem.custom import (
+    el_cyborg,
+    el_otaku,
+    el_saltamundos,
+    la_maestra_vudu,
+    la_medico,
+    la_medium,
+)
 from velada.games.bethlem.custom.base import Character
 from velada.games.bethlem.state import BethlemState
 
-MODULES = (el_cyborg, la_maestra_vudu, el_otaku, la_medico, la_medium)
+MODULES = (el_cyborg, la_maestra_vudu, el_otaku, la_medico, la_medium, el_saltamundos)
 
 CHARACTERS: dict[str, Character] = {m.CHARACTER.kind: m.CHARACTER for m in MODULES}
 
