@@ -143,15 +143,16 @@ def test_la_mecha_mata_la_carta_al_caer_la_noche_siguiente():
 
 
 def test_las_cartas_de_eventos_roban_un_evento_o_se_lo_quitan_a_otro_jugador():
-    m = personalizada({"Carlos": "el-saltamundos"}, eventos=["confesion", "milagrero"])
+    m = personalizada({"Carlos": "el-saltamundos"}, eventos=["confesion"])
     elige(m, "Carlos", "el-saltamundos-mundo", "burgo")
     mazo(m, "feria-de-especias")
     elige(m, "Carlos", "el-saltamundos-robar", "robar-carta")
     elige(m, "Carlos", "el-saltamundos", "feria-de-especias")
     assert m.state.hand[2] == ["confesion"]
     m.state.hand[0] = ["milagrero"]
-    m.state.custom["el-saltamundos"]["played"] = 0
     m.state.custom["el-saltamundos"]["hand"] = ["ganzua-de-gremio"]
+    noche(m)
+    dia(m)
     noche(m, {("Carlos", "el-saltamundos"): ["ganzua-de-gremio"], ("Carlos", "el-saltamundos-robar-evento"): ["Ana"]})
     assert m.state.hand[0] == [] and sorted(m.state.hand[2]) == ["confesion", "milagrero"]
     assert eventos(m, "el-saltamundos-robo", "Ana") == [{"event": "milagrero"}]

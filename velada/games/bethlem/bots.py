@@ -514,6 +514,30 @@ class HeuristicBot:
     def _la_medium_fisico(self, prompt: Prompt, k: Knowledge, options: list[str]) -> list[str]:
         return self._pick(options, k.enemy_players()) or [self.rng.choice(options)]
 
+    # --- custom: El Saltamundos ---
+
+    def _el_saltamundos_robar(self, prompt: Prompt, k: Knowledge, options: list[str]) -> list[str]:
+        return list(options)
+
+    def _el_saltamundos_elegir(self, prompt: Prompt, k: Knowledge, options: list[str]) -> list[str]:
+        return [options[0]]
+
+    def _el_saltamundos(self, prompt: Prompt, k: Knowledge, options: list[str]) -> list[str]:
+        return [self.rng.choice(options)] if self.rng.random() < 0.7 else []
+
+    def _el_saltamundos_matar(self, prompt: Prompt, k: Knowledge, options: list[str]) -> list[str]:
+        return self._hit(prompt, k, options)
+
+    _el_saltamundos_mecha = _el_saltamundos_matar
+    _el_saltamundos_calabozo = _el_saltamundos_matar
+
+    def _el_saltamundos_cobertura(self, prompt: Prompt, k: Knowledge, options: list[str]) -> list[str]:
+        mine = [o for o in options if o.startswith(self.player + ":")]
+        return [self.rng.choice(mine or options)]
+
+    def _el_saltamundos_revivir(self, prompt: Prompt, k: Knowledge, options: list[str]) -> list[str]:
+        return self._pick(options, self._friends(k, options)) or [self.rng.choice(options)]
+
     def _pacto_de_sangre(self, prompt: Prompt, k: Knowledge, options: list[str]) -> list[str]:
         others = [p for p in options if p != self.player]
         return [self.player, self.rng.choice(others)] if self.player in options and others else self._random(prompt)

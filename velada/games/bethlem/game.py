@@ -154,6 +154,17 @@ KINDS = (
     ("el-saltamundos-calabozo", False),
     ("el-saltamundos-mecha", False),
     ("el-saltamundos-robar-evento", False),
+    # --- custom: El Relojero ---
+    ("el-relojero", False),
+    ("el-relojero-ver", False),
+    ("el-relojero-matar", False),
+    ("el-relojero-modificador", False),
+    ("el-relojero-quitar", False),
+    ("el-relojero-mover", False),
+    ("el-relojero-destino", False),
+    ("el-relojero-detener", False),
+    ("el-relojero-futuro", False),
+    ("el-relojero-pasado", False),
 )
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 7

@@ -27,6 +27,7 @@ from __future__ import annotations
 from velada.games.bethlem.custom import (
     el_cyborg,
     el_otaku,
+    el_relojero,
     el_saltamundos,
     la_maestra_vudu,
     la_medico,
@@ -35,7 +36,7 @@ from velada.games.bethlem.custom import (
 from velada.games.bethlem.custom.base import Character
 from velada.games.bethlem.state import BethlemState
 
-MODULES = (el_cyborg, la_maestra_vudu, el_otaku, la_medico, la_medium, el_saltamundos)
+MODULES = (el_cyborg, la_maestra_vudu, el_otaku, la_medico, la_medium, el_saltamundos, el_relojero)
 
 CHARACTERS: dict[str, Character] = {m.CHARACTER.kind: m.CHARACTER for m in MODULES}
 
