@@ -9,7 +9,7 @@ def ataque(target):
 
 
 #: Ana's cards by position: El Relojero, El archivo, Terapia electroshock, El cataléptico.
-NUMEROS = {"el-relojero": 3, "el-archivo": 1, "terapia-electroshock": 4, "el-cataleptico": 2}
+NUMEROS = {"el-relojero": 3, "el-archivo": 1, "terapia-electroshock": 2, "el-cataleptico": 4}
 
 
 def relojero(numeros=None, **kw):
@@ -56,8 +56,8 @@ def test_hay_que_matar_las_cartas_en_el_orden_de_sus_numeros():
     noche(m, ataque("Ana:2"))
     assert not viva(m, "el-archivo")
     dia(m)
-    noche(m, ataque("Ana:4"))
-    assert not viva(m, "el-cataleptico")
+    noche(m, ataque("Ana:3"))
+    assert not viva(m, "terapia-electroshock")
 
 
 def test_cada_numero_mostrado_da_un_poder_para_el_segundo_turno_del_relojero():
@@ -107,9 +107,9 @@ def test_el_numero_4_mueve_uno_de_sus_numeros_a_otra_carta_viva():
     assert "Ana:3" not in opciones(m, "Ana", "el-relojero-destino")
     elige(m, "Ana", "el-relojero-destino", "Carlos:2")
     assert m.state.custom["el-relojero"]["numbers"]["arthur"] == 1
-    noche(m, ataque("Ana:4"))
-    # Number 2 now lives with no number 1 left on Ana's row, but number 1 is Arthur's: it survives.
-    assert viva(m, "el-cataleptico")
+    noche(m, ataque("Ana:3"))
+    # Number 2 has no number 1 left on Ana's row, but Arthur carries it now: it survives.
+    assert viva(m, "terapia-electroshock")
 
 
 def test_los_numeros_siguen_activos_aunque_muera_el_relojero():
@@ -141,7 +141,6 @@ def test_detener_el_tiempo_deja_a_un_jugador_sin_actuar_ni_morir_la_ronda_siguie
 def test_viaje_al_futuro_mata_una_carta_de_cada_jugador_con_mas_de_una_viva():
     m = relojero()
     m.state.awake["el-relojero"] = True
-    m.state.alive["hostilidad"] = True
     for card in ("john-flick", "terapia-opio-y-barbituricos", "amnesia"):
         m.state.alive[card] = False
     hasta_prompt(m, "Ana", "el-relojero")

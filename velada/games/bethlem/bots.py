@@ -538,6 +538,25 @@ class HeuristicBot:
     def _el_saltamundos_revivir(self, prompt: Prompt, k: Knowledge, options: list[str]) -> list[str]:
         return self._pick(options, self._friends(k, options)) or [self.rng.choice(options)]
 
+    # --- custom: El Relojero ---
+
+    def _el_relojero(self, prompt: Prompt, k: Knowledge, options: list[str]) -> list[str]:
+        for use in ("numero-2", "numero-1", "numero-3", "viaje-al-futuro", "detener-el-tiempo", "numero-4"):
+            if use in options and (use != "numero-2" or k.enemy_players()):
+                return [use]
+        return []
+
+    def _el_relojero_matar(self, prompt: Prompt, k: Knowledge, options: list[str]) -> list[str]:
+        return self._hit(prompt, k, options)
+
+    _el_relojero_futuro = _el_relojero_matar
+
+    def _el_relojero_detener(self, prompt: Prompt, k: Knowledge, options: list[str]) -> list[str]:
+        return self._pick(options, k.enemy_players())
+
+    def _el_relojero_pasado(self, prompt: Prompt, k: Knowledge, options: list[str]) -> list[str]:
+        return list(options) if self.rng.random() < 0.5 else []
+
     def _pacto_de_sangre(self, prompt: Prompt, k: Knowledge, options: list[str]) -> list[str]:
         others = [p for p in options if p != self.player]
         return [self.player, self.rng.choice(others)] if self.player in options and others else self._random(prompt)

@@ -189,7 +189,7 @@ def answer(game, s: BethlemState, answers, seat: int, card: str, origin: str, st
         kill(s, seat, chosen[0], KIND)
         return
     if not chosen:
-        push(s, again)
+        # A power chosen and then left unused ends the turn (the use is kept).
         return
     if kind in NUMBER:
         d["powers"][str(NUMBER[kind])] -= 1
