@@ -459,6 +459,10 @@ class BethlemGame(Game):
             s.secret_discard[e] = seat
         if s.settings.custom:
             shuffle_goals(state, s, me, rng)
+            from velada.games.bethlem.custom import HIDES
+
+            for hook in HIDES:
+                hook(state, s, me, rng)
         return s
 
     # --- texts --------------------------------------------------------------------------------------------

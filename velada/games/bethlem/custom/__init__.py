@@ -13,7 +13,7 @@ Extension points (``base.Character``): ``powers``/``handlers`` (night), ``steps`
 ``triggers`` (death powers), ``immunity`` (an attack that does not kill), ``reveals`` (when the objective is
 shown), ``on_awaken``, ``markers`` (views), ``rename`` (hidden cards dealt again), ``dusk``, ``round_end``,
 ``silences`` (a power that cannot be used now), ``actors`` (who else acts in a night turn), ``redirect`` and
-``harmed`` (harms aimed at a card: ``harm``).
+``harmed`` (harms aimed at a card: ``harm``), ``hide`` (secrets dealt again by ``game.shuffle_hidden``).
 Helpers: ``base.extra(s, card)`` — the extra power is usable (the holder's objective does not rise with the
 mutineers); ``base.awake(s, card)`` — the awakening is active; ``base.data(s, kind)`` — the character's own
 records in ``s.custom``. Deaths always go through ``deaths.attack`` / ``deaths.resolve``.
@@ -56,6 +56,7 @@ SILENCES = tuple(c.silences for c in CHARACTERS.values() if c.silences is not No
 ACTORS = tuple(c.actors for c in CHARACTERS.values() if c.actors is not None)
 REDIRECTS = tuple(c.redirect for c in CHARACTERS.values() if c.redirect is not None)
 HARMED = tuple(c.harmed for c in CHARACTERS.values() if c.harmed is not None)
+HIDES = tuple(c.hide for c in CHARACTERS.values() if c.hide is not None)
 
 
 def silenced(s: BethlemState, seat: int, what: str, active: bool = True) -> bool:

@@ -68,6 +68,9 @@ class Character:
     redirect: Callable[[BethlemState, str, str], str] | None = None
     #: ``harmed(s, card, what, by)``: the seats ``by`` have just placed the harm ``what`` on ``card``.
     harmed: Callable[[BethlemState, str, str, tuple[int, ...]], None] | None = None
+    #: ``hide(state, s, me, rng)``: deal again, in the copy ``s`` of ``state`` a view is checked against, the
+    #: character's secrets that the seat ``me`` may not know (``game.shuffle_hidden``, the no-leak property).
+    hide: Callable[[BethlemState, BethlemState, int | None, Any], None] | None = None
 
 
 #: What ``Character.silences`` may be asked about besides a card: a player's personality, their vote in the

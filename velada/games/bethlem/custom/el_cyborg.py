@@ -196,6 +196,17 @@ def markers(s: BethlemState, card: str, narrator: bool) -> list[str]:
     return []
 
 
+def hide(state: BethlemState, s: BethlemState, me: int | None, rng) -> None:
+    """Whose points they are is the secret of whoever was dealt the card: with the hidden cards dealt again, the
+    points go to the new dealer of the card."""
+    points = s.custom.get(KIND, {}).get("points")
+    if not points or me in points:
+        return
+    owner = s.dealt_to.get(KIND)
+    if owner is not None:
+        s.custom[KIND]["points"] = {owner: sum(points.values())}
+
+
 CHARACTER = Character(
     KIND,
     powers={KIND: (ask, answer)},
@@ -204,4 +215,5 @@ CHARACTER = Character(
     answers={"el-cyborg-after": after_answer},
     immunity=immunity,
     markers=markers,
+    hide=hide,
 )

@@ -52,6 +52,7 @@ def numbers_handler(game, s: BethlemState) -> None:
         shuffled = list(range(1, len(row) + 1))
         s.rng.shuffle(shuffled)
         _d(s).setdefault("numbers", {}).update(zip(row, shuffled, strict=True))
+        _d(s)["placer"] = seat
         s.emit("el-relojero-numeros", me(s, seat), positions=shuffled)
 
 
@@ -330,6 +331,18 @@ def rename(s: BethlemState, m) -> None:
         d["past"] = {m(c): alive for c, alive in d["past"].items()}
 
 
+def hide(state: BethlemState, s: BethlemState, me: int | None, rng) -> None:
+    """Which number is under which card is his secret until shown: deal the hidden ones again among their cards."""
+    d = s.custom.get(KIND)
+    if not d or "numbers" not in d or me == d.get("placer"):
+        return
+    numbers, shown = d["numbers"], d.get("shown", [])
+    hidden = [c for c in numbers if c not in shown]
+    values = [numbers[c] for c in hidden]
+    rng.shuffle(values)
+    numbers.update(zip(hidden, values, strict=True))
+
+
 CHARACTER = Character(
     KIND,
     powers={"el-relojero-2": (ask, answer)},
@@ -341,4 +354,5 @@ CHARACTER = Character(
     round_end=round_end,
     markers=markers,
     rename=rename,
+    hide=hide,
 )

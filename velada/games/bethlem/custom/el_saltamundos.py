@@ -231,6 +231,19 @@ def rename(s: BethlemState, m) -> None:
             d[effect] = [[m(c), r] for c, r in d[effect]]
 
 
+def hide(state: BethlemState, s: BethlemState, me: int | None, rng) -> None:
+    """His hand and the order of his deck are secret to everybody but the card's holder: deal them again."""
+    d = s.custom.get(KIND)
+    if not d or "deck" not in d:
+        return
+    if me is not None and any(state.holder(c) == me for c in state.find(KIND)):
+        return
+    pool = d["deck"] + d["hand"]
+    rng.shuffle(pool)
+    k = len(d["hand"])
+    d["hand"], d["deck"] = pool[:k], pool[k:]
+
+
 def dusk(s: BethlemState) -> None:
     """Marks of past rounds are gone."""
     d = s.custom.get(KIND)
@@ -248,4 +261,5 @@ CHARACTER = Character(
     markers=markers,
     rename=rename,
     dusk=dusk,
+    hide=hide,
 )
