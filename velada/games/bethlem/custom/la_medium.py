@@ -194,7 +194,8 @@ def silences(s: BethlemState, seat: int, what: str, active: bool) -> bool:
     if not d:
         return False
     haunted = d.get("haunted")
-    if haunted and haunted[0] == seat and haunted[1] == s.round and what in s.where and s.alive[what]:
+    own_living = what in s.where and s.alive[what] and s.holder(what) == seat
+    if haunted and haunted[0] == seat and haunted[1] == s.round and own_living:
         return True
     body = _body(s)
     if body is None or not active or seat != _medium_seat(s):
