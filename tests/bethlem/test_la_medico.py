@@ -1,6 +1,8 @@
 """María «La Médico» (section 13): a look at the dying, crash cart, induced coma, organ transplant, and the
 deadly virus of her awakening."""
 
+from velada.games.bethlem.state import INEVITABLE
+
 from .mesa import abiertos, dia, elige, eventos, hasta, hasta_prompt, noche, opciones, viva
 from .personalizadas import personalizada
 
@@ -148,3 +150,12 @@ def test_cuando_todos_estan_infectados_el_contagio_es_un_segundo_aumento():
     hasta_prompt(m, "Carlos", "la-medico-carga")
     elige(m, "Carlos", "la-medico-carga", "Ana")
     assert [p.id for p in m.pending()] == ["n1:la-medico-carga-2"]
+
+
+def test_ningun_poder_de_la_medico_salva_una_muerte_inevitable():
+    m = medico()
+    hasta_prompt(m, "Carlos", "la-medico", ataque("Ana:2"))
+    m.state.attacks.append(("terapia-electroshock", "terapia-electroshock", (1,), INEVITABLE))
+    elige(m, "Carlos", "la-medico")
+    elige(m, "Carlos", "la-medico-poder", "carro-de-paradas")
+    assert opciones(m, "Carlos", "la-medico-carro") == ("Ana:2",)
