@@ -544,6 +544,165 @@ class HeuristicBot:
     def _la_alquimista(self, prompt: Prompt, k: Knowledge, options: list[str]) -> list[str]:
         return [self.player] if self.player in options else self._pick(options, [p for p in options if k.friendly(p)])
 
+    # --- custom: El Cyborg ---
+
+    def _el_cyborg(self, prompt: Prompt, k: Knowledge, options: list[str]) -> list[str]:
+        # Kill when an enemy is known, else look; bring a card back only with nothing better to do.
+        for use in ("robot", "matar-2", "ver-1", "revivir-3", "cyborg-anunciar"):
+            if use in options and (use not in ("robot", "matar-2") or k.enemy_players()):
+                return [use]
+        return []
+
+    def _el_cyborg_matar(self, prompt: Prompt, k: Knowledge, options: list[str]) -> list[str]:
+        return self._hit(prompt, k, options)
+
+    def _el_cyborg_robot(self, prompt: Prompt, k: Knowledge, options: list[str]) -> list[str]:
+        return self._hit(prompt, k, options)
+
+    def _el_cyborg_revivir(self, prompt: Prompt, k: Knowledge, options: list[str]) -> list[str]:
+        return self._pick(options, self._friends(k, options))
+
+    def _el_cyborg_cambio(self, prompt: Prompt, k: Knowledge, options: list[str]) -> list[str]:
+        # Take a card from a player the bot wants to weaken.
+        enemies = [o for o in options if o.rpartition(":")[0] in k.enemy_players()]
+        return [self.rng.choice(enemies or options)]
+
+    # --- custom: La Maestra Vudú ---
+
+    def _la_maestra_vudu(self, prompt: Prompt, k: Knowledge, options: list[str]) -> list[str]:
+        # A doll among its own cards shields the others: the last one of the row, usually the least precious.
+        mine = [o for o in options if o.startswith(self.player + ":")]
+        return [mine[-1]] if mine else []
+
+    def _la_maestra_vudu_anunciar(self, prompt: Prompt, k: Knowledge, options: list[str]) -> list[str]:
+        return list(options)
+
+    def _la_maestra_vudu_muerte(self, prompt: Prompt, k: Knowledge, options: list[str]) -> list[str]:
+        return self._hit(prompt, k, options)
+
+    _la_maestra_vudu_acusacion = _la_maestra_vudu_muerte
+    _la_maestra_vudu_parca = _la_maestra_vudu_muerte
+    _la_maestra_vudu_melancolia = _la_maestra_vudu_muerte
+
+    def _la_maestra_vudu_maldicion(self, prompt: Prompt, k: Knowledge, options: list[str]) -> list[str]:
+        # Every attacker offers the same card (the last option) so that the curse, and the attack, go ahead.
+        return [options[-1]]
+
+    # --- custom: El Otaku ---
+
+    def _el_otaku(self, prompt: Prompt, k: Knowledge, options: list[str]) -> list[str]:
+        if "haki-del-rey" in options:
+            return ["haki-del-rey"]
+        if "haki-ofensivo" in options and k.enemy_cards():
+            return ["haki-ofensivo"]
+        for haki in ("haki-defensivo", "haki-observacion"):
+            if haki in options and self.rng.random() < 0.5:
+                return [haki]
+        return []
+
+    def _el_otaku_ver(self, prompt: Prompt, k: Knowledge, options: list[str]) -> list[str]:
+        return [self.rng.choice(options)]
+
+    def _el_otaku_ofensivo(self, prompt: Prompt, k: Knowledge, options: list[str]) -> list[str]:
+        return self._hit(prompt, k, options)
+
+    def _el_otaku_defensivo(self, prompt: Prompt, k: Knowledge, options: list[str]) -> list[str]:
+        mine = [o for o in options if o.startswith(self.player + ":")]
+        return [self.rng.choice(mine or options)]
+
+    def _el_otaku_observacion(self, prompt: Prompt, k: Knowledge, options: list[str]) -> list[str]:
+        # A card of its own row other than El Otaku's keeps him alive as long as it lives.
+        mine = [o for o in options if o.startswith(self.player + ":") and k.cards.get(o) != "el-otaku"]
+        return [self.rng.choice(mine or options)]
+
+    # --- custom: La Médico ---
+
+    def _la_medico(self, prompt: Prompt, k: Knowledge, options: list[str]) -> list[str]:
+        mine = [o for o in options if k.friendly(o.rpartition(":")[0])]
+        return [self.rng.choice(mine or options)]
+
+    def _la_medico_poder(self, prompt: Prompt, k: Knowledge, options: list[str]) -> list[str]:
+        for power in ("trasplante-de-organos", "carro-de-paradas", "coma-inducido"):
+            if power in options:
+                return [power]
+        return []
+
+    def _la_medico_carro(self, prompt: Prompt, k: Knowledge, options: list[str]) -> list[str]:
+        return self._pick(options, self._friends(k, options)) or [options[0]]
+
+    _la_medico_coma = _la_medico_carro
+
+    def _la_medico_virus(self, prompt: Prompt, k: Knowledge, options: list[str]) -> list[str]:
+        return self._pick(options, k.enemy_players()) or [self.rng.choice(options)]
+
+    _la_medico_carga = _la_medico_virus
+    _la_medico_contagio = _la_medico_virus
+    _la_medico_brote = _la_medico_virus
+
+    def _la_medico_brote_modo(self, prompt: Prompt, k: Knowledge, options: list[str]) -> list[str]:
+        return ["todas-las-cartas"]
+
+    def _la_medico_brote_carta(self, prompt: Prompt, k: Knowledge, options: list[str]) -> list[str]:
+        return [self.rng.choice(options)]
+
+    # --- custom: La Médium ---
+
+    def _la_medium(self, prompt: Prompt, k: Knowledge, options: list[str]) -> list[str]:
+        return [self.rng.choice(options)]
+
+    def _la_medium_objetivo(self, prompt: Prompt, k: Knowledge, options: list[str]) -> list[str]:
+        unknown = [p for p in options if p not in k.mutineers and p not in k.innocent]
+        return [self.rng.choice(unknown or options)]
+
+    def _la_medium_despertar(self, prompt: Prompt, k: Knowledge, options: list[str]) -> list[str]:
+        return [self.rng.choice(options)]
+
+    def _la_medium_fisico(self, prompt: Prompt, k: Knowledge, options: list[str]) -> list[str]:
+        return self._pick(options, k.enemy_players()) or [self.rng.choice(options)]
+
+    # --- custom: El Saltamundos ---
+
+    def _el_saltamundos_robar(self, prompt: Prompt, k: Knowledge, options: list[str]) -> list[str]:
+        return list(options)
+
+    def _el_saltamundos_elegir(self, prompt: Prompt, k: Knowledge, options: list[str]) -> list[str]:
+        return [options[0]]
+
+    def _el_saltamundos(self, prompt: Prompt, k: Knowledge, options: list[str]) -> list[str]:
+        return [self.rng.choice(options)] if self.rng.random() < 0.7 else []
+
+    def _el_saltamundos_matar(self, prompt: Prompt, k: Knowledge, options: list[str]) -> list[str]:
+        return self._hit(prompt, k, options)
+
+    _el_saltamundos_mecha = _el_saltamundos_matar
+    _el_saltamundos_calabozo = _el_saltamundos_matar
+
+    def _el_saltamundos_cobertura(self, prompt: Prompt, k: Knowledge, options: list[str]) -> list[str]:
+        mine = [o for o in options if o.startswith(self.player + ":")]
+        return [self.rng.choice(mine or options)]
+
+    def _el_saltamundos_revivir(self, prompt: Prompt, k: Knowledge, options: list[str]) -> list[str]:
+        return self._pick(options, self._friends(k, options)) or [self.rng.choice(options)]
+
+    # --- custom: El Relojero ---
+
+    def _el_relojero(self, prompt: Prompt, k: Knowledge, options: list[str]) -> list[str]:
+        for use in ("numero-2", "numero-1", "numero-3", "viaje-al-futuro", "detener-el-tiempo", "numero-4"):
+            if use in options and (use != "numero-2" or k.enemy_players()):
+                return [use]
+        return []
+
+    def _el_relojero_matar(self, prompt: Prompt, k: Knowledge, options: list[str]) -> list[str]:
+        return self._hit(prompt, k, options)
+
+    _el_relojero_futuro = _el_relojero_matar
+
+    def _el_relojero_detener(self, prompt: Prompt, k: Knowledge, options: list[str]) -> list[str]:
+        return self._pick(options, k.enemy_players())
+
+    def _el_relojero_pasado(self, prompt: Prompt, k: Knowledge, options: list[str]) -> list[str]:
+        return list(options) if self.rng.random() < 0.5 else []
+
     def _pacto_de_sangre(self, prompt: Prompt, k: Knowledge, options: list[str]) -> list[str]:
         others = [p for p in options if p != self.player]
         return [self.player, self.rng.choice(others)] if self.player in options and others else self._random(prompt)

@@ -220,6 +220,11 @@ def reaper_answer(game, s: BethlemState, answers, seat: int, card: str, origin: 
         return
     if chosen:
         target = s.card_at(chosen[0])
+        if s.settings.custom:
+            from velada.games.bethlem.custom.registry import harm
+
+            target = harm(s, target, "parca", (seat,))
+            chosen = (s.option(target),)
         s.reaper_mark = target
         note_pick(s, "la-parca", seat, target)
         s.emit("la-parca-marca", None, target=chosen[0])
@@ -323,6 +328,11 @@ def flick_answer(game, s: BethlemState, answers, seat: int, card: str, origin: s
     _, chosen = answer_of(answers)
     if chosen and not _too_many(s, seat, len(s.accused), "john-flick"):
         target = s.card_at(chosen[0])
+        if s.settings.custom:
+            from velada.games.bethlem.custom.registry import harm
+
+            target = harm(s, target, "acusacion", (seat,))
+            chosen = (s.option(target),)
         s.accused.append(target)
         note_pick(s, "john-flick", seat, target)
         s.emit("acusas", _me(s, seat), target=chosen[0])

@@ -11,9 +11,10 @@ from velada.games.bethlem.state import BethlemState
 
 #: Who uses a power: the card's holder, the director who borrowed it, or a player hypnotised with it.
 OWN, DIRECTOR, HYPNOSIS = "propia", "director", "hipnosis"
-#: Custom cards: a power borrowed for the round (``s.borrowed``), normally or with its awakening; and El
-#: Arquitecto's awakening, waking in another card's turn.
-BORROWED, BORROWED_AWAKE, ARCHITECT = "prestada", "prestada-despierta", "arquitecto"
+#: Custom cards: a power borrowed for the round (``s.borrowed``), normally or with its awakening; El
+#: Arquitecto's awakening, waking in another card's turn; and ``SPIRIT``, the power of a dead card used through
+#: La Médium (custom/la_medium.py).
+BORROWED, BORROWED_AWAKE, ARCHITECT, SPIRIT = "prestada", "prestada-despierta", "arquitecto", "espiritu"
 SUFFIX = {
     OWN: "",
     DIRECTOR: "-director",
@@ -21,6 +22,7 @@ SUFFIX = {
     BORROWED: "-prestada",
     BORROWED_AWAKE: "-prestada",
     ARCHITECT: "-arquitecto",
+    SPIRIT: "-espiritu",
 }
 
 NORMAL, OPPOSITE, AWAKE, AWAKE_OPPOSITE = "normal", "opuesto", "despertar", "despertar-opuesto"

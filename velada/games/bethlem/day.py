@@ -169,12 +169,22 @@ def voters(s: BethlemState) -> list[int]:
     for seat in s.seats_in_game():
         if s.banned == seat or s.no_vote.get(seat):
             continue
+        if s.settings.custom and s.custom and _vote_silenced(s, seat):
+            continue
         if any(s.lobotomy.get(c) and not s.lobotomy_vote.get(c) for c in s.board[seat]):
             continue
         if s.settings.mode != "normal" and not lynches_today(s, seat):
             continue
         out.append(seat)
     return out
+
+
+def _vote_silenced(s: BethlemState, seat: int) -> bool:
+    """A custom power keeps ``seat`` from voting today (El Relojero's stopped time, La Médium's spirit)."""
+    from velada.games.bethlem.custom.base import VOTE
+    from velada.games.bethlem.custom.registry import silenced
+
+    return silenced(s, seat, VOTE)
 
 
 def lynches_today(s: BethlemState, seat: int) -> bool:

@@ -42,7 +42,12 @@ Attack = tuple[str, str, tuple[int, ...], int]
 
 
 def attack(s: BethlemState, card: str, cause: str, by: tuple[int, ...] = (), flags: int = 0) -> None:
-    """Place a death marker on ``card`` for this phase's resolution."""
+    """Place a death marker on ``card`` for this phase's resolution (with custom cards, on the card that takes
+    the harm: ``custom.harm``)."""
+    if s.settings.custom:
+        from velada.games.bethlem.custom.registry import harm
+
+        card = harm(s, card, "muerte", by)
     s.attacks.append((card, cause, by, flags))
     note_hit(s, card)
 
@@ -115,6 +120,10 @@ def _filter(game, s: BethlemState) -> None:
     seen: dict[str, int] = {}
     moment = s.moment()
     reaper_only = s.phase == "noche" and s.reaper_night == s.round
+    if s.settings.custom:
+        from velada.games.bethlem.custom.registry import redirected
+
+        res["batch"] = [(redirected(s, a[0], "muerte"), *a[1:]) for a in res["batch"]]
     for a in res["batch"]:
         card, cause, by, flags = a
         if not s.alive.get(card) or card not in s.where:

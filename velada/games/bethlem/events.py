@@ -53,8 +53,18 @@ def event_choice_step(game, s: BethlemState, time: str) -> None:
     kind = "evento-noche" if time == "noche" else "evento-dia"
     for seat in s.seats_in_game():
         mine = [e for e in s.hand[seat] if e in usable]
-        if mine:
+        if mine and not _events_silenced(s, seat):
             s.ask(prompt(s, seat, kind, mine, skippable=True))
+
+
+def _events_silenced(s: BethlemState, seat: int) -> bool:
+    """With custom cards a custom power may keep a player from using events now (``custom.silenced``)."""
+    if not (s.settings.custom and s.custom):
+        return False
+    from velada.games.bethlem.custom.base import EVENTS as EVENT_CARDS
+    from velada.games.bethlem.custom.registry import silenced
+
+    return silenced(s, seat, EVENT_CARDS)
 
 
 def event_choice_answer(game, s: BethlemState, answers, time: str) -> None:
@@ -115,7 +125,7 @@ def _history(event: str):
         spend(s, seat, card)
         me = _me(s, seat)
         if event == "historia-clinica-perfil-neurotico":
-            neurotic = s.persona_seat("neuroticismo")
+            neurotic = s.persona_seat("neuroticismo", acting=False)
             if neurotic is None:
                 neurotic = next((i for i, p in enumerate(s.persona) if p == "neuroticismo"), None)
             if neurotic is not None:

@@ -143,6 +143,68 @@ KINDS = (
     ("investigacion-policial", True),
     ("cuerpo-de-espionaje", True),
     ("jugada-arriesgada", True),
+    # --- custom: El Cyborg ---
+    ("el-cyborg", False),
+    ("el-cyborg-ver", False),
+    ("el-cyborg-matar", False),
+    ("el-cyborg-revivir", False),
+    ("el-cyborg-robot", False),
+    ("el-cyborg-cambio", True),
+    # --- custom: La Maestra Vudú ---
+    ("la-maestra-vudu", False),
+    ("la-maestra-vudu-anunciar", False),
+    ("la-maestra-vudu-muerte", False),
+    ("la-maestra-vudu-acusacion", False),
+    ("la-maestra-vudu-parca", False),
+    ("la-maestra-vudu-melancolia", False),
+    ("la-maestra-vudu-maldicion", False),
+    # --- custom: El Otaku ---
+    ("el-otaku", False),
+    ("el-otaku-ver", False),
+    ("el-otaku-ofensivo", False),
+    ("el-otaku-defensivo", False),
+    ("el-otaku-observacion", False),
+    # --- custom: La Médico ---
+    ("la-medico", False),
+    ("la-medico-poder", False),
+    ("la-medico-carro", False),
+    ("la-medico-coma", False),
+    ("la-medico-virus", False),
+    ("la-medico-carga", False),
+    ("la-medico-contagio", False),
+    ("la-medico-brote", False),
+    ("la-medico-brote-modo", False),
+    ("la-medico-brote-carta", False),
+    # --- custom: La Médium ---
+    ("la-medium", False),
+    ("la-medium-objetivo", False),
+    ("la-medium-despertar", False),
+    ("la-medium-fisico", False),
+    # --- custom: El Saltamundos ---
+    ("el-saltamundos-mundo", False),
+    ("el-saltamundos-robar", False),
+    ("el-saltamundos-elegir", False),
+    ("el-saltamundos-descartar", False),
+    ("el-saltamundos", False),
+    ("el-saltamundos-matar", False),
+    ("el-saltamundos-cobertura", False),
+    ("el-saltamundos-ver", False),
+    ("el-saltamundos-ver-objetivo", False),
+    ("el-saltamundos-revivir", False),
+    ("el-saltamundos-calabozo", False),
+    ("el-saltamundos-mecha", False),
+    ("el-saltamundos-robar-evento", False),
+    # --- custom: El Relojero ---
+    ("el-relojero", False),
+    ("el-relojero-ver", False),
+    ("el-relojero-matar", False),
+    ("el-relojero-modificador", False),
+    ("el-relojero-quitar", False),
+    ("el-relojero-mover", False),
+    ("el-relojero-destino", False),
+    ("el-relojero-detener", False),
+    ("el-relojero-futuro", False),
+    ("el-relojero-pasado", False),
 )
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 7
@@ -445,6 +507,10 @@ class BethlemGame(Game):
             s.secret_discard[e] = seat
         if s.settings.custom:
             shuffle_goals(state, s, me, rng)
+            from velada.games.bethlem.custom.registry import HIDES
+
+            for hook in HIDES:
+                hook(state, s, me, rng)
         return s
 
     # --- texts --------------------------------------------------------------------------------------------

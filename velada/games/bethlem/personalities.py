@@ -53,6 +53,11 @@ def melancholy_answer(game, s: BethlemState, answers, seat: int, card: str, orig
     _, chosen = answer_of(answers)
     if chosen:
         target = s.card_at(chosen[0])
+        if s.settings.custom:
+            from velada.games.bethlem.custom.registry import harm
+
+            target = harm(s, target, "melancolia", (seat,))
+            chosen = (s.option(target),)
         s.blocked[target] = s.round
         others = [p for p in s.seats_in_game() if p != seat and s.living_cards(p)]
         cycle_note(s, "melancolia", seat, s.holder(target), others)

@@ -251,11 +251,25 @@ class BethlemState(State):
         r = self.round
         if self.blocked.get(card) == r or self.isolated.get(card) == r or self.silenced.get(card) == r:
             return False
-        return not self.out[self.where[card][0]]
+        seat = self.where[card][0]
+        if self.out[seat]:
+            return False
+        if self.settings.custom and self.custom:
+            from velada.games.bethlem.custom.registry import silenced
+
+            return not silenced(self, seat, card)
+        return True
 
     def passive(self, card: str) -> bool:
-        """A card's passive powers and death powers work: Melancolía cancels them for the round (section 6)."""
-        return self.blocked.get(card) != self.round
+        """A card's passive powers and death powers work: Melancolía cancels them for the round (section 6), and
+        with custom cards a custom power may (La Médico's coma)."""
+        if self.blocked.get(card) == self.round:
+            return False
+        if self.settings.custom and self.custom and card in self.where:
+            from velada.games.bethlem.custom.registry import silenced
+
+            return not silenced(self, self.where[card][0], card, False)
+        return True
 
     def personas(self, seat: int) -> tuple[str, ...]:
         """The personalities ``seat`` uses this round: their own, unless El Arquitecto's Laberinto took it this
@@ -274,14 +288,22 @@ class BethlemState(State):
     def has_persona(self, seat: int, persona: str) -> bool:
         return persona in self.personas(seat)
 
-    def persona_seat(self, persona: str) -> int | None:
-        """The seat using the personality ``persona`` this round, if that player is still in the game."""
+    def persona_seat(self, persona: str, acting: bool = True) -> int | None:
+        """The seat using the personality ``persona`` this round, if that player is still in the game (and,
+        ``acting``, may use it now: with custom cards a custom power may keep them from it)."""
         for seat, card in enumerate(self.persona):
             if card == persona and not self.out[seat]:
+                user: int | None = seat
                 lent = self.lent_persona
                 if lent is not None and lent[0] == self.round and lent[1] == seat:
-                    return lent[2] if not self.out[lent[2]] else None
-                return seat
+                    user = lent[2] if not self.out[lent[2]] else None
+                if user is not None and acting and self.settings.custom and self.custom:
+                    from velada.games.bethlem.custom.base import PERSONA
+                    from velada.games.bethlem.custom.registry import silenced
+
+                    if silenced(self, user, PERSONA):
+                        return None
+                return user
         return None
 
     def ids(self, seats) -> tuple[str, ...]:

@@ -66,6 +66,27 @@ class Character:
     #: ``mutiny(s, pack) -> (pack, steps)``: in the mutineers' turn, who rises after all and what happens
     #: after their attack (Gas de la risa's laughing fit).
     mutiny: Callable[[BethlemState, list[int]], tuple[list[int], list[tuple]]] | None = None
+    # --- part B's hooks (El Cyborg, La Maestra Vudú, El Otaku, La Médico, La Médium, El Saltamundos,
+    # El Relojero) ---
+    #: ``silences(s, seat, what, active) -> bool``: ``seat`` may not use ``what`` now — a card id (``active``:
+    #: its power in its turn; otherwise its passive and death powers), or ``PERSONA``, ``VOTE``, ``EVENTS``.
+    silences: Callable[[BethlemState, int, str, bool], bool] | None = None
+    #: ``redirect(s, card, what) -> card``: the card that takes a harm (``HARMS``) aimed at ``card``.
+    redirect: Callable[[BethlemState, str, str], str] | None = None
+    #: ``harmed(s, card, what, by)``: the seats ``by`` have just placed the harm ``what`` on ``card``.
+    harmed: Callable[[BethlemState, str, str, tuple[int, ...]], None] | None = None
+    #: ``hide(state, s, me, rng)``: deal again, in the copy ``s`` of ``state`` a view is checked against, the
+    #: character's secrets that the seat ``me`` may not know (``game.shuffle_hidden``, the no-leak property).
+    hide: Callable[[BethlemState, BethlemState, int | None, Any], None] | None = None
+
+
+#: What ``Character.silences`` may be asked about besides a card: a player's personality, their vote in the
+#: lynching, their event cards.
+PERSONA, VOTE, EVENTS = "personalidad", "voto", "eventos"
+#: The harms ``Character.redirect`` and ``harmed`` see: a death marker, John Flick's accusation, La parca's
+#: design, Melancolía.
+DEATH, ACCUSATION, REAPER, MELANCHOLY = "muerte", "acusacion", "parca", "melancolia"
+HARMS = (DEATH, ACCUSATION, REAPER, MELANCHOLY)
 
 
 def data(s: BethlemState, kind: str) -> dict[str, Any]:

@@ -1,0 +1,137 @@
+"""Ainhoa «La Médium» (section 13): the power of a dead card for a round, a look at an objective, and the body
+and spirit of her awakening."""
+
+from .mesa import abiertos, dia, elige, eventos, hasta, hasta_prompt, noche, opciones, viva
+from .personalizadas import personalizada
+
+
+def ataque(target):
+    return {("Bea", "amotinados"): [target], ("Dani", "amotinados"): [target]}
+
+
+def medium(**kw):
+    """Ana holds La Médium; Bea's Maestra Vudú wakes first, so a test can set the table before Ana's turn."""
+    return personalizada({"Ana": "la-medium", "Bea": "la-maestra-vudu"}, **kw)
+
+
+def llamados(m, respuestas=None):
+    seen = []
+    r = m.state.round or 1
+
+    def fin(m):
+        seen.extend((p.player, p.id) for p in m.pending() if m.state.phase == "noche")
+        return m.state.phase == "dia" and m.state.round == r
+
+    hasta(m, fin, respuestas)
+    return seen
+
+
+def test_la_medium_usa_esta_ronda_el_poder_de_una_carta_muerta_en_su_turno():
+    m = medium()
+    m.state.alive["arthur"] = False
+    hasta_prompt(m, "Ana", "la-medium")
+    assert opciones(m, "Ana", "la-medium") == ("Carlos:2",)
+    elige(m, "Ana", "la-medium", "Carlos:2")
+    elige(m, "Ana", "la-medium-objetivo")
+    # Everybody wakes to see which power she took.
+    assert eventos(m, "la-medium-poder", "Dani") == [{"target": "Carlos:2", "card": "arthur"}]
+    hasta_prompt(m, "Ana", "arthur")
+    assert [p.id for p in m.pending()] == ["n1:arthur-espiritu"]
+    elige(m, "Ana", "arthur", "Ana:2")
+    noche(m, ataque("Ana:2"))
+    assert viva(m, "el-archivo")
+
+
+def test_un_poder_cuyo_turno_ya_paso_la_medium_lo_usa_en_cuanto_todos_se_duermen():
+    m = medium()
+    hasta_prompt(m, "Bea", "la-maestra-vudu")
+    m.state.alive["la-maestra-vudu"] = False
+    elige(m, "Bea", "la-maestra-vudu")
+    hasta_prompt(m, "Ana", "la-medium")  # La Ludópata's turn (Carlos) comes in between: he does not bet
+    elige(m, "Ana", "la-medium", "Bea:1")
+    elige(m, "Ana", "la-medium-objetivo")
+    assert [p.id for p in m.pending()] == ["n1:la-maestra-vudu-espiritu"]
+    elige(m, "Ana", "la-maestra-vudu", "Carlos:3")
+    noche(m, ataque("Carlos:2"))
+    assert viva(m, "arthur") and not viva(m, "terapia-lobotomia")
+
+
+def test_la_medium_no_puede_repetir_jugador():
+    m = medium()
+    m.state.alive["arthur"] = False
+    m.state.alive["terapia-lobotomia"] = False
+    noche(m, {("Ana", "la-medium"): ["Carlos:2"]})
+    dia(m)
+    assert ("Ana", "n2:la-medium") not in llamados(m)
+
+
+def test_poder_extra_la_medium_ve_cada_ronda_el_objetivo_de_un_jugador():
+    m = medium()
+    hasta_prompt(m, "Ana", "la-medium-objetivo")
+    assert opciones(m, "Ana", "la-medium-objetivo") == ("Bea", "Carlos", "Dani")
+    elige(m, "Ana", "la-medium-objetivo", "Dani")
+    assert eventos(m, "ve-objetivo", "Ana") == [{"player": "Dani", "goal": "amotinados"}]
+
+
+def test_la_medium_amotinada_no_ve_objetivos():
+    objetivos = {"Ana": "amotinados", "Bea": "amotinados", "Carlos": "internos", "Dani": "internos"}
+    m = medium(objetivos=objetivos)
+    assert not any(k == "la-medium-objetivo" for _, k in llamados(m))
+
+
+def despierta_en(m, cuerpo):
+    """Ana's card is awakened during the first day; at the second nightfall she announces it."""
+    noche(m)
+    m.state.awake["la-medium"] = True
+    hasta_prompt(m, "Ana", "la-medium-despertar")
+    elige(m, "Ana", "la-medium-despertar", cuerpo)
+
+
+def test_la_medium_despertada_se_anuncia_y_elige_cuerpo():
+    m = medium()
+    despierta_en(m, "cuerpo-espiritual")
+    assert eventos(m, "anuncia-despertar", "Carlos") == [{"power": "la-medium"}]
+    assert eventos(m, "la-medium-cuerpo-espiritual", "Carlos") == [{}]
+    assert m.view("Carlos")["players"][0]["cards"][0]["markers"] == ["despertar", "cuerpo-espiritual"]
+
+
+def test_en_cuerpo_espiritual_no_vota_y_nadie_puede_matarla_de_dia():
+    m = medium()
+    despierta_en(m, "cuerpo-espiritual")
+    noche(m)
+    votos = {(p, "linchamiento"): ["Ana"] for p in ("Bea", "Carlos", "Dani")}
+    cartas = {(p, "linchamiento-carta"): ["Ana:1"] for p in ("Bea", "Carlos", "Dani")}
+    hasta(m, lambda m: ("Bea", "linchamiento") in abiertos(m))
+    assert ("Ana", "linchamiento") not in abiertos(m)
+    dia(m, {**votos, **cartas})
+    assert viva(m, "la-medium")
+    # After the lynching she goes to her body.
+    assert eventos(m, "la-medium-cuerpo-fisico") == [{}]
+
+
+def test_en_cuerpo_espiritual_puede_repetir_jugador_pero_no_carta():
+    m = medium()
+    m.state.alive["arthur"] = False
+    m.state.alive["terapia-lobotomia"] = False
+    hasta_prompt(m, "Ana", "la-medium")
+    elige(m, "Ana", "la-medium", "Carlos:2")
+    noche(m)
+    m.state.awake["la-medium"] = True
+    hasta_prompt(m, "Ana", "la-medium-despertar")
+    elige(m, "Ana", "la-medium-despertar", "cuerpo-espiritual")
+    hasta_prompt(m, "Ana", "la-medium")
+    assert opciones(m, "Ana", "la-medium") == ("Carlos:3",)
+
+
+def test_en_cuerpo_fisico_no_se_levanta_de_noche_ni_pueden_matarla_y_un_jugador_juega_con_sus_cartas_muertas():
+    m = medium()
+    m.state.alive["terapia-lobotomia"] = False
+    despierta_en(m, "cuerpo-fisico")
+    assert opciones(m, "Ana", "la-medium-fisico") == ("Bea", "Carlos", "Dani")
+    elige(m, "Ana", "la-medium-fisico", "Carlos")
+    assert eventos(m, "la-medium-fisico", "Dani") == [{"player": "Carlos"}]
+    vistos = llamados(m, ataque("Ana:1"))
+    assert ("Ana", "n2:la-medium") not in vistos
+    assert ("Carlos", "n2:arthur") not in vistos
+    assert ("Carlos", "n2:terapia-lobotomia-espiritu") in vistos
+    assert viva(m, "la-medium")

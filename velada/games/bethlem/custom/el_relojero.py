@@ -1,0 +1,358 @@
+"""Andrés «El Relojero» (section 13): everything in its own time.
+
+- **Base power.** On the first night the numbers 1 to 4 are shuffled under his four cards (he alone knows
+  where). When a numbered card is attacked its number is shown first: the card dies only if every card with a
+  lower number is dead already; otherwise the number stays in view and the card lives. Every number shown gives
+  him one use of its power, for his second turn of a night (step 27): 1 look at a card or an objective; 2 kill
+  a card; 3 take a modifier off a card (a death marker, John Flick's accusation, La parca's design, Melancolía,
+  the gambling token, the Profeta's link; not those of events or awakenings); 4 move a number from one of his
+  living cards to another living card without one. The numbers keep working when he is dead or silenced; only
+  his turn is lost.
+- **Extra power.** None.
+- **Awakening «Control del tiempo»**: three powers, one use each. *Journey to the past*, announced after a
+  lynching: every card is alive or dead as it was at the end of the previous round (spent powers, events and
+  modifiers stay as they are). *Stopping time*, in his turn: the chosen player (him too) can do nothing in the
+  next round and nobody can kill their cards. *Journey to the future*, in his turn: one card of every player
+  with more than one living card (his included) gets a death marker.
+
+The past is a snapshot of who was alive — a small mapping card → alive — taken at the end of each round only
+while a living Relojero still has that journey to make.
+"""
+
+from __future__ import annotations
+
+from velada.core.protocol import NARRATOR_ONLY
+from velada.games.bethlem.common import OWN, answer_of, living, options, prompt
+from velada.games.bethlem.custom.base import Character, awake, data
+from velada.games.bethlem.custom.effects import kill, kill_options, look, look_options, me, push
+from velada.games.bethlem.deaths import remove_attacks, resolve, revive
+from velada.games.bethlem.state import INEVITABLE, LEPER, NO_TRIGGER, BethlemState
+
+KIND = "el-relojero"
+NUMBER = {f"numero-{n}": n for n in range(1, 5)}
+STOP, FUTURE, PAST = "detener-el-tiempo", "viaje-al-futuro", "viaje-al-pasado"
+#: Modifiers the number 3 takes off, by option id.
+MODIFIERS = ("quitar-muerte", "quitar-acusacion", "quitar-parca", "quitar-melancolia", "quitar-ficha", "quitar-profeta")
+
+
+def _d(s: BethlemState) -> dict:
+    return data(s, KIND)
+
+
+# --- the numbers -------------------------------------------------------------------------------------------------
+
+
+def numbers_handler(game, s: BethlemState) -> None:
+    """El Relojero 1 (first night): the numbers are laid at random under his four cards."""
+    for card in s.find(KIND):
+        if not s.alive[card]:
+            continue
+        seat = s.holder(card)
+        row = s.board[seat][: s.table]
+        shuffled = list(range(1, len(row) + 1))
+        s.rng.shuffle(shuffled)
+        _d(s).setdefault("numbers", {}).update(zip(row, shuffled, strict=True))
+        _d(s)["placer"] = seat
+        s.emit("el-relojero-numeros", me(s, seat), positions=shuffled)
+
+
+def immunity(s: BethlemState, card: str, cause: str, flags: int) -> str:
+    """A numbered card shows its number when attacked (giving him its power the first time) and lives while a
+    card with a lower number lives. Stopped time: nobody can kill the cards of the stopped player."""
+    d = s.custom.get(KIND)
+    if not d:
+        return ""
+    stopped = d.get("stopped")
+    if stopped and stopped[1] == s.round and s.holder(card) == stopped[0]:
+        return "el-relojero-detenido"
+    n = d.get("numbers", {}).get(card)
+    if n is None:
+        return ""
+    shown = d.setdefault("shown", [])
+    if card not in shown:
+        shown.append(card)
+        powers = d.setdefault("powers", {})
+        powers[str(n)] = powers.get(str(n), 0) + 1
+        seat, pos = s.where[card]
+        s.emit("el-relojero-numero", None, player=s.players[seat], position=pos + 1, n=n)
+    lower = [c for c, k in d["numbers"].items() if k < n and s.alive.get(c)]
+    return KIND if lower else ""
+
+
+# --- his second turn ------------------------------------------------------------------------------------------
+
+
+def _menu(s: BethlemState, seat: int, card: str) -> list[str]:
+    d = _d(s)
+    powers = d.get("powers", {})
+    targets = {
+        1: lambda: look_options(s, seat),
+        2: lambda: kill_options(s, seat),
+        3: lambda: _modified(s),
+        4: lambda: _movable(s, seat),
+    }
+    out = [opt for opt, n in NUMBER.items() if powers.get(str(n)) and targets[n]()]
+    if awake(s, card):
+        used = d.get("used", {})
+        if not used.get(STOP):
+            out.append(STOP)
+        if not used.get(FUTURE) and _future_seats(s):
+            out.append(FUTURE)
+    return out
+
+
+def turn_handler(game, s: BethlemState) -> None:
+    """El Relojero 2: only while he has a power to use (a number shown, an unspent awakening)."""
+    for card in s.find(KIND):
+        if s.can_act(card) and _menu(s, s.holder(card), card):
+            push(s, ("act", "el-relojero-2", s.holder(card), card, OWN, ""))
+
+
+def _removable(s: BethlemState, card: str) -> list[str]:
+    out = []
+    if any(a[0] == card and not a[3] & (INEVITABLE | LEPER) for a in s.attacks):
+        out.append("quitar-muerte")
+    if card in s.accused:
+        out.append("quitar-acusacion")
+    if s.reaper_mark == card:
+        out.append("quitar-parca")
+    if s.blocked.get(card) == s.round:
+        out.append("quitar-melancolia")
+    if s.token == card:
+        out.append("quitar-ficha")
+    if s.prophet is not None and card in s.prophet[:2]:
+        out.append("quitar-profeta")
+    return out
+
+
+def _modified(s: BethlemState) -> list[str]:
+    return options(s, [c for c in s.cards_in_play() if s.alive[c] and _removable(s, c)])
+
+
+def _movable(s: BethlemState, seat: int) -> list[str]:
+    numbers = _d(s).get("numbers", {})
+    if not any(c not in numbers for c in living(s)):
+        return []
+    return options(s, [c for c in s.living_cards(seat) if c in numbers])
+
+
+def _future_seats(s: BethlemState) -> list[int]:
+    """Journey to the future: the players with more than one living card."""
+    return [p for p in s.seats_in_game() if len(s.living_cards(p)) > 1]
+
+
+def ask(game, s: BethlemState, seat: int, card: str, origin: str, stage: str) -> None:
+    if stage == "":
+        menu = _menu(s, seat, card)
+        if menu:
+            s.ask(prompt(s, seat, KIND, menu, skippable=True))
+        return
+    kind, _, arg = stage.partition(":")
+    if kind == "numero-1":
+        s.ask(prompt(s, seat, "el-relojero-ver", look_options(s, seat), skippable=True))
+    elif kind == "numero-2":
+        s.ask(prompt(s, seat, "el-relojero-matar", kill_options(s, seat), skippable=True))
+    elif kind == "numero-3":
+        s.ask(prompt(s, seat, "el-relojero-modificador", _modified(s), skippable=True))
+    elif kind == "quitar":
+        s.ask(prompt(s, seat, "el-relojero-quitar", _removable(s, s.card_at(arg)), args={"target": arg}))
+    elif kind == "numero-4":
+        s.ask(prompt(s, seat, "el-relojero-mover", _movable(s, seat), skippable=True))
+    elif kind == "destino":
+        numbers = _d(s).get("numbers", {})
+        free = options(s, [c for c in living(s) if c not in numbers])
+        s.ask(prompt(s, seat, "el-relojero-destino", free, args={"target": arg}))
+    elif kind == STOP:
+        s.ask(prompt(s, seat, "el-relojero-detener", s.ids(s.seats_in_game()), skippable=True))
+    elif kind == FUTURE:
+        victim = int(arg)
+        cards = options(s, s.living_cards(victim))
+        s.ask(prompt(s, seat, "el-relojero-futuro", cards, args={"player": s.players[victim]}))
+
+
+def answer(game, s: BethlemState, answers, seat: int, card: str, origin: str, stage: str) -> None:
+    _, chosen = answer_of(answers)
+    d = _d(s)
+    again = ("act", "el-relojero-2", seat, card, origin, "")
+    if stage == "":
+        if not chosen:
+            return
+        if chosen[0] == FUTURE:
+            d.setdefault("used", {})[FUTURE] = True
+            s.emit("el-relojero-futuro", None)
+            seats = _future_seats(s)
+            push(s, *[("act", "el-relojero-2", seat, card, origin, f"{FUTURE}:{p}") for p in seats], again)
+        else:
+            push(s, ("act", "el-relojero-2", seat, card, origin, chosen[0]))
+        return
+    kind, _, arg = stage.partition(":")
+    if kind == FUTURE:
+        kill(s, seat, chosen[0], KIND)
+        return
+    if not chosen:
+        # A power chosen and then left unused ends the turn (the use is kept).
+        return
+    if kind in NUMBER:
+        d["powers"][str(NUMBER[kind])] -= 1
+    if kind == "numero-1":
+        look(s, seat, chosen[0])
+    elif kind == "numero-2":
+        kill(s, seat, chosen[0], KIND)
+    elif kind == "numero-3":
+        push(s, ("act", "el-relojero-2", seat, card, origin, f"quitar:{chosen[0]}"))
+        return
+    elif kind == "quitar":
+        _take_off(s, s.card_at(arg), chosen[0])
+    elif kind == "numero-4":
+        push(s, ("act", "el-relojero-2", seat, card, origin, f"destino:{chosen[0]}"))
+        return
+    elif kind == "destino":
+        _move_number(s, seat, s.card_at(arg), s.card_at(chosen[0]))
+    elif kind == STOP:
+        d.setdefault("used", {})[STOP] = True
+        d["stopped"] = [s.index[chosen[0]], s.round + 1]
+        s.emit("el-relojero-detiene", None, player=chosen[0])
+    push(s, again)
+
+
+def _take_off(s: BethlemState, card: str, what: str) -> None:
+    if what == "quitar-muerte":
+        remove_attacks(s, card)
+    elif what == "quitar-acusacion":
+        s.accused = [c for c in s.accused if c != card]
+    elif what == "quitar-parca":
+        s.reaper_mark = None
+    elif what == "quitar-melancolia":
+        del s.blocked[card]
+    elif what == "quitar-ficha":
+        s.token = None
+    else:
+        s.prophet = None
+    # A death marker is the narrator's secret; the others are on the table for all to see.
+    audience = NARRATOR_ONLY if what == "quitar-muerte" else None
+    s.emit(f"el-relojero-{what}", audience, target=s.option(card))
+
+
+def _move_number(s: BethlemState, seat: int, source: str, target: str) -> None:
+    d = _d(s)
+    numbers = d["numbers"]
+    numbers[target] = numbers.pop(source)
+    shown = d.setdefault("shown", [])
+    if source in shown:
+        shown[shown.index(source)] = target
+        s.emit("el-relojero-mueve", None, origin=s.option(source), target=s.option(target))
+    else:
+        s.emit("el-relojero-mueve", me(s, seat), origin=s.option(source), target=s.option(target))
+
+
+def silences(s: BethlemState, seat: int, what: str, active: bool) -> bool:
+    """Stopped time: the player can do nothing at all this round."""
+    d = s.custom.get(KIND)
+    stopped = d.get("stopped") if d else None
+    return bool(stopped) and active and stopped[0] == seat and stopped[1] == s.round
+
+
+# --- the journey to the past -------------------------------------------------------------------------------------
+
+
+def _traveller(s: BethlemState) -> str | None:
+    """A living, awakened Relojero whose journey to the past is unspent."""
+    d = s.custom.get(KIND)
+    if d is not None and d.get("used", {}).get(PAST):
+        return None
+    for card in s.find(KIND):
+        if s.alive[card]:
+            return card
+    return None
+
+
+def round_end(game, s: BethlemState) -> None:
+    """After the lynching: the journey to the past may be announced; then the board of this round is kept."""
+    if _traveller(s) is not None:
+        s.agenda.appendleft(("el-relojero-pasado",))
+
+
+def past_step(game, s: BethlemState) -> None:
+    card = _traveller(s)
+    past = _d(s).get("past")
+    if card is not None and past and awake(s, card) and s.can_act(card):
+        s.ask(prompt(s, s.holder(card), "el-relojero-pasado", (PAST,), skippable=True))
+        return
+    _keep_board(s)
+
+
+def past_answer(game, s: BethlemState, answers) -> None:
+    _, chosen = answer_of(answers)
+    if not chosen:
+        _keep_board(s)
+        return
+    d = _d(s)
+    d.setdefault("used", {})[PAST] = True
+    past = d.pop("past")
+    s.emit("el-relojero-pasado", None)
+    for card, alive in past.items():
+        if alive and not s.alive[card]:
+            revive(s, card, KIND)
+    # Cards alive now but dead back then die again: a death nothing stops, with no death power.
+    again = [(c, KIND, (), LEPER | NO_TRIGGER) for c, alive in past.items() if not alive and s.alive[c]]
+    if again:
+        resolve(s, again, "dia")
+
+
+def _keep_board(s: BethlemState) -> None:
+    """The snapshot of who is alive, for a journey to the past next round (only while it can still be made)."""
+    if _traveller(s) is not None:
+        _d(s)["past"] = {c: s.alive[c] for c in s.cards_in_play()}
+
+
+# --- views ----------------------------------------------------------------------------------------------------------
+
+
+def markers(s: BethlemState, card: str, narrator: bool) -> list[str]:
+    """A number shown stays in view under its card (the narrator sees them all)."""
+    d = s.custom.get(KIND)
+    if not d or not s.alive[card]:
+        return []
+    n = d.get("numbers", {}).get(card)
+    if n is not None and (narrator or card in d.get("shown", ())):
+        return [f"numero-{n}"]
+    return []
+
+
+def rename(s: BethlemState, m) -> None:
+    d = s.custom.get(KIND)
+    if not d:
+        return
+    if "numbers" in d:
+        d["numbers"] = {m(c): n for c, n in d["numbers"].items()}
+    if "shown" in d:
+        d["shown"] = [m(c) for c in d["shown"]]
+    if "past" in d:
+        d["past"] = {m(c): alive for c, alive in d["past"].items()}
+
+
+def hide(state: BethlemState, s: BethlemState, me: int | None, rng) -> None:
+    """Which number is under which card is his secret until shown: deal the hidden ones again among their cards."""
+    d = s.custom.get(KIND)
+    if not d or "numbers" not in d or me == d.get("placer"):
+        return
+    numbers, shown = d["numbers"], d.get("shown", [])
+    hidden = [c for c in numbers if c not in shown]
+    values = [numbers[c] for c in hidden]
+    rng.shuffle(values)
+    numbers.update(zip(hidden, values, strict=True))
+
+
+CHARACTER = Character(
+    KIND,
+    powers={"el-relojero-2": (ask, answer)},
+    handlers={"el-relojero": numbers_handler, "el-relojero-2": turn_handler},
+    steps={"el-relojero-pasado": past_step},
+    answers={"el-relojero-pasado": past_answer},
+    immunity=immunity,
+    silences=silences,
+    round_end=round_end,
+    markers=markers,
+    rename=rename,
+    hide=hide,
+)
