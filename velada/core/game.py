@@ -75,6 +75,16 @@ class State:
         """Append an event to the log, visible to ``audience`` (``None``: everyone)."""
         self.log.append(Event(kind, data, audience))
 
+    def ids(self, seats) -> tuple[str, ...]:
+        """The player ids of ``seats`` (indices into ``players``), in that order."""
+        players = self.players
+        return tuple([players[i] for i in seats])
+
+    def audience(self, seats) -> frozenset[str]:
+        """An event audience: the players at ``seats``."""
+        players = self.players
+        return frozenset([players[i] for i in seats])
+
 
 class Game(ABC):
     """A registered game. Themes are instances (data), not subclasses."""

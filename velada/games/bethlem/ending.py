@@ -78,36 +78,45 @@ def outcome(s: BethlemState) -> Result | None:
 
         return custom_outcome(s)
     if s.hate_winner is not None:
-        return _result(s, "pacto-de-odio", (HATE_PACT,), [s.hate_winner])
+        return result_of(s, "pacto-de-odio", (HATE_PACT,), [s.hate_winner])
     playing = s.seats_in_game()
     if not playing:
-        return _result(s, "nadie", (), [])
+        return result_of(s, "nadie", (), [])
     objectives = [objective(s, seat) for seat in range(len(s.players))]
-    pact = s.pact if s.settings.mode == "normal" else None
-    if pact is not None and pact[2] == "normal":
-        members = {pact[0], pact[1]}
-        maker = _awake_pact_holder(s)
-        allowed = members | ({maker} if maker is not None else set())
-        if members <= set(playing) and set(playing) <= allowed:
-            winners = sorted(members | ({maker} if maker is not None and maker in playing else set()))
-            return _result(s, "pacto-de-sangre", (PACT,), winners)
+    pact_winners = blood_pact_winners(s, playing)
+    if pact_winners is not None:
+        return result_of(s, "pacto-de-sangre", (PACT,), pact_winners)
     if len(playing) == 1 and objectives[playing[0]] == RICHARD:
-        return _result(s, "richard-dadd", (RICHARD,), playing)
+        return result_of(s, "richard-dadd", (RICHARD,), playing)
     mutineers = [seat for seat, o in enumerate(objectives) if o == MUTINEERS]
     if mutineers and all(objectives[seat] == MUTINEERS for seat in playing):
-        return _result(s, "amotinados", (MUTINEERS,), mutineers)
+        return result_of(s, "amotinados", (MUTINEERS,), mutineers)
     for seat in playing:
         if objectives[seat] == DIRECTOR and _director_done(s, seat):
-            return _result(s, "director", (DIRECTOR,), [seat])
+            return result_of(s, "director", (DIRECTOR,), [seat])
     inmates = [seat for seat, o in enumerate(objectives) if o == INMATES]
     mutineer_alive = any(s.alive[c] for c in s.cards_in_play() if is_mutineer_card(s, c))
     if inmates and not mutineer_alive and not (s.settings.mode == "dos" and _reserve_mutineers(s)):
-        return _result(s, "internos", (INMATES,), inmates)
+        return result_of(s, "internos", (INMATES,), inmates)
     return None
 
 
 def _reserve_mutineers(s: BethlemState) -> bool:
     return any(s.alive[c] and is_mutineer_card(s, c) for row in s.reserve for c in row)
+
+
+def blood_pact_winners(s: BethlemState, playing: list[int]) -> list[int] | None:
+    """Pacto de sangre (section 2): the two bound players win when they are the only ones left in the game
+    (with the pact's awakened holder, who wins with them). ``None`` while that is not so."""
+    pact = s.pact if s.settings.mode == "normal" else None
+    if pact is None or pact[2] != "normal":
+        return None
+    members = {pact[0], pact[1]}
+    maker = _awake_pact_holder(s)
+    allowed = members | ({maker} if maker is not None else set())
+    if not (members <= set(playing) and set(playing) <= allowed):
+        return None
+    return sorted(members | ({maker} if maker is not None and maker in playing else set()))
 
 
 def _awake_pact_holder(s: BethlemState) -> int | None:
@@ -136,7 +145,8 @@ def teams(s: BethlemState) -> tuple[tuple[str, str], ...]:
     return tuple((s.players[seat], objective(s, seat)) for seat in range(len(s.players)))
 
 
-def _result(s: BethlemState, reason: str, sides: tuple[str, ...], winners) -> Result:
+def result_of(s: BethlemState, reason: str, sides: tuple[str, ...], winners) -> Result:
+    """The result; each player's team is what they play for at the end (``teams``)."""
     return Result(reason, sides, s.ids(sorted(winners)), s.round, teams(s))
 
 

@@ -256,7 +256,7 @@ def outcome(s: BethlemState) -> Result | None:
 
     Sides win dead or alive; the Renegado, the Inquisidor and a pact need their players in the game.
     """
-    from velada.games.bethlem.ending import _awake_pact_holder
+    from velada.games.bethlem.ending import blood_pact_winners
 
     instant = s.instant
     if instant is not None:
@@ -268,14 +268,9 @@ def outcome(s: BethlemState) -> Result | None:
         return _result(s, "nadie", (), [])
     n = len(s.players)
     goals = [objective(s, seat) for seat in range(n)]
-    pact = s.pact
-    if pact is not None and pact[2] == "normal":
-        members = {pact[0], pact[1]}
-        maker = _awake_pact_holder(s)
-        allowed = members | ({maker} if maker is not None else set())
-        if members <= set(playing) and set(playing) <= allowed:
-            winners = sorted(members | ({maker} if maker is not None and maker in playing else set()))
-            return _result(s, "pacto-de-sangre", (PACT,), winners)
+    pact_winners = blood_pact_winners(s, playing)
+    if pact_winners is not None:
+        return _result(s, "pacto-de-sangre", (PACT,), pact_winners)
     if len(playing) == 1 and goals[playing[0]] == RENEGADE:
         return _result(s, "renegado", (RENEGADE,), playing)
     if any(goals[seat] == MUTINEERS for seat in range(n)) and all(mutineer_side(s, seat) for seat in playing):
@@ -297,10 +292,10 @@ def _side_wins(s: BethlemState, goals: list[str], side: str, betrayed: str, reas
 
 
 def _result(s: BethlemState, reason: str, sides: tuple[str, ...], winners) -> Result:
-    """The result; each player's team is what they play for at the end (``ending.teams``)."""
-    from velada.games.bethlem.ending import teams
+    """The result, as the normal mode builds it (``ending.result``)."""
+    from velada.games.bethlem.ending import result_of
 
-    return Result(reason, sides, s.ids(sorted(winners)), s.round, teams(s))
+    return result_of(s, reason, sides, winners)
 
 
 def instant_win(s: BethlemState, reason: str, side: str, winners: list[int]) -> None:

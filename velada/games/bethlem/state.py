@@ -306,14 +306,6 @@ class BethlemState(State):
                 return user
         return None
 
-    def ids(self, seats) -> tuple[str, ...]:
-        players = self.players
-        return tuple([players[i] for i in seats])
-
-    def audience(self, seats) -> frozenset[str]:
-        players = self.players
-        return frozenset([players[i] for i in seats])
-
     def learn(self, seat: int, card: str) -> None:
         """``seat`` now knows which card ``card`` is."""
         self.known[seat][card] = True

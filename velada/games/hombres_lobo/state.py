@@ -83,14 +83,6 @@ class WerewolfState(State):
         alive = self.alive
         return [i for i in range(len(alive)) if alive[i]]
 
-    def ids(self, seats) -> tuple[str, ...]:
-        players = self.players
-        return tuple([players[i] for i in seats])
-
-    def audience(self, seats) -> frozenset[str]:
-        players = self.players
-        return frozenset([players[i] for i in seats])
-
     def tag(self) -> str:
         """The prefix of this moment's prompt ids: ``p`` (preparation), ``n3`` (third night), ``d3`` (day)."""
         if self.phase == "preparacion":
