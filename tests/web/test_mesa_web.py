@@ -160,8 +160,9 @@ def test_sin_token_no_hay_vista_ni_accion(client):
     assert response.status_code == 401
 
 
-def _started(client, seats=5, names=("Ana", "Bea")):
-    code, _ = new_table(client, seats=seats, bots=True)
+def _started(client, seats=5, names=("Ana", "Bea"), **table):
+    """A started table (the other seats to bots) with ``names`` seated; ``table``: new_table's game, options."""
+    code, _ = new_table(client, seats=seats, bots=True, **table)
     tokens = {n: client.post(f"/api/tables/{code}/seats", json={"name": n}).json()["token"] for n in names}
     with client.websocket_connect(f"/t/{code}/ws?host=1") as screen:
         screen.receive_json()
@@ -417,12 +418,8 @@ def test_cada_juego_registrado_se_juega_entero_en_la_web_con_el_protocolo(client
 
 
 def test_bethlem_en_la_web_muestra_las_cuatro_posiciones_de_cada_jugador(client):
-    code, _ = new_table(client, seats=5, game="bethlem", bots=True, options={"colocacion": "reparto"})
-    token = client.post(f"/api/tables/{code}/seats", json={"name": "Lucía"}).json()["token"]
-    with client.websocket_connect(f"/t/{code}/ws?host=1") as screen:
-        screen.receive_json()
-        screen.send_json({"type": "start"})
-        screen.receive_json()
+    code, tokens = _started(client, seats=5, names=("Lucía",), game="bethlem", options={"colocacion": "reparto"})
+    token = tokens["Lucía"]
     client.cookies.clear()
     client.cookies.set(f"velada_seat_{code}", token)
     with client.websocket_connect(f"/t/{code}/ws") as phone:
@@ -442,12 +439,8 @@ def test_el_narrador_humano_responde_por_escrito_las_preguntas_del_cuentacuentos
     import time
 
     options = {"colocacion": "reparto", "cuentacuentos": "si"}
-    code, _ = new_table(client, seats=4, game="bethlem", bots=True, options=options)
-    token = client.post(f"/api/tables/{code}/seats", json={"name": "Lucía"}).json()["token"]
-    with client.websocket_connect(f"/t/{code}/ws?host=1") as screen:
-        screen.receive_json()
-        screen.send_json({"type": "start"})
-        screen.receive_json()
+    code, tokens = _started(client, seats=4, names=("Lucía",), game="bethlem", options=options)
+    token = tokens["Lucía"]
     table = client.app.state.hub.get(code)
     auth = {"Authorization": f"Bearer {token}"}
     asked = False
@@ -482,12 +475,8 @@ def test_el_narrador_humano_responde_por_escrito_las_preguntas_del_cuentacuentos
 
 def test_bethlem_con_cartas_personalizadas_se_juega_en_la_web_y_cada_uno_solo_ve_su_objetivo(client):
     options = {"cards": "custom", "colocacion": "reparto"}
-    code, _ = new_table(client, seats=5, game="bethlem", bots=True, options=options)
-    token = client.post(f"/api/tables/{code}/seats", json={"name": "Lucía"}).json()["token"]
-    with client.websocket_connect(f"/t/{code}/ws?host=1") as screen:
-        screen.receive_json()
-        screen.send_json({"type": "start"})
-        screen.receive_json()
+    code, tokens = _started(client, seats=5, names=("Lucía",), game="bethlem", options=options)
+    token = tokens["Lucía"]
     client.cookies.clear()
     client.cookies.set(f"velada_seat_{code}", token)
     with client.websocket_connect(f"/t/{code}/ws") as phone:
