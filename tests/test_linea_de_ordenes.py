@@ -9,6 +9,7 @@ import pytest
 from typer.testing import CliRunner
 
 from velada.cli import app
+from velada.games import REGISTRY
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = sorted((ROOT / "examples").glob("*.json"))
@@ -34,6 +35,15 @@ def test_actions_documenta_cada_tipo_de_decision():
     for kind in ("vidente", "lobos", "nina", "bruja-vida", "bruja-muerte", "cazador", "voto", "sucesor"):
         assert f"\n{kind} (" in result.output
     assert "[option ids]" in result.output
+
+
+@pytest.mark.parametrize("game", [g.id for g in REGISTRY])
+@pytest.mark.parametrize("lang", ["es", "en"])
+def test_actions_tiene_texto_para_cada_tipo_de_decision_en_cada_idioma(game, lang):
+    # A missing catalogue key shows as the key itself ("actions.<kind>"): every kind must have its text.
+    g = REGISTRY.get(game)
+    missing = [k.kind for k in g.prompt_kinds if g.kind_help(k, lang).startswith("actions.")]
+    assert not missing
 
 
 @pytest.mark.parametrize("path", EXAMPLES, ids=lambda p: p.name)
