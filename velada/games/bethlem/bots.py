@@ -684,6 +684,15 @@ class HeuristicBot:
     def _el_saltamundos_revivir(self, prompt: Prompt, k: Knowledge, options: list[str]) -> list[str]:
         return self._pick(options, self._friends(k, options)) or [self.rng.choice(options)]
 
+    def _el_saltamundos_personaje(self, prompt: Prompt, k: Knowledge, options: list[str]) -> list[str]:
+        return [self.rng.choice(options)]
+
+    def _el_saltamundos_vigilar(self, prompt: Prompt, k: Knowledge, options: list[str]) -> list[str]:
+        return [self.rng.choice(options)]
+
+    _el_saltamundos_cubrirse = _el_saltamundos_cobertura
+    _frontera_recompensa = _el_saltamundos
+
     # --- custom: El Relojero ---
 
     def _el_relojero(self, prompt: Prompt, k: Knowledge, options: list[str]) -> list[str]:

@@ -29,9 +29,11 @@ TRAITOR = "traidor"
 RENEGADE = "renegado"
 INQUISITOR = "inquisidor"
 SURVIVOR = "el-ultimo-superviviente"
-#: Every side that can win (section 2; with custom cards, the objectives of section 13 and El último
-#: superviviente's instant victory), in the order statistics list them.
-SIDES = (MUTINEERS, INMATES, DIRECTOR, RICHARD, PACT, HATE_PACT, TRAITOR, RENEGADE, INQUISITOR, SURVIVOR)
+#: El Saltamundos awakened: La frontera's sheriff wins when its forajidos and renegado are out (custom/frontera.py).
+SHERIFF = "sheriff"
+#: Every side that can win (section 2; with custom cards, the objectives of section 13 and the instant victories
+#: of El último superviviente and of El Saltamundos' sheriff), in the order statistics list them.
+SIDES = (MUTINEERS, INMATES, DIRECTOR, RICHARD, PACT, HATE_PACT, TRAITOR, RENEGADE, INQUISITOR, SURVIVOR, SHERIFF)
 
 #: The principal characters the mutineers' objective is about (section 2).
 MUTINEER_CARDS = ("daniel", "nathaniel", "richard-dadd")

@@ -13,8 +13,10 @@ from velada.games.bethlem.state import BethlemState
 OWN, DIRECTOR, HYPNOSIS = "propia", "director", "hipnosis"
 #: Custom cards: a power borrowed for the round (``s.borrowed``), normally or with its awakening; El
 #: Arquitecto's awakening, waking in another card's turn; and ``SPIRIT``, the power of a dead card used through
-#: La Médium (custom/la_medium.py).
+#: La Médium (custom/la_medium.py); ``REWARD``, the frontier cards a player won as a reward (El Saltamundos'
+#: awakening, custom/frontera.py), played in El Saltamundos' turn.
 BORROWED, BORROWED_AWAKE, ARCHITECT, SPIRIT = "prestada", "prestada-despierta", "arquitecto", "espiritu"
+REWARD = "recompensa"
 SUFFIX = {
     OWN: "",
     DIRECTOR: "-director",
@@ -23,6 +25,7 @@ SUFFIX = {
     BORROWED_AWAKE: "-prestada",
     ARCHITECT: "-arquitecto",
     SPIRIT: "-espiritu",
+    REWARD: "-recompensa",
 }
 
 NORMAL, OPPOSITE, AWAKE, AWAKE_OPPOSITE = "normal", "opuesto", "despertar", "despertar-opuesto"

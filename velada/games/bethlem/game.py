@@ -194,6 +194,10 @@ KINDS = (
     ("el-saltamundos-calabozo", False),
     ("el-saltamundos-mecha", False),
     ("el-saltamundos-robar-evento", False),
+    ("el-saltamundos-personaje", False),
+    ("el-saltamundos-vigilar", False),
+    ("el-saltamundos-cubrirse", False),
+    ("frontera-recompensa", False),
     # --- custom: El Relojero ---
     ("el-relojero", False),
     ("el-relojero-ver", False),
@@ -390,6 +394,9 @@ class BethlemGame(Game):
         s = state
         narrator = viewer is None
         me = s.index.get(viewer) if viewer not in (None, PUBLIC) else None
+        badge_hooks: tuple = ()
+        if s.settings.custom:
+            from velada.games.bethlem.custom.registry import BADGES as badge_hooks
         players = []
         for seat, player in enumerate(s.players):
             cards = []
@@ -428,6 +435,8 @@ class BethlemGame(Game):
                 players[-1]["objective"] = s.goal[seat] if shown_goal else None
                 players[-1]["objective_revealed"] = s.goal_public[seat]
                 players[-1]["objective_name"] = self.text(lang, f"side.{s.goal[seat]}") if shown_goal else None
+                badges = [b for hook in badge_hooks for b in hook(s, seat, me, narrator)]
+                players[-1]["badges"] = [{"id": b, "text": self.text(lang, f"badge.{b}")} for b in badges]
         view: dict[str, Any] = {
             "phase": {
                 "id": s.phase,
@@ -610,7 +619,7 @@ class BethlemGame(Game):
                 params[name] = self.text(lang, f"happening.{value}")
             elif name == "bet":
                 params[name] = self.text(lang, f"bet.{value}")
-            elif name in ("cause", "reason", "mode", "side", "why", "effect", "answer", "group", "bond"):
+            elif name in ("cause", "reason", "mode", "side", "why", "effect", "answer", "group", "bond", "role"):
                 params[name] = self.text(lang, f"{name}.{value}")
             elif name == "positions":
                 params[name] = ", ".join(str(v) for v in value)

@@ -7,18 +7,16 @@
   round.
 - **Extra power** (his objective does not rise with the mutineers): the deck is tailored to it — it gets the
   world's ``extra`` cards.
-- **Awakening.** He draws two cards each round and keeps the one he prefers (the other goes under the deck). The
-  rest of the book's awakening (another game's character card, its roles dealt to the table and their instant
-  victory) is left out: docs/rules/bethlem.md.
+- **Awakening.** He draws two cards each round and keeps the one he prefers (the other goes under the deck);
+  and La frontera comes to the asylum: a character card of his own, the sheriff's star, its roles dealt to the
+  others, rewards and a victory of its own (``frontera``).
 """
 
 from __future__ import annotations
 
-import tomllib
-from importlib import resources
-
 from velada.core.protocol import NARRATOR_ONLY
-from velada.games.bethlem.common import answer_of, living, options, prompt
+from velada.games.bethlem.common import OWN, REWARD, SUFFIX, answer_of, living, options, prompt
+from velada.games.bethlem.custom import frontera
 from velada.games.bethlem.custom.base import Character, awake, data, extra
 from velada.games.bethlem.custom.effects import (
     bring_back,
@@ -31,23 +29,20 @@ from velada.games.bethlem.custom.effects import (
     push,
     revive_options,
 )
+from velada.games.bethlem.custom.saltamundos_data import (
+    FRONTIER,
+    KIND,
+    LIVES,
+    ONE_A_ROUND,
+    WORLD_CARDS,
+    WORLDS,
+    deck_of,
+)
 from velada.games.bethlem.state import BethlemState
 
-KIND = "el-saltamundos"
-
-
-def _load() -> dict:
-    text = resources.files("velada.games.bethlem").joinpath("data", "saltamundos.toml").read_text(encoding="utf-8")
-    return tomllib.loads(text)
-
-
-_DATA = _load()
-#: World id → its rule (``vidas`` or ``una-por-ronda``), in the data's order.
-WORLDS: dict[str, str] = {w["id"]: w["rule"] for w in _DATA["world"]}
-#: Card id → (world, deck, effect).
-WORLD_CARDS: dict[str, tuple[str, str, str]] = {c["id"]: (c["world"], c["deck"], c["effect"]) for c in _DATA["card"]}
-LIVES, ONE_A_ROUND = "vidas", "una-por-ronda"
 DRAW = "robar-carta"
+#: The stages of his turn (besides a card id: that card is being played), in order.
+CHARACTER_CARD, ROBAR, LIMIT, CHARACTER_POWER, USE = "carta-personaje", "robar", "limite", "personaje", "usar"
 
 
 def _effect(card: str) -> str:
@@ -73,11 +68,18 @@ def _targets(s: BethlemState, seat: int, effect: str) -> list[str]:
     return ["-"] if s.deck else []  # evento: no target, a card to draw
 
 
-def _usable(s: BethlemState, seat: int) -> list[str]:
+def _hand(s: BethlemState, seat: int, origin: str) -> list[str]:
+    """The world cards this use can play: his hand, or (``REWARD``) the rewards ``seat`` won."""
+    return frontera.rewards(s, seat) if origin == REWARD else data(s, KIND).get("hand", [])
+
+
+def _usable(s: BethlemState, seat: int, origin: str) -> list[str]:
     d = data(s, KIND)
-    if WORLDS.get(d.get("world", "")) == ONE_A_ROUND and d.get("played") == s.round:
+    # El burgo's rule binds his own hand only (rewards follow La frontera's), and not with Alforjas sin fondo.
+    one_a_round = origin != REWARD and WORLDS.get(d.get("world", "")) == ONE_A_ROUND
+    if one_a_round and d.get("played") == s.round and frontera.character_power(s, seat) != "sin-limite":
         return []
-    return [c for c in dict.fromkeys(d.get("hand", [])) if _targets(s, seat, _effect(c))]
+    return [c for c in dict.fromkeys(_hand(s, seat, origin)) if _targets(s, seat, _effect(c))]
 
 
 # --- his turn ------------------------------------------------------------------------------------------------------
@@ -86,41 +88,70 @@ def _usable(s: BethlemState, seat: int) -> list[str]:
 def ask(game, s: BethlemState, seat: int, card: str, origin: str, stage: str) -> None:
     d = data(s, KIND)
     if stage == "":
-        if "world" not in d:
+        if origin == REWARD:
+            push(s, ("act", KIND, seat, card, origin, USE))
+        elif "world" not in d:
             s.ask(prompt(s, seat, "el-saltamundos-mundo", tuple(WORLDS)))
         else:
-            push(s, ("act", KIND, seat, card, origin, "robar"))
+            push(s, ("act", KIND, seat, card, origin, CHARACTER_CARD))
         return
-    if stage == "robar":
+    if stage == CHARACTER_CARD:
+        if d.get("offered") and d.get("sheriff") == seat:
+            s.ask(prompt(s, seat, "el-saltamundos-personaje", tuple(d["offered"]), skippable=True))
+        else:
+            push(s, ("act", KIND, seat, card, origin, ROBAR))
+        return
+    if stage == ROBAR:
         deck = d.get("deck", [])
         if not deck:
-            push(s, ("act", KIND, seat, card, origin, "limite"))
+            push(s, ("act", KIND, seat, card, origin, LIMIT))
         elif awake(s, card) and len(deck) >= 2:
             s.ask(prompt(s, seat, "el-saltamundos-elegir", tuple(deck[:2]), skippable=True))
         else:
             s.ask(prompt(s, seat, "el-saltamundos-robar", (DRAW,), skippable=True))
         return
-    if stage == "limite":
+    if stage == LIMIT:
         excess = len(d.get("hand", [])) - len(s.living_cards(seat))
-        if WORLDS[d["world"]] == LIVES and excess > 0:
+        bound = WORLDS[d["world"]] == LIVES and frontera.character_power(s, seat) != "sin-limite"
+        if bound and excess > 0:
             hand = tuple(dict.fromkeys(d["hand"]))
             s.ask(prompt(s, seat, "el-saltamundos-descartar", hand, min=excess, max=excess))
         else:
-            push(s, ("act", KIND, seat, card, origin, "usar"))
+            push(s, ("act", KIND, seat, card, origin, CHARACTER_POWER))
         return
-    if stage == "usar":
-        usable = _usable(s, seat)
+    if stage == CHARACTER_POWER:
+        power = frontera.character_power(s, seat) if origin == OWN else ""
+        targets = _character_targets(s, seat, power)
+        if targets:
+            s.ask(prompt(s, seat, f"el-saltamundos-{power}", targets, skippable=True))
+        else:
+            push(s, ("act", KIND, seat, card, origin, USE))
+        return
+    suffix = SUFFIX[origin] if origin == REWARD else ""
+    if stage == USE:
+        usable = _usable(s, seat, origin)
         if usable:
-            s.ask(prompt(s, seat, KIND, usable, skippable=True))
+            kind = "frontera-recompensa" if origin == REWARD else KIND
+            s.ask(prompt(s, seat, kind, usable, skippable=True, suffix=suffix))
         return
     effect = _effect(stage)
     if effect == "evento":
-        _apply(s, seat, stage, "-")
-        push(s, ("act", KIND, seat, card, origin, "usar"))
+        _apply(s, seat, stage, "-", origin)
+        push(s, ("act", KIND, seat, card, origin, USE))
         return
     targets = _targets(s, seat, effect)
     if targets:
-        s.ask(prompt(s, seat, f"el-saltamundos-{effect}", targets, skippable=True))
+        s.ask(prompt(s, seat, f"el-saltamundos-{effect}", targets, skippable=True, suffix=suffix))
+
+
+def _character_targets(s: BethlemState, seat: int, power: str) -> list[str]:
+    """What the kept character card's power can be used on in his turn (Ojo de halcón: look; Chaleco de cuero:
+    cover one of his own cards)."""
+    if power == "vigilar":
+        return look_options(s, seat)
+    if power == "cubrirse":
+        return options(s, living(s, [seat]))
+    return []
 
 
 def answer(game, s: BethlemState, answers, seat: int, card: str, origin: str, stage: str) -> None:
@@ -128,47 +159,68 @@ def answer(game, s: BethlemState, answers, seat: int, card: str, origin: str, st
     d = data(s, KIND)
     if stage == "":
         world = chosen[0]
-        deck = [c for c, (w, which, _) in WORLD_CARDS.items() if w == world and (which == "base" or extra(s, card))]
-        s.rng.shuffle(deck)
+        # Awakened before his first turn he already brought La frontera's deck for the rewards: it is this one.
+        deck = d.pop("frontier", None) if world == FRONTIER else None
+        if deck is None:
+            deck = deck_of(world, extra(s, card))
+            s.rng.shuffle(deck)
         d.update(world=world, deck=deck, hand=[])
         s.emit(f"el-saltamundos-{world}", None)
-        push(s, ("act", KIND, seat, card, origin, "robar"))
+        push(s, ("act", KIND, seat, card, origin, CHARACTER_CARD))
         return
-    if stage == "robar":
+    if stage == CHARACTER_CARD:
+        frontera.choose_character(s, seat, chosen)
+        push(s, ("act", KIND, seat, card, origin, ROBAR))
+        return
+    if stage == ROBAR:
         if chosen:
             deck = d["deck"]
             if chosen[0] == DRAW:
-                drawn = deck.pop(0)
+                drawn = [deck.pop(0)]
             else:
                 # Awakened: of the two drawn, the one not kept goes under the deck.
-                drawn = chosen[0]
-                other = deck[1] if deck[0] == drawn else deck[0]
+                other = deck[1] if deck[0] == chosen[0] else deck[0]
                 del deck[:2]
                 deck.append(other)
-            d["hand"].append(drawn)
-            s.emit("el-saltamundos-carta", me(s, seat), card=drawn)
-        push(s, ("act", KIND, seat, card, origin, "limite"))
+                drawn = [chosen[0]]
+            if frontera.character_power(s, seat) == "mas-cartas" and deck:
+                drawn.append(deck.pop(0))  # Manos rápidas: one card more
+            for world_card in drawn:
+                d["hand"].append(world_card)
+                s.emit("el-saltamundos-carta", me(s, seat), card=world_card)
+        push(s, ("act", KIND, seat, card, origin, LIMIT))
         return
-    if stage == "limite":
+    if stage == LIMIT:
         for gone in chosen:
             d["hand"].remove(gone)
         s.emit("el-saltamundos-descarta", me(s, seat), n=len(chosen))
-        push(s, ("act", KIND, seat, card, origin, "usar"))
+        push(s, ("act", KIND, seat, card, origin, CHARACTER_POWER))
         return
-    if stage == "usar":
+    if stage == CHARACTER_POWER:
+        if chosen:
+            if frontera.character_power(s, seat) == "vigilar":
+                look(s, seat, chosen[0])
+            else:
+                _mark(s, seat, "cobertura", chosen[0])
+        push(s, ("act", KIND, seat, card, origin, USE))
+        return
+    if stage == USE:
         if chosen:
             push(s, ("act", KIND, seat, card, origin, chosen[0]))
         return
     if chosen:
-        _apply(s, seat, stage, chosen[0])
-        push(s, ("act", KIND, seat, card, origin, "usar"))
+        _apply(s, seat, stage, chosen[0], origin)
+        push(s, ("act", KIND, seat, card, origin, USE))
 
 
-def _apply(s: BethlemState, seat: int, world_card: str, target: str) -> None:
-    """Play ``world_card`` from the hand on ``target`` (a position, a player id, or ``-``)."""
+def _apply(s: BethlemState, seat: int, world_card: str, target: str, origin: str) -> None:
+    """Play ``world_card`` from the hand (or the rewards) on ``target`` (a position, a player id, or ``-``)."""
     d = data(s, KIND)
-    d["hand"].remove(world_card)
-    d["played"] = s.round
+    if origin == REWARD:
+        frontera.spend_reward(s, seat, world_card)
+    else:
+        d["hand"].remove(world_card)
+        d["played"] = s.round
     effect = _effect(world_card)
     s.emit("el-saltamundos-usa", NARRATOR_ONLY, card=world_card)
     if effect == "matar":
@@ -192,9 +244,13 @@ def _apply(s: BethlemState, seat: int, world_card: str, target: str) -> None:
         s.delayed.append((s.round + 1, (s.card_at(target), KIND, (seat,), 0)))
         s.emit("el-saltamundos-mecha", me(s, seat), target=target)
     else:
-        marks = d.setdefault(effect, [])
-        marks.append([s.card_at(target), s.round])
-        s.emit(f"el-saltamundos-{effect}", None if effect == "calabozo" else me(s, seat), target=target)
+        _mark(s, seat, effect, target)
+
+
+def _mark(s: BethlemState, seat: int, effect: str, target: str) -> None:
+    """Cover (secret) or jail (public) the card at ``target`` for this round."""
+    data(s, KIND).setdefault(effect, []).append([s.card_at(target), s.round])
+    s.emit(f"el-saltamundos-{effect}", None if effect == "calabozo" else me(s, seat), target=target)
 
 
 # --- what the cards leave on the table -------------------------------------------------------------------------
@@ -232,25 +288,28 @@ def rename(s: BethlemState, m) -> None:
 
 
 def hide(state: BethlemState, s: BethlemState, me: int | None, rng) -> None:
-    """His hand and the order of his deck are secret to everybody but the card's holder: deal them again."""
+    """His hand and the order of his deck are secret to everybody but the card's holder: deal them again; and
+    what his awakening keeps secret (``frontera.hide``)."""
     d = s.custom.get(KIND)
-    if not d or "deck" not in d:
+    if not d:
         return
-    if me is not None and any(state.holder(c) == me for c in state.find(KIND)):
-        return
-    pool = d["deck"] + d["hand"]
-    rng.shuffle(pool)
-    k = len(d["hand"])
-    d["hand"], d["deck"] = pool[:k], pool[k:]
+    mine = me is not None and any(state.holder(c) == me for c in state.find(KIND))
+    if "deck" in d and not mine:
+        pool = d["deck"] + d["hand"]
+        rng.shuffle(pool)
+        k = len(d["hand"])
+        d["hand"], d["deck"] = pool[:k], pool[k:]
+    frontera.hide(state, s, me, rng)
 
 
 def dusk(s: BethlemState) -> None:
-    """Marks of past rounds are gone."""
+    """Marks of past rounds are gone; the alguaciles' restraint is renewed."""
     d = s.custom.get(KIND)
     if d:
         for effect in ("calabozo", "cobertura"):
             if effect in d:
                 d[effect] = [[c, r] for c, r in d[effect] if r >= s.round]
+        frontera.shield(s)
 
 
 CHARACTER = Character(
@@ -262,4 +321,8 @@ CHARACTER = Character(
     rename=rename,
     dusk=dusk,
     hide=hide,
+    on_awaken=frontera.on_awaken,
+    on_out=frontera.on_out,
+    actors=frontera.actors,
+    badges=frontera.badges,
 )

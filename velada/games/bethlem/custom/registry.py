@@ -60,6 +60,7 @@ SILENCES = tuple(c.silences for c in CHARACTERS.values() if c.silences is not No
 REDIRECTS = tuple(c.redirect for c in CHARACTERS.values() if c.redirect is not None)
 HARMED = tuple(c.harmed for c in CHARACTERS.values() if c.harmed is not None)
 HIDES = tuple(c.hide for c in CHARACTERS.values() if c.hide is not None)
+BADGES = tuple(c.badges for c in CHARACTERS.values() if c.badges is not None)
 
 
 def silenced(s: BethlemState, seat: int, what: str, active: bool = True) -> bool:

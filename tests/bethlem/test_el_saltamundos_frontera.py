@@ -1,0 +1,202 @@
+"""El Saltamundos' awakening (section 13): La frontera comes to the asylum — a character card, the sheriff, its
+roles dealt to the other players, rewards for finishing off a forajido, the alguacil's restraint and the sheriff's
+instant victory."""
+
+import random
+from collections import Counter
+
+from velada.core.engine import build_view
+from velada.games.bethlem.awakening import awaken
+from velada.games.bethlem.custom.frontera import _sheriff_wins, shield
+from velada.games.bethlem.custom.saltamundos_data import CHARACTERS, ROLES, WORLD_CARDS
+
+from .mesa import GAME, dia, elige, eventos, hasta_prompt, noche, opciones, viva
+from .test_el_saltamundos import mazo, saltamundos
+
+KIND = "el-saltamundos"
+
+
+def despierto(mundo="frontera", papeles=None, **kw):
+    """Carlos (an inmate) holds El Saltamundos in ``mundo``, skips tonight's draw and awakens (the Despertar event);
+    ``papeles`` replaces the roles dealt at random (player → role)."""
+    m = saltamundos(mundo, **kw)
+    elige(m, "Carlos", "el-saltamundos-robar")
+    awaken(m.state, KIND, "despertar")
+    if papeles:
+        d = m.state.custom[KIND]
+        d["roles"] = [papeles.get(p, "sheriff" if p == "Carlos" else "") for p in m.state.players]
+        m.state.shields = [sh for sh in m.state.shields if sh[1] != d["sheriff"]]
+        shield(m.state)
+    return m
+
+
+def sin_cartas(m, jugador, *posiciones):
+    """Those positions of ``jugador``'s row are already dead."""
+    s = m.state
+    for pos in posiciones:
+        s.alive[s.card_at(f"{jugador}:{pos}")] = False
+
+
+def mutineers_kill(target):
+    return {("Bea", "amotinados"): [target], ("Dani", "amotinados"): [target]}
+
+
+def badges(m, viewer, jugador):
+    (row,) = [p for p in m.view(viewer)["players"] if p["id"] == jugador]
+    return [b["id"] for b in row["badges"]]
+
+
+def test_despertar_del_saltamundos_lo_hace_sheriff_y_reparte_al_azar_los_otros_papeles():
+    m = despierto()
+    assert eventos(m, "frontera-sheriff", "Ana") == [{"player": "Carlos"}]
+    roles = m.state.custom[KIND]["roles"]
+    assert roles[2] == "sheriff"
+    assert Counter(roles[p] for p in (0, 1, 3)) == Counter(ROLES[3])
+    # Each player is told their own role only; the narrator sees them all.
+    for seat, player in enumerate(("Ana", "Bea", "Carlos", "Dani")):
+        if player != "Carlos":
+            assert eventos(m, "frontera-rol", player) == [{"role": roles[seat]}]
+    assert len(eventos(m, "frontera-rol")) == 3
+    assert badges(m, "Ana", "Carlos") == ["frontera-sheriff"]
+    assert badges(m, "Ana", "Ana") == [f"frontera-{roles[0]}"]
+    assert badges(m, "Ana", "Bea") == [] and badges(m, "Carlos", "Bea") == []
+    assert badges(m, None, "Bea") == [f"frontera-{roles[1]}"]
+
+
+def test_los_papeles_dependen_de_cuantos_jugadores_quedan():
+    assert ROLES[1] == ("forajido",)
+    assert Counter(ROLES[4]) == Counter({"forajido": 2, "renegado": 1, "alguacil": 1})
+    assert Counter(ROLES[6]) == Counter({"forajido": 3, "renegado": 1, "alguacil": 2})
+
+
+def test_en_su_siguiente_turno_se_queda_una_de_dos_cartas_de_personaje_de_la_frontera():
+    m = despierto()
+    offered = m.state.custom[KIND]["offered"]
+    assert len(offered) == 2 and set(offered) <= set(CHARACTERS)
+    noche(m)
+    dia(m)
+    hasta_prompt(m, "Carlos", "el-saltamundos-personaje")
+    assert opciones(m, "Carlos", "el-saltamundos-personaje") == tuple(offered)
+    elige(m, "Carlos", "el-saltamundos-personaje", offered[1])
+    assert m.state.custom[KIND]["character"] == offered[1]
+    assert eventos(m, "frontera-personaje", "Carlos") == [{"card": offered[1]}]
+    assert eventos(m, "frontera-personaje", "Ana") == []
+
+
+def personaje(carta, arriba=(), **kw):
+    """Carlos awakened and kept ``carta`` (with ``arriba`` on top of his deck); the next night is played up to his
+    draw (awakened: two cards)."""
+    m = despierto(**kw)
+    m.state.custom[KIND]["offered"] = [carta, "ojo-de-halcon" if carta != "ojo-de-halcon" else "manos-rapidas"]
+    noche(m)
+    dia(m)
+    hasta_prompt(m, "Carlos", "el-saltamundos-personaje")
+    mazo(m, *arriba)
+    elige(m, "Carlos", "el-saltamundos-personaje", carta)
+    return m
+
+
+def test_manos_rapidas_roba_una_carta_mas_en_cada_turno():
+    m = personaje("manos-rapidas", ("disparo-certero", "catalejo-de-laton", "cartucho-con-mecha"))
+    elige(m, "Carlos", "el-saltamundos-elegir", "catalejo-de-laton")
+    d = m.state.custom[KIND]
+    assert d["hand"] == ["catalejo-de-laton", "cartucho-con-mecha"]
+    assert d["deck"][-1] == "disparo-certero"
+
+
+def test_ojo_de_halcon_mira_una_carta_o_un_objetivo_en_cada_turno():
+    m = personaje("ojo-de-halcon")
+    elige(m, "Carlos", "el-saltamundos-elegir")
+    assert "Bea" in opciones(m, "Carlos", "el-saltamundos-vigilar")
+    elige(m, "Carlos", "el-saltamundos-vigilar", "Bea")
+    assert eventos(m, "ve-objetivo", "Carlos") == [{"player": "Bea", "goal": "amotinados"}]
+
+
+def test_chaleco_de_cuero_pone_a_cubierto_esa_noche_una_carta_suya():
+    m = personaje("chaleco-de-cuero")
+    elige(m, "Carlos", "el-saltamundos-elegir")
+    assert opciones(m, "Carlos", "el-saltamundos-cubrirse") == ("Carlos:1", "Carlos:2", "Carlos:3", "Carlos:4")
+    noche(m, {("Carlos", "el-saltamundos-cubrirse"): ["Carlos:2"], **mutineers_kill("Carlos:2")})
+    assert viva(m, "arthur")
+
+
+def test_alforjas_sin_fondo_libra_de_la_regla_de_su_mundo():
+    m = personaje("alforjas-sin-fondo", ("disparo-certero", "cartucho-con-mecha"))
+    mano = ["catalejo-de-laton", "tras-el-abrevadero", "calabozo-del-pueblo", "saca-de-la-diligencia"]
+    m.state.custom[KIND]["hand"] = list(mano)
+    elige(m, "Carlos", "el-saltamundos-elegir", "disparo-certero")
+    # Five cards with four living cards, and no discard: he plays at once.
+    assert len(m.state.custom[KIND]["hand"]) == 5
+    assert "disparo-certero" in opciones(m, "Carlos", "el-saltamundos")
+
+
+def test_el_alguacil_no_puede_atacar_las_cartas_del_sheriff():
+    m = despierto(papeles={"Ana": "forajido", "Bea": "alguacil", "Dani": "renegado"})
+    noche(m)
+    dia(m)
+    hasta_prompt(m, "Bea", "amotinados")
+    assert not [o for o in opciones(m, "Bea", "amotinados") if o.startswith("Carlos:")]
+    assert [o for o in opciones(m, "Dani", "amotinados") if o.startswith("Carlos:")]
+
+
+def test_quien_acaba_con_un_forajido_roba_una_recompensa_y_la_usa_en_el_turno_del_saltamundos():
+    m = despierto(papeles={"Ana": "forajido", "Bea": "alguacil", "Dani": "renegado"})
+    sin_cartas(m, "Ana", 1, 3, 4)
+    mazo(m, "disparo-certero", "catalejo-de-laton")
+    noche(m, mutineers_kill("Ana:2"))
+    assert m.state.out[0]
+    # Both mutineers put the forajido out: each draws a frontier card; the table sees that, not which.
+    assert eventos(m, "frontera-rol-visto", "Carlos") == [{"player": "Ana", "role": "forajido"}]
+    assert eventos(m, "frontera-recompensa", "Carlos") == [{"player": "Bea"}, {"player": "Dani"}]
+    assert eventos(m, "frontera-recompensa-carta", "Bea") == [{"card": "disparo-certero"}]
+    assert eventos(m, "frontera-recompensa-carta", "Dani") == [{"card": "catalejo-de-laton"}]
+    assert eventos(m, "frontera-recompensa-carta", "Carlos") == []
+    assert badges(m, "Carlos", "Ana") == ["frontera-forajido"]
+    dia(m)
+    hasta_prompt(m, "Bea", "frontera-recompensa")
+    assert opciones(m, "Bea", "frontera-recompensa") == ("disparo-certero",)
+    elige(m, "Bea", "frontera-recompensa", "disparo-certero")
+    # The alguacil's reward cannot be aimed at the sheriff either.
+    assert not [o for o in opciones(m, "Bea", "el-saltamundos-matar") if o.startswith("Carlos:")]
+    elige(m, "Bea", "el-saltamundos-matar", "Dani:4")
+    noche(m)
+    assert not viva(m, "juego-de-azar")
+    assert m.state.custom[KIND]["rewards"] == [[3, "catalejo-de-laton"]]
+
+
+def test_el_sheriff_gana_al_instante_si_caen_todos_los_forajidos_y_el_renegado():
+    m = despierto(papeles={"Ana": "forajido", "Bea": "renegado", "Dani": "alguacil"})
+    sin_cartas(m, "Ana", 1, 3, 4)
+    sin_cartas(m, "Bea", 1, 2, 4)
+    noche(m, mutineers_kill("Ana:2"))
+    assert m.result is None
+    votos = {("Carlos", "linchamiento"): ["Bea"], ("Dani", "linchamiento"): ["Bea"]}
+    dia(m, {**votos, ("Carlos", "linchamiento-carta"): ["Bea:3"], ("Dani", "linchamiento-carta"): ["Bea:3"]})
+    assert m.result is not None
+    assert (m.result.reason, m.result.winners) == ("sheriff", ("Carlos",))
+
+
+def test_el_sheriff_fuera_de_la_partida_ya_no_gana_asi():
+    m = despierto(papeles={"Ana": "forajido", "Bea": "renegado", "Dani": "alguacil"})
+    s = m.state
+    s.out[:] = [True, True, True, False]  # the forajido, the renegado and the sheriff himself are out
+    _sheriff_wins(s)
+    assert s.instant is None
+
+
+def test_despertado_en_el_burgo_trae_el_mazo_de_la_frontera_para_las_recompensas():
+    m = despierto("burgo")
+    d = m.state.custom[KIND]
+    assert sorted(d["frontier"]) == sorted(c for c, (w, _, _) in WORLD_CARDS.items() if w == "frontera")
+    assert all(WORLD_CARDS[c][0] == "burgo" for c in d["deck"])
+
+
+def test_los_papeles_ajenos_y_las_recompensas_no_se_filtran_en_las_vistas():
+    m = despierto(papeles={"Ana": "forajido", "Bea": "alguacil", "Dani": "renegado"})
+    sin_cartas(m, "Ana", 1, 3, 4)
+    noche(m, mutineers_kill("Ana:2"))
+    rng = random.Random(3)
+    for viewer in ("Bea", "Carlos", "Dani"):
+        for _ in range(10):
+            hidden = GAME.shuffle_hidden(m.state, viewer, rng)
+            assert build_view(GAME, hidden, viewer, "es") == build_view(GAME, m.state, viewer, "es")

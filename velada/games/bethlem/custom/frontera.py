@@ -1,0 +1,197 @@
+"""El Saltamundos' awakening (section 13; the book names it after the frontier game): La frontera comes to the
+asylum, whatever world he had chosen. Content in ``data/saltamundos.toml``; decisions in docs/rules/bethlem.md.
+
+- **A character card.** Two of La frontera's character cards are drawn at random; in his next turn he keeps one
+  (or none): a power for the rest of the game, used in his turns (``el_saltamundos``).
+- **The sheriff.** He becomes La frontera's sheriff, in front of everybody, and its other roles (forajidos, a
+  renegado, alguaciles, by how many the others are) are dealt at random to the other players in the game; each
+  learns only their own. A role is shown to all when its player goes out of the game.
+- **Rewards.** Whoever puts a forajido out of the game (the players whose powers, attack or vote killed their
+  last cards) draws a card of La frontera's deck: a one-use power, secret, played in El Saltamundos' night turn,
+  several a turn as the frontier's rule says — even when the Saltamundos card itself is dead.
+- **The alguacil** may not act against the sheriff's cards (the way El archivo shields a player: ``s.shields``).
+- **Victory.** The sheriff wins at once, whatever his objective, when every forajido and the renegado are out of
+  the game and he is still in it. His own objective still counts too.
+"""
+
+from __future__ import annotations
+
+from velada.games.bethlem.common import REWARD
+from velada.games.bethlem.custom.base import data, extra
+from velada.games.bethlem.custom.effects import me
+from velada.games.bethlem.custom.saltamundos_data import (
+    CHARACTERS,
+    DEPUTY,
+    FRONTIER,
+    KIND,
+    OUTLAW,
+    RENEGADE,
+    ROLES,
+    SHERIFF,
+    deck_of,
+)
+from velada.games.bethlem.state import BethlemState
+
+#: How many character cards he is offered to keep one.
+OFFERED = 2
+
+
+def on_awaken(s: BethlemState, card: str) -> None:
+    """The card awakens: its holder becomes the sheriff and the roles are dealt now; the character card waits for
+    his next turn (it is a choice)."""
+    d = data(s, KIND)
+    if "sheriff" in d:
+        return
+    d["offered"] = s.rng.sample(list(CHARACTERS), OFFERED)
+    if d.get("world") != FRONTIER:
+        # The rewards come from La frontera's deck: his own if that is his world, otherwise one brought now.
+        frontier = deck_of(FRONTIER, extra(s, card))
+        s.rng.shuffle(frontier)
+        d["frontier"] = frontier
+    deal_roles(s, s.holder(card))
+
+
+def deal_roles(s: BethlemState, sheriff: int) -> None:
+    d = data(s, KIND)
+    roles = [""] * len(s.players)
+    roles[sheriff] = SHERIFF
+    others = [p for p in s.seats_in_game() if p != sheriff]
+    dealt = list(ROLES[min(len(others), max(ROLES))]) if others else []
+    s.rng.shuffle(dealt)
+    d["sheriff"], d["roles"] = sheriff, roles
+    s.emit("frontera-sheriff", None, player=s.players[sheriff])
+    for seat, role in zip(others, dealt, strict=False):
+        roles[seat] = role
+        s.emit("frontera-rol", me(s, seat), role=role)
+    shield(s)
+
+
+def character_power(s: BethlemState, seat: int) -> str:
+    """The power of the character card the sheriff kept ("" for anybody else, or if he kept none)."""
+    d = s.custom.get(KIND)
+    if not d or d.get("sheriff") != seat:
+        return ""
+    return CHARACTERS.get(d.get("character", ""), "")
+
+
+def choose_character(s: BethlemState, seat: int, chosen: list[str]) -> None:
+    d = data(s, KIND)
+    d.pop("offered", None)
+    d["character"] = chosen[0] if chosen else ""
+    if chosen:
+        s.emit("frontera-personaje", me(s, seat), card=chosen[0])
+
+
+def shield(s: BethlemState) -> None:
+    """The alguaciles may not act against the sheriff (again every nightfall: the shields are cleared at dusk)."""
+    d = s.custom.get(KIND)
+    if not d or "roles" not in d:
+        return
+    sheriff = d["sheriff"]
+    for seat, role in enumerate(d["roles"]):
+        if role == DEPUTY and (seat, sheriff) not in s.shields:
+            s.shields.append((seat, sheriff))
+
+
+# --- rewards -------------------------------------------------------------------------------------------------------
+
+
+def reward_deck(s: BethlemState) -> list[str]:
+    d = data(s, KIND)
+    return d["deck"] if d.get("world") == FRONTIER else d.setdefault("frontier", [])
+
+
+def rewards(s: BethlemState, seat: int) -> list[str]:
+    """The frontier cards ``seat`` won as rewards and has not played."""
+    d = s.custom.get(KIND)
+    return [card for owner, card in (d or {}).get("rewards", ()) if owner == seat]
+
+
+def spend_reward(s: BethlemState, seat: int, card: str) -> None:
+    held = data(s, KIND)["rewards"]
+    held.remove([seat, card])
+
+
+def _reward(s: BethlemState, seat: int) -> None:
+    deck = reward_deck(s)
+    if not deck:
+        return
+    card = deck.pop(0)
+    data(s, KIND).setdefault("rewards", []).append([seat, card])
+    s.emit("frontera-recompensa", None, player=s.players[seat])
+    s.emit("frontera-recompensa-carta", me(s, seat), card=card)
+
+
+def on_out(s: BethlemState, seat: int) -> list[tuple]:
+    """A player went out: their role is shown; for a forajido, whoever killed their last cards is rewarded; the
+    sheriff may have won."""
+    d = s.custom.get(KIND)
+    if not d or "roles" not in d:
+        return []
+    role = d["roles"][seat]
+    if role and role != SHERIFF:
+        s.emit("frontera-rol-visto", None, player=s.players[seat], role=role)
+    if role == OUTLAW and s.res is not None:
+        killers = {k for card, _, by, *_ in s.res["deaths"] if s.holder(card) == seat for k in by}
+        for killer in sorted(killers - {seat}):
+            if not s.out[killer]:
+                _reward(s, killer)
+    _sheriff_wins(s)
+    return []
+
+
+def _sheriff_wins(s: BethlemState) -> None:
+    from velada.games.bethlem.objectives import instant_win
+
+    d = data(s, KIND)
+    sheriff = d["sheriff"]
+    wanted = [seat for seat, role in enumerate(d["roles"]) if role in (OUTLAW, RENEGADE)]
+    if wanted and not s.out[sheriff] and all(s.out[seat] for seat in wanted):
+        instant_win(s, SHERIFF, SHERIFF, [sheriff])
+
+
+def actors(s: BethlemState, kind: str) -> list[tuple[int, str, str]]:
+    """In El Saltamundos' turn, whoever holds reward cards plays them too."""
+    d = s.custom.get(KIND)
+    if kind != KIND or not d or not d.get("rewards"):
+        return []
+    holders = sorted({owner for owner, _ in d["rewards"]})
+    return [(seat, "", REWARD) for seat in holders if not s.out[seat]]
+
+
+# --- what each player may know ---------------------------------------------------------------------------------
+
+
+def role_visible(s: BethlemState, seat: int, viewer: int | None, narrator: bool) -> bool:
+    """The sheriff is public; any other role is known to its player, and to everybody once they are out."""
+    role = s.custom[KIND]["roles"][seat]
+    return bool(role) and (narrator or role == SHERIFF or seat == viewer or s.out[seat])
+
+
+def badges(s: BethlemState, seat: int, viewer: int | None, narrator: bool) -> list[str]:
+    d = s.custom.get(KIND)
+    if not d or "roles" not in d or not role_visible(s, seat, viewer, narrator):
+        return []
+    return [f"frontera-{d['roles'][seat]}"]
+
+
+def hide(state: BethlemState, s: BethlemState, viewer: int | None, rng) -> None:
+    """Deal again, in the copy ``s``, the roles ``viewer`` may not know and the reward cards of the others (with
+    the deck they came from)."""
+    d = s.custom.get(KIND)
+    if not d or "roles" not in d:
+        return
+    seats = [p for p, role in enumerate(d["roles"]) if role and not role_visible(state, p, viewer, False)]
+    roles = [d["roles"][p] for p in seats]
+    rng.shuffle(roles)
+    for p, role in zip(seats, roles, strict=True):
+        d["roles"][p] = role
+    theirs = [i for i, (owner, _) in enumerate(d.get("rewards", ())) if owner != viewer]
+    if not theirs:
+        return
+    deck = d["deck"] if d.get("world") == FRONTIER else d.get("frontier", [])
+    pool = deck + [d["rewards"][i][1] for i in theirs]
+    rng.shuffle(pool)
+    for i, card in zip(theirs, pool[len(deck) :], strict=True):
+        d["rewards"][i][1] = card
+    deck[:] = pool[: len(deck)]

@@ -1,0 +1,36 @@
+"""El Saltamundos' content (``data/saltamundos.toml``): his worlds and their decks, and what his awakening brings
+from La frontera (its character cards and its roles). velada's own worlds: the book names two commercial games."""
+
+from __future__ import annotations
+
+import tomllib
+from importlib import resources
+
+KIND = "el-saltamundos"
+
+
+def _load() -> dict:
+    text = resources.files("velada.games.bethlem").joinpath("data", "saltamundos.toml").read_text(encoding="utf-8")
+    return tomllib.loads(text)
+
+
+_DATA = _load()
+#: World id → its rule (``vidas`` or ``una-por-ronda``), in the data's order.
+WORLDS: dict[str, str] = {w["id"]: w["rule"] for w in _DATA["world"]}
+LIVES, ONE_A_ROUND = "vidas", "una-por-ronda"
+#: Card id → (world, deck, effect).
+WORLD_CARDS: dict[str, tuple[str, str, str]] = {c["id"]: (c["world"], c["deck"], c["effect"]) for c in _DATA["card"]}
+#: The world his awakening brings to the table (the book's awakening is named after that kind of game).
+FRONTIER = "frontera"
+#: La frontera's character cards: id → power (``mas-cartas``, ``vigilar``, ``cubrirse``, ``sin-limite``).
+CHARACTERS: dict[str, str] = {c["id"]: c["power"] for c in _DATA["character"]}
+#: La frontera's roles dealt to the other players, by how many they are.
+ROLES: dict[int, tuple[str, ...]] = {int(k): tuple(v) for k, v in _DATA["roles"].items()}
+#: La frontera's roles (the sheriff's is also the side that wins with him: ``cards.SHERIFF``).
+SHERIFF, OUTLAW, RENEGADE, DEPUTY = "sheriff", "forajido", "renegado", "alguacil"
+
+
+def deck_of(world: str, with_extra: bool) -> list[str]:
+    """The cards of ``world``'s deck, in the data's order: its base cards, and its extra ones when his objective
+    does not rise with the mutineers (his extra power: the decks are tailored to the objective)."""
+    return [c for c, (w, which, _) in WORLD_CARDS.items() if w == world and (which == "base" or with_extra)]
