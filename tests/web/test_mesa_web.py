@@ -490,3 +490,26 @@ def test_bethlem_con_cartas_personalizadas_se_juega_en_la_web_y_cada_uno_solo_ve
     client.cookies.clear()
     finished = play_until_the_end(client, code, {"Lucía": token}, limit=3000)
     assert finished["view"]["result"] is not None
+
+
+def test_bethlem_los_papeles_de_la_frontera_solo_se_ven_los_propios_y_el_del_sheriff(client):
+    from velada.games.bethlem.custom.frontera import deal_roles
+
+    options = {"cards": "custom", "colocacion": "reparto"}
+    code, tokens = _started(client, seats=5, names=("Lucía",), game="bethlem", options=options)
+    table = client.app.state.hub.get(code)
+    s = table.match.state
+    lucia = s.index["Lucía"]
+    sheriff = (lucia + 1) % len(s.players)
+    deal_roles(s, sheriff)  # as if El Saltamundos had awakened in the sheriff's hands
+    roles = s.custom["el-saltamundos"]["roles"]
+    client.cookies.clear()
+    client.cookies.set(f"velada_seat_{code}", tokens["Lucía"])
+    with client.websocket_connect(f"/t/{code}/ws") as phone:
+        html = phone.receive_json()["html"]
+    assert html.count("data-badge=") == 2
+    assert 'data-badge="frontera-sheriff"' in html
+    assert f'data-badge="frontera-{roles[lucia]}"' in html
+    client.cookies.clear()
+    with client.websocket_connect(f"/t/{code}/ws?host=1") as screen:
+        assert screen.receive_json()["html"].count("data-badge=") == 1  # the public screen: the sheriff only
