@@ -98,3 +98,51 @@ def test_con_cartas_personalizadas_el_bot_heuristico_gana_mas_que_el_aleatorio()
     stats, seconds = simulate(GAME, 5, 150, seed=3, options={"cards": "custom"}, bots=["heuristico", "random"])
     bots = summary(GAME, 5, 3, stats, seconds)["bots"]
     assert bots["heuristico"]["ci95"][0] > bots["random"]["rate"]
+
+
+# --- attacks that cannot kill ----------------------------------------------------------------------------------------
+
+
+def _conocimiento(filas, log=(), ronda=5):
+    """The heuristic bot's knowledge from a hand-made view: ``filas`` player → [(alive, markers)] by position."""
+    from velada.games.bethlem.bots import Knowledge
+
+    players = [
+        {
+            "id": p,
+            "in_game": True,
+            "cards": [
+                {"position": i + 1, "alive": a, "card": None, "markers": list(m)} for i, (a, m) in enumerate(row)
+            ],
+        }
+        for p, row in filas.items()
+    ]
+    view = {"players": players, "you": {}, "phase": {"round": ronda}, "log": list(log)}
+    return Knowledge("Zoe", view)
+
+
+def _evento(kind, **data):
+    return {"kind": kind, "data": data}
+
+
+def test_el_bot_no_vuelve_a_atacar_una_carta_que_acaba_de_sobrevivir_a_un_ataque():
+    k = _conocimiento(
+        {"Ana": [(True, ()), (True, ())]}, [_evento("noche", n=4), _evento("victima", target="Ana:1")], ronda=5
+    )
+    assert k.least_wasted(["Ana:1", "Ana:2"]) == ["Ana:2"]
+    # Long ago, once: a protection may be gone, so it ranks above a card that cannot die now.
+    viejo = _conocimiento(
+        {"Ana": [(True, ()), (True, ("calavera",))]}, [_evento("noche", n=1), _evento("victima", target="Ana:1")]
+    )
+    assert viejo.least_wasted(["Ana:1", "Ana:2"]) == ["Ana:1"]
+
+
+def test_el_bot_deja_al_espia_ya_atacado_y_prefiere_al_que_aun_no_lo_fue():
+    k = _conocimiento({"Ana": [(True, ("espia", "calavera")), (True, ("espia",))], "Bea": [(True, ("numero-3",))]})
+    assert k.least_wasted(["Ana:1", "Ana:2", "Bea:1"]) == ["Ana:2"]
+
+
+def test_nadie_lincha_a_quien_solo_tiene_cartas_que_no_pueden_morir():
+    k = _conocimiento({"Ana": [(True, ("espia", "calavera")), (False, ())], "Bea": [(True, ()), (True, ())]})
+    assert k.worth_lynching(["Ana", "Bea"]) == ["Bea"]
+    assert k.mutiny_target(("Ana:1", "Bea:1", "Bea:2")).startswith("Bea:")

@@ -54,6 +54,8 @@ BOT_QUESTIONS = {
 }
 #: Cards the mutineers want dead first: those that find or stop them.
 DANGEROUS = frozenset({"larry-owls", "mary-firth", "el-archivo", "ali-la-muda", "arthur", "john-flick"})
+#: El Relojero's numbers that only die after the lower ones (custom/el_relojero.py): shown, they warn attackers off.
+HIGH_NUMBERS = frozenset({"numero-2", "numero-3", "numero-4"})
 USEFUL_EVENTS = (
     "provocaste-al-barbero",
     "leproso",
@@ -80,6 +82,10 @@ class Knowledge:
         self.alive: dict[str, bool] = {}
         self.counts: dict[str, int] = {}
         self.in_game: list[str] = []
+        #: Cuerpo de espionaje's marked cards: an attack on one does not kill until the whole ring is hit.
+        self.spies: set[str] = set()
+        #: Cards the table can see an attack would not kill now.
+        self.shielded: set[str] = set()
         for p in view["players"]:
             living = 0
             for c in p["cards"]:
@@ -90,6 +96,12 @@ class Knowledge:
                     self.cards[option] = c["card"]
                 if "lobotomia" in c["markers"] or "despertar" in c["markers"]:
                     self.public_cards[option] = c["card"] or ""
+                if c["alive"]:
+                    if "espia" in c["markers"]:
+                        self.spies.add(option)
+                    if "calavera" in c["markers"] or any(m in HIGH_NUMBERS for m in c["markers"]):
+                        # A spy already hit, or El Relojero's number 2–4 shown: an attack is (likely) wasted.
+                        self.shielded.add(option)
             self.counts[p["id"]] = living
             if p["in_game"]:
                 self.in_game.append(p["id"])
@@ -102,8 +114,10 @@ class Knowledge:
         #: Custom cards: players whose cards nobody sensible attacks now (El Último Superviviente, rounds 1–3).
         self.avoid: set[str] = set()
         self.round = view["phase"]["round"]
-        self.survived: set[str] = set()
+        #: Cards that were attacked (or lynched) and lived: option → the rounds it happened in.
+        self.survived: dict[str, list[int]] = {}
         self.marked: set[str] = set()
+        night = 0
         for entry in view["log"]:
             kind, data = entry["kind"], entry["data"]
             if kind == "amotinados":
@@ -122,9 +136,11 @@ class Knowledge:
                 self.mutineers.add(data["player"])
             elif kind == "cambia-de-bando":
                 self.lobotomised.add(f"{data['player']}:{data['position']}")
+            elif kind == "noche":
+                night = data["n"]
             elif kind in ("victima", "carta-linchada") and self.alive.get(data["target"]):
                 # Attacked and still alive: something protects it (a Siamesa, a spy ring…); aim elsewhere.
-                self.survived.add(data["target"])
+                self.survived.setdefault(data["target"], []).append(night)
         for option, card in self.cards.items():
             if card in MUTINEER_CARDS and self.alive[option] and option not in self.lobotomised:
                 self.mutineers.add(option.rpartition(":")[0])
@@ -234,6 +250,30 @@ class Knowledge:
             c.startswith("companeros-de-celda") for c in held
         )
 
+    def waste(self, option: str) -> int:
+        """How likely an attack on this card is wasted: 0 nothing known against it; 1 a spy not hit yet (the hit
+        still brings the ring down), or it lived through an attack long ago (a protection may be gone); 2 it
+        lived through one lately or more than once, or the table sees it cannot die now. Attackers aim at the
+        lowest: otherwise a card nobody can kill draws every attack, round after round, until the round limit."""
+        lived = self.survived.get(option, ())
+        if option in self.shielded or len(lived) > 1 or (lived and lived[-1] >= self.round - 1):
+            return 2
+        return 1 if lived or option in self.spies else 0
+
+    def worth_lynching(self, players: list[str]) -> list[str]:
+        """Of ``players``, those with a living card an attack is least likely to be wasted on."""
+        cards = [o for o, alive in self.alive.items() if alive and o.rpartition(":")[0] in players]
+        aimed = {o.rpartition(":")[0] for o in self.least_wasted(cards)}
+        return [p for p in players if p in aimed] or players
+
+    def least_wasted(self, options) -> list[str]:
+        """The options an attack is least likely to be wasted on."""
+        options = list(options)
+        if not options:
+            return options
+        best = min(self.waste(o) for o in options)
+        return [o for o in options if self.waste(o) == best]
+
     def mutiny_target(self, options: tuple[str, ...]) -> str | None:
         """The shared rule every mutineer follows, from what all of them saw: the player outside the mutiny who
         voted most against them, then the one with most living cards (the first in seat order on a tie); of
@@ -245,11 +285,12 @@ class Knowledge:
             return None
         if len(by_player) > len(self.avoid):
             by_player = {p: v for p, v in by_player.items() if p not in self.avoid} or by_player
-        # Players whose every card survived an attack are protected somehow: try the others first.
-        by_player = {p: v for p, v in by_player.items() if any(o not in self.survived for o in v)} or by_player
+        # Only the cards an attack is least likely to be wasted on (protected somehow, a spy, a high number).
+        aimed = set(self.least_wasted(o for v in by_player.values() for o in v))
+        by_player = {p: [o for o in v if o in aimed] for p, v in by_player.items() if any(o in aimed for o in v)}
         order = list(by_player)
         best = max(order, key=lambda p: (self.threat.get(p, 0), self.counts.get(p, 0), -order.index(p)))
-        cards = [o for o in by_player[best] if o not in self.survived] or by_player[best]
+        cards = by_player[best]
         dangerous = [o for o in cards if self.public_cards.get(o) in DANGEROUS]
         return (dangerous or cards)[0]
 
@@ -307,7 +348,7 @@ class HeuristicBot:
         enemies = k.enemy_players()
         cards = [o for o in options if o.rpartition(":")[0] in enemies]
         if cards:
-            return [self.rng.choice(cards)]
+            return [self.rng.choice(k.least_wasted(cards))]
         if not prompt.skippable:
             return [self.rng.choice(options)]
         unknown = [o for o in options if o not in k.cards and not k.friendly(o.rpartition(":")[0])]
@@ -422,6 +463,8 @@ class HeuristicBot:
     def _linchamiento(self, prompt: Prompt, k: Knowledge, options: list[str]) -> list[str]:
         if not prompt.skippable:
             return [options[0]]
+        # Whom a lynching could hurt: not a player whose every living card is protected, or a spy already hit.
+        options = k.worth_lynching(options)
         if k.mutineer:
             enemies = [p for p in options if p not in k.pack]
             if not enemies:
@@ -445,7 +488,7 @@ class HeuristicBot:
         known = self._pick(options, k.enemy_cards())
         if known:
             return known
-        fresh = [o for o in options if o not in k.survived] or options
+        fresh = k.least_wasted(options)
         unknown = [o for o in fresh if o not in k.cards]
         return [self.rng.choice(unknown or fresh)]
 
