@@ -41,9 +41,14 @@ def mutineers_kill(target):
     return {("Bea", "amotinados"): [target], ("Dani", "amotinados"): [target]}
 
 
+BADGES = {"Sheriff de la frontera": "sheriff", "Forajido": "forajido", "Renegado de la frontera": "renegado"}
+BADGES["Alguacil"] = "alguacil"
+
+
 def badges(m, viewer, jugador):
+    """The frontier roles ``viewer`` sees beside ``jugador``'s name (as ids)."""
     (row,) = [p for p in m.view(viewer)["players"] if p["id"] == jugador]
-    return [b["id"] for b in row["badges"]]
+    return [f"frontera-{BADGES[b]}" for b in row["badges"]]
 
 
 def test_despertar_del_saltamundos_lo_hace_sheriff_y_reparte_al_azar_los_otros_papeles():

@@ -505,11 +505,16 @@ def test_bethlem_los_papeles_de_la_frontera_solo_se_ven_los_propios_y_el_del_she
     roles = s.custom["el-saltamundos"]["roles"]
     client.cookies.clear()
     client.cookies.set(f"velada_seat_{code}", tokens["Lucía"])
+    texts = {"sheriff": "Sheriff de la frontera", "forajido": "Forajido", "renegado": "Renegado de la frontera"}
+    texts["alguacil"] = "Alguacil"
     with client.websocket_connect(f"/t/{code}/ws") as phone:
         html = phone.receive_json()["html"]
-    assert html.count("data-badge=") == 2
-    assert 'data-badge="frontera-sheriff"' in html
-    assert f'data-badge="frontera-{roles[lucia]}"' in html
+    assert f'<span class="badge">{texts["sheriff"]}</span>' in html
+    assert f'<span class="badge">{texts[roles[lucia]]}</span>' in html
+    others = [r for seat, r in enumerate(roles) if seat not in (lucia, sheriff) and r != roles[lucia]]
+    assert others and not any(f'<span class="badge">{texts[r]}</span>' in html for r in others)
     client.cookies.clear()
     with client.websocket_connect(f"/t/{code}/ws?host=1") as screen:
-        assert screen.receive_json()["html"].count("data-badge=") == 1  # the public screen: the sheriff only
+        public = screen.receive_json()["html"]  # the public screen: the sheriff only
+    assert f'<span class="badge">{texts["sheriff"]}</span>' in public
+    assert not any(f'<span class="badge">{texts[r]}</span>' in public for r in roles if r != "sheriff")

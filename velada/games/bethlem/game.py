@@ -436,7 +436,8 @@ class BethlemGame(Game):
                 players[-1]["objective_revealed"] = s.goal_public[seat]
                 players[-1]["objective_name"] = self.text(lang, f"side.{s.goal[seat]}") if shown_goal else None
                 badges = [b for hook in badge_hooks for b in hook(s, seat, me, narrator)]
-                players[-1]["badges"] = [{"id": b, "text": self.text(lang, f"badge.{b}")} for b in badges]
+                # The platform's generic player list shows a player's badges (texts).
+                players[-1]["badges"] = [self.text(lang, f"badge.{b}") for b in badges]
         view: dict[str, Any] = {
             "phase": {
                 "id": s.phase,

@@ -78,8 +78,9 @@ class Character:
     #: ``hide(state, s, me, rng)``: deal again, in the copy ``s`` of ``state`` a view is checked against, the
     #: character's secrets that the seat ``me`` may not know (``game.shuffle_hidden``, the no-leak property).
     hide: Callable[[BethlemState, BethlemState, int | None, Any], None] | None = None
-    #: ``badges(s, seat, viewer, narrator) -> [badge ids]``: what a view shows beside ``seat``'s row that the
-    #: viewer (a seat, or None) may know — El Saltamundos' frontier roles. Texts under ``badge.`` in the messages.
+    #: ``badges(s, seat, viewer, narrator) -> [badge ids]``: what a view shows beside ``seat``'s name that the
+    #: viewer (a seat, or None) may know — El Saltamundos' frontier roles. Texts under ``badge.`` in the messages;
+    #: the view's ``badges`` (the platform's player list shows them) holds the texts.
     badges: Callable[[BethlemState, int, int | None, bool], list[str]] | None = None
 
 
