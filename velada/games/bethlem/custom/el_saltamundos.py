@@ -132,7 +132,7 @@ def ask(game, s: BethlemState, seat: int, card: str, origin: str, stage: str) ->
         usable = _usable(s, seat, origin)
         if usable:
             kind = "frontera-recompensa" if origin == REWARD else KIND
-            s.ask(prompt(s, seat, kind, usable, skippable=True, suffix=suffix))
+            s.ask(prompt(s, seat, kind, usable, skippable=True))
         return
     effect = _effect(stage)
     if effect == "evento":
