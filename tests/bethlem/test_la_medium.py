@@ -135,3 +135,39 @@ def test_en_cuerpo_fisico_no_se_levanta_de_noche_ni_pueden_matarla_y_un_jugador_
     assert ("Carlos", "n2:arthur") not in vistos
     assert ("Carlos", "n2:terapia-lobotomia-espiritu") in vistos
     assert viva(m, "la-medium")
+
+
+def _apuesta_con_el_espiritu_de_la_ludopata(m):
+    """Carlos' Ludópata is dead; Ana (La Médium) takes its power and bets on herself, the player with most
+    living cards: her turn is past, so she bets when everybody wakes, and wins when the round ends."""
+    m.state.alive["la-ludopata"] = False
+    hasta_prompt(m, "Ana", "la-medium")
+    assert "Carlos:1" in opciones(m, "Ana", "la-medium")
+    elige(m, "Ana", "la-medium", "Carlos:1")
+    elige(m, "Ana", "la-medium-objetivo")
+    elige(m, "Ana", "la-ludopata", "jugador")
+    elige(m, "Ana", "la-ludopata-jugador", "Ana")
+    noche(m)
+    dia(m)
+    assert [e["right"] for e in eventos(m, "apuesta-resuelta", "Ana")] == [True]
+
+
+def test_la_medium_cobra_la_ronda_siguiente_la_apuesta_ganada_con_el_poder_de_la_ludopata_muerta():
+    """FAQ 15.5: she took the power for one round only, yet collects the bet she won the next round, in La
+    Ludópata's turn, because her La Médium card lives."""
+    m = medium()
+    _apuesta_con_el_espiritu_de_la_ludopata(m)
+    hasta_prompt(m, "Ana", "la-ludopata-premio")
+    assert opciones(m, "Ana", "la-ludopata-premio") == ("ver",)
+    elige(m, "Ana", "la-ludopata-premio", "ver")
+    elige(m, "Ana", "la-ludopata-ver", "Dani:2")
+    assert eventos(m, "vision", "Ana") == [{"target": "Dani:2", "card": "wakerfield"}]
+    assert ("Ana", "la-ludopata") not in abiertos(m), "collecting is not a new bet"
+
+
+def test_sin_la_medium_viva_no_se_cobra_la_apuesta_ganada_con_el_espiritu_de_la_ludopata():
+    m = medium()
+    _apuesta_con_el_espiritu_de_la_ludopata(m)
+    m.state.alive["la-medium"] = False
+    seen = llamados(m)
+    assert not [pid for player, pid in seen if player == "Ana" and "la-ludopata" in pid]

@@ -33,6 +33,9 @@ class Character:
     #: Night step id → handler (``data/noche-personalizada.toml``); without one, the step wakes the card's holder
     #: and calls ``powers[step id]``.
     handlers: Mapping[str, Handler] = field(default_factory=dict)
+    #: Its night handler wakes whoever ``common.actors`` names, like a step without a handler: somebody who took
+    #: the dead card's power (La Médium) can use it in that turn (``effects.night_turn``).
+    handler_wakes_actors: bool = False
     #: Agenda steps ``(name, *args)`` of the character and the answers to their prompts: ``steps[name](game, s,
     #: *args)``, ``answers[name](game, s, answers, *args)``. Prefix names with the kind.
     steps: Mapping[str, Callable[..., None]] = field(default_factory=dict)

@@ -24,14 +24,17 @@ def night_turn(kind: str) -> str | None:
     """The step of the custom night in which a card of ``kind`` is used by whoever ``common.actors`` names (its
     holder, and the extra actors of the custom characters), if any: the cards whose power can be used by somebody
     else for a night (La Médium's borrowed power, La Médico's transplant). Cards the night runs by a handler of
-    their own (Pacto de sangre, Juego de azar, El cataléptico…) have none."""
+    their own (Pacto de sangre, Juego de azar, El cataléptico…) have none, unless that handler too wakes whoever
+    ``common.actors`` names (La Ludópata's)."""
     from velada.games.bethlem.cards import CUSTOM_NIGHT
+    from velada.games.bethlem.custom.registry import ACTOR_HANDLERS
     from velada.games.bethlem.night import LOCAL_HANDLERS
     from velada.games.bethlem.powers import HANDLERS, POWERS
 
     for step in CUSTOM_NIGHT:
         if step.card == kind and not step.all:
-            if step.id in POWERS and step.id not in HANDLERS and step.id not in LOCAL_HANDLERS:
+            own_turn = step.id not in HANDLERS and step.id not in LOCAL_HANDLERS
+            if step.id in POWERS and (own_turn or kind in ACTOR_HANDLERS):
                 return step.id
             return None
     return None

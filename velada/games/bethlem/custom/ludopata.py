@@ -20,14 +20,14 @@
   using it is announced to the table.
 
 Bets and rewards belong to whoever made them with the card whose power they used (``"card"``). Someone who used
-her power for a round (``s.borrowed``: La Médium) collects a bet they won in her turn of the next round, while
-they are in the game (FAQ 15.5).
+her power for a round collects a bet they won in her turn of the next round, while they are in the game; La
+Médium, who took the dead card's power, only while her La Médium card lives (FAQ 15.5).
 """
 
 from __future__ import annotations
 
 from velada.games.bethlem.cards import GROUP_OF, KIND_OF, LIFE_GROUPS
-from velada.games.bethlem.common import OWN, actors, answer_of, living, not_against, options, prompt
+from velada.games.bethlem.common import OWN, SPIRIT, actors, answer_of, living, not_against, options, prompt
 from velada.games.bethlem.custom.base import Character, awake, data
 from velada.games.bethlem.deaths import attack
 from velada.games.bethlem.state import INDIRECT, BethlemState
@@ -66,11 +66,22 @@ def handler(game, s: BethlemState) -> None:
     seats = {w[0] for w in woken}
     for reward in data(s, KIND).get("rewards", []):
         seat = reward["seat"]
-        if reward["round"] == s.round and reward["via"] != OWN and seat not in seats and not s.out[seat]:
+        if reward["round"] == s.round and reward["via"] != OWN and seat not in seats and _may_collect(s, reward):
             woken.append((seat, reward["card"], COLLECT))
             seats.add(seat)
     for seat, card, origin in reversed(woken):
         s.agenda.appendleft(("act", KIND, seat, card, origin, ""))
+
+
+def _may_collect(s: BethlemState, reward: dict) -> bool:
+    """A bet won with a borrowed use of her power is collected by a player still in the game; one La Médium
+    won through the dead card's spirit, only while the La Médium card lives in her hands (FAQ 15.5)."""
+    seat = reward["seat"]
+    if s.out[seat]:
+        return False
+    if reward["via"] == SPIRIT:
+        return any(s.alive[c] and s.holder(c) == seat for c in s.find("la-medium"))
+    return True
 
 
 def ask(game, s: BethlemState, seat: int, card: str, origin: str, stage: str) -> None:
@@ -258,6 +269,7 @@ CHARACTER = Character(
     KIND,
     powers={KIND: (ask, answer)},
     handlers={KIND: handler},
+    handler_wakes_actors=True,
     round_end=round_end,
     rename=rename,
 )

@@ -42,6 +42,8 @@ CHARACTERS: dict[str, Character] = {m.CHARACTER.kind: m.CHARACTER for m in MODUL
 
 POWERS = {k: v for c in CHARACTERS.values() for k, v in c.powers.items()}
 HANDLERS = {k: v for c in CHARACTERS.values() for k, v in c.handlers.items()}
+#: Kinds whose night handler wakes ``common.actors`` (``Character.handler_wakes_actors``).
+ACTOR_HANDLERS = frozenset(c.kind for c in CHARACTERS.values() if c.handler_wakes_actors)
 STEPS = {k: v for c in CHARACTERS.values() for k, v in c.steps.items()}
 ANSWERS = {k: v for c in CHARACTERS.values() for k, v in c.answers.items()}
 TRIGGERS = {k: v for c in CHARACTERS.values() for k, v in c.triggers.items()}
