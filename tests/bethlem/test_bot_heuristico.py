@@ -146,3 +146,146 @@ def test_nadie_lincha_a_quien_solo_tiene_cartas_que_no_pueden_morir():
     k = _conocimiento({"Ana": [(True, ("espia", "calavera")), (False, ())], "Bea": [(True, ()), (True, ())]})
     assert k.worth_lynching(["Ana", "Bea"]) == ["Bea"]
     assert k.mutiny_target(("Ana:1", "Bea:1", "Bea:2")).startswith("Bea:")
+
+
+# --- the Inquisidor (custom cards, seven players) --------------------------------------------------------------------
+
+
+def _siete_hasta_el_inquisidor():
+    """The seven-player custom table of ``mesa.SIETE`` (Eva the Inquisidor, holding a Compañero de celda) at
+    Eva's first chance to claim; the Pacto de sangre binds Ana and Bea."""
+    from .mesa import OBJETIVOS_SIETE, SIETE
+
+    m = mesa(SIETE, objetivos=OBJETIVOS_SIETE)
+    hasta_prompt(m, "Eva", "inquisidor", {("Gala", "pacto-de-sangre"): ["Ana", "Bea"]})
+    return m
+
+
+def _eva_ve(m, jugadores=(), cartas=()):
+    """What Eva's powers showed her: these players' objective cards and these cards."""
+    s = m.state
+    eva = s.index["Eva"]
+    for p in jugadores:
+        s.knows_goal[eva][s.index[p]] = True
+    for card in cartas:
+        s.learn(eva, card)
+
+
+def _prompt_de(m, player, kind):
+    (prompt,) = [p for p in m.pending() if p.player == player and p.kind == kind]
+    return prompt
+
+
+#: The P2 and A1 cards of the others but Fede and Gala (and Gala's A1): by elimination the Siamesas are Fede's
+#: and Gala's P2 cards, the Pacto de sangre Gala's A1 card.
+CARTAS_VISTAS = (
+    "el-archivo",
+    "john-flick",
+    "arthur",
+    "wakerfield",
+    "terapia-electroshock",
+    "terapia-opio-y-barbituricos",
+    "terapia-lobotomia",
+    "profeta",
+)
+
+
+def test_el_inquisidor_heuristico_deduce_el_ultimo_objetivo_y_reclama():
+    m = _siete_hasta_el_inquisidor()
+    # Eva saw every objective but Fede's, which the book's table for seven leaves as the Renegado; the Siamesas
+    # and the Pacto de sangre follow by elimination, the Compañeros de celda met her on the first night.
+    _eva_ve(m, ["Ana", "Bea", "Carlos", "Dani", "Gala"], [*CARTAS_VISTAS, "infecto-de-rabia"])
+    bot = _bot("Eva")
+    assert bot.choose(_prompt_de(m, "Eva", "inquisidor"), vista(m, "Eva")) == ["revelar"]
+    m.choose("Eva", "inquisidor", ["revelar"])
+    answers = {p.id.partition(":")[2]: bot.choose(p, vista(m, "Eva")) for p in m.pending() if p.player == "Eva"}
+    assert answers["inquisidor-objetivo-Fede"] == ["renegado"]
+    assert sorted(answers["inquisidor-siamesas"]) == ["Fede", "Gala"]
+    assert sorted(answers["inquisidor-celda"]) == ["Carlos", "Dani", "Eva"]
+    assert answers["inquisidor-pacto"] == ["Gala"]
+    for p in [p for p in m.pending() if p.player == "Eva"]:
+        m.choose("Eva", p.id, answers[p.id.partition(":")[2]])
+    assert m.result.reason == "inquisidor" and m.result.winners == ("Eva",)
+
+
+def test_el_inquisidor_heuristico_no_reclama_a_ciegas():
+    m = _siete_hasta_el_inquisidor()
+    assert _bot("Eva").choose(_prompt_de(m, "Eva", "inquisidor"), vista(m, "Eva")) == []
+
+
+def test_el_inquisidor_heuristico_arriesga_cuando_la_partida_se_alarga():
+    from velada.games.bethlem.bots import Inquest, Knowledge
+
+    m = _siete_hasta_el_inquisidor()
+    # Dani and Fede are the Amotinado and the Renegado, in some order; the Pacto de sangre is Fede's or Gala's.
+    _eva_ve(m, ["Ana", "Bea", "Carlos", "Gala"], CARTAS_VISTAS)
+    assert Inquest(Knowledge("Eva", vista(m, "Eva")())).chance() == 0.25
+    prompt = _prompt_de(m, "Eva", "inquisidor")
+    assert _bot("Eva").choose(prompt, vista(m, "Eva")) == []
+    m.state.round = 15
+    assert _bot("Eva").choose(prompt, vista(m, "Eva")) == ["revelar"]
+
+
+def _vista_de_eva(filas, objetivos, log=(), ronda=3):
+    """A hand-made view of Eva, the Inquisidor: ``filas`` player → the cards she knows by position (None: a card
+    she does not know), ``objetivos`` the objective cards she sees."""
+    players = [
+        {
+            "id": p,
+            "in_game": True,
+            "objective": objetivos.get(p),
+            "cards": [{"position": i + 1, "alive": True, "card": card, "markers": []} for i, card in enumerate(row)],
+        }
+        for p, row in filas.items()
+    ]
+    you = {"objective": "inquisidor", "objective_card": "inquisidor"}
+    return {"players": players, "you": you, "phase": {"round": ronda}, "log": list(log)}
+
+
+def _inquest(view):
+    from velada.games.bethlem.bots import Inquest, Knowledge
+
+    return Inquest(Knowledge("Eva", view))
+
+
+FILAS = {
+    "Ana": ["gas-de-la-risa", "el-archivo", "terapia-electroshock", "el-cataleptico"],
+    "Bea": ["la-ludopata", "john-flick", "terapia-opio-y-barbituricos", "amnesia"],
+    "Carlos": ["la-chef", "arthur", "terapia-lobotomia", "companeros-de-celda-1"],
+    "Dani": ["la-medium", "wakerfield", "profeta", "companeros-de-celda-2"],
+    "Eva": ["el-saltamundos", "la-parca", "mania-persecutoria", "companeros-de-celda-3"],
+    "Fede": ["el-otaku", None, "infecto-de-rabia", "muerte-dulce"],
+    "Gala": ["la-maestra-vudu", None, "pacto-de-sangre", "juego-de-azar"],
+}
+
+
+def test_el_inquisidor_heuristico_sigue_las_cartas_que_cambian_de_sitio():
+    assert _inquest(_vista_de_eva(FILAS, {})).card_answers["inquisidor-siamesas"] == (("Fede", "Gala"), 1.0)
+    # El Cirujano exchanged Fede's second card (a Siamesa, by elimination) with Bea's third, in sight of all.
+    filas = {**FILAS, "Bea": [*FILAS["Bea"][:2], None, "amnesia"]}
+    cirujano = _evento("cirujano", targets=["Fede:2", "Bea:3"])
+    assert _inquest(_vista_de_eva(filas, {}, [cirujano])).card_answers["inquisidor-siamesas"] == (("Bea", "Gala"), 1.0)
+
+
+def test_el_inquisidor_heuristico_sospecha_de_quienes_votan_juntos():
+    objetivos = {"Carlos": "internos", "Eva": "inquisidor", "Fede": "renegado", "Gala": "internos"}
+    # Ana, Bea and Dani hold two Amotinados and an Interno: Ana and Dani agree on their victim every day.
+    votos = _evento("votos", votes={"Ana": "Carlos", "Dani": "Carlos", "Bea": "Ana", "Carlos": "Ana", "Gala": "Dani"})
+    inquest = _inquest(_vista_de_eva(FILAS, objetivos, [votos, votos]))
+    answer = {p: inquest.goal_answer[p] for p in ("Ana", "Bea", "Dani")}
+    assert answer == {"Ana": "amotinados", "Bea": "internos", "Dani": "amotinados"}
+    assert 1 / 3 < inquest.goal_chance < 1
+
+
+def test_el_inquisidor_heuristico_mira_el_objetivo_que_menos_conoce():
+    from velada.core.protocol import Prompt
+
+    # El archivo found that Ana does not rise: of Ana, Bea, Dani and Fede she is the Interno; the others hold
+    # two Amotinados and the Renegado, in some order.
+    archivo = _evento("archivo-falla", player="Ana", lost=False)
+    view = _vista_de_eva(FILAS, {"Carlos": "internos", "Eva": "inquisidor", "Gala": "internos"}, [archivo])
+    assert _inquest(view).goal_answer["Ana"] == "internos"
+    options = ("Ana:1", "Ana", "Bea", "Carlos:2")
+    prompt = Prompt("n3:el-relojero-ver", "Eva", "el-relojero-ver", options, skippable=True)
+    for seed in range(5):
+        assert GAME.bots["heuristico"]("Eva", seed).choose(prompt, lambda: view) == ["Bea"]
