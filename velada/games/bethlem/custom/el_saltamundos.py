@@ -30,10 +30,14 @@ from velada.games.bethlem.custom.effects import (
     revive_options,
 )
 from velada.games.bethlem.custom.saltamundos_data import (
+    COVER,
     FRONTIER,
     KIND,
     LIVES,
+    MORE_CARDS,
+    NO_LIMIT,
     ONE_A_ROUND,
+    WATCH,
     WORLD_CARDS,
     WORLDS,
     deck_of,
@@ -77,7 +81,7 @@ def _usable(s: BethlemState, seat: int, origin: str) -> list[str]:
     d = data(s, KIND)
     # El burgo's rule binds his own hand only (rewards follow La frontera's), and not with Alforjas sin fondo.
     one_a_round = origin != REWARD and WORLDS.get(d.get("world", "")) == ONE_A_ROUND
-    if one_a_round and d.get("played") == s.round and frontera.character_power(s, seat) != "sin-limite":
+    if one_a_round and d.get("played") == s.round and frontera.character_power(s, seat) != NO_LIMIT:
         return []
     return [c for c in dict.fromkeys(_hand(s, seat, origin)) if _targets(s, seat, _effect(c))]
 
@@ -112,7 +116,7 @@ def ask(game, s: BethlemState, seat: int, card: str, origin: str, stage: str) ->
         return
     if stage == LIMIT:
         excess = len(d.get("hand", [])) - len(s.living_cards(seat))
-        bound = WORLDS[d["world"]] == LIVES and frontera.character_power(s, seat) != "sin-limite"
+        bound = WORLDS[d["world"]] == LIVES and frontera.character_power(s, seat) != NO_LIMIT
         if bound and excess > 0:
             hand = tuple(dict.fromkeys(d["hand"]))
             s.ask(prompt(s, seat, "el-saltamundos-descartar", hand, min=excess, max=excess))
@@ -147,9 +151,9 @@ def ask(game, s: BethlemState, seat: int, card: str, origin: str, stage: str) ->
 def _character_targets(s: BethlemState, seat: int, power: str) -> list[str]:
     """What the kept character card's power can be used on in his turn (Ojo de halcón: look; Chaleco de cuero:
     cover one of his own cards)."""
-    if power == "vigilar":
+    if power == WATCH:
         return look_options(s, seat)
-    if power == "cubrirse":
+    if power == COVER:
         return options(s, living(s, [seat]))
     return []
 
@@ -183,7 +187,7 @@ def answer(game, s: BethlemState, answers, seat: int, card: str, origin: str, st
                 del deck[:2]
                 deck.append(other)
                 drawn = [chosen[0]]
-            if frontera.character_power(s, seat) == "mas-cartas" and deck:
+            if frontera.character_power(s, seat) == MORE_CARDS and deck:
                 drawn.append(deck.pop(0))  # Manos rápidas: one card more
             for world_card in drawn:
                 d["hand"].append(world_card)
@@ -198,7 +202,7 @@ def answer(game, s: BethlemState, answers, seat: int, card: str, origin: str, st
         return
     if stage == CHARACTER_POWER:
         if chosen:
-            if frontera.character_power(s, seat) == "vigilar":
+            if frontera.character_power(s, seat) == WATCH:
                 look(s, seat, chosen[0])
             else:
                 _mark(s, seat, "cobertura", chosen[0])

@@ -22,8 +22,11 @@ LIVES, ONE_A_ROUND = "vidas", "una-por-ronda"
 WORLD_CARDS: dict[str, tuple[str, str, str]] = {c["id"]: (c["world"], c["deck"], c["effect"]) for c in _DATA["card"]}
 #: The world his awakening brings to the table (the book's awakening is named after that kind of game).
 FRONTIER = "frontera"
-#: La frontera's character cards: id → power (``mas-cartas``, ``vigilar``, ``cubrirse``, ``sin-limite``).
+#: La frontera's character cards: id → power.
 CHARACTERS: dict[str, str] = {c["id"]: c["power"] for c in _DATA["character"]}
+#: The powers of those cards: one card more a draw; look at a card or objective each turn (its prompt kind is
+#: ``el-saltamundos-vigilar``); cover one of his own cards each turn (``el-saltamundos-cubrirse``); no world limit.
+MORE_CARDS, WATCH, COVER, NO_LIMIT = "mas-cartas", "vigilar", "cubrirse", "sin-limite"
 #: La frontera's roles dealt to the other players, by how many they are.
 ROLES: dict[int, tuple[str, ...]] = {int(k): tuple(v) for k, v in _DATA["roles"].items()}
 #: La frontera's roles (the sheriff's is also the side that wins with him: ``cards.SHERIFF``).
