@@ -544,3 +544,17 @@ def test_comida_rapida_dos_brocolis_matan_y_la_chef_roba_su_poder_la_ronda_sigui
     assert eventos(m, "chef-roba", "Carlos") == [{"cards": ["john-flick"]}]
     (p,) = [p for p in m.pending() if p.kind == "john-flick"]
     assert p.id == "n2:john-flick-prestada"
+
+
+def test_al_destruir_la_comida_la_chef_pierde_solo_las_treguas_de_sus_comidas():
+    """Her meals' truces go with the food; a restraint on her from elsewhere (an alguacil of the frontier, El
+    archivo) stays."""
+    m = mesa(CHEF, objetivos=OBJETIVOS)
+    hasta_prompt(m, "Carlos", "la-chef-brocoli")
+    _servir(m, ["Ana:2", "Bea:2", "Carlos:2", "Dani:2"])
+    hasta_prompt(m, "Carlos", "la-chef-revivir", todos("Carlos:1", "Ana", "Dani"))
+    s = m.state
+    s.custom["la-chef"]["fed"] = [0]
+    s.shields = [(0, 2), (2, 0), (1, 2)]  # a meal with Ana; Bea may not act against Carlos
+    m.choose("Carlos", "la-chef-revivir", ["destruir"])
+    assert s.shields == [(1, 2)]

@@ -268,7 +268,9 @@ def revive_answer(game, s: BethlemState, answers, card: str) -> None:
     d["broccoli"] = {}
     d["center"] = 0
     seat = s.holder(card)
-    s.shields = [sh for sh in s.shields if seat not in sh]
+    # Only her meals' truces go: El archivo's shields and the frontier alguaciles' restraint stay.
+    fed = set(d.get("fed", ()))
+    s.shields = [sh for sh in s.shields if not (seat in sh and (sh[0] if sh[1] == seat else sh[1]) in fed)]
     s.emit("comida-destruida", None, player=s.players[seat])
     revive(s, card, KIND)
     reveal(s, seat, "la-chef")
