@@ -20,7 +20,7 @@ def _same(a, b):
     ("player", "prompt", "choose", "code"),
     [
         ("Zoe", "vidente", ["Bea"], "unknown-player"),
-        ("Bea", "vidente", ["Fran"], "not-yours"),
+        ("Bea", "vidente", ["Fran"], "not-open"),
         ("Ana", "voto", ["Bea"], "not-open"),
         ("Ana", "vidente", ["Nadie"], "unknown-option"),
         ("Ana", "vidente", ["Bea", "Fran"], "count"),

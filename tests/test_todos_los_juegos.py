@@ -185,3 +185,33 @@ def test_cada_bot_solo_da_respuestas_legales_y_la_partida_termina(game, bot, dat
     # A table can be decided before anybody chooses (five players, four wolves, the first edition's victory),
     # but only then.
     assert state.result is not None and (choices > 0 or state.result.rounds == 0)
+
+
+@pytest.mark.parametrize("game", GAMES, ids=lambda g: g.id)
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(data=st.data())
+def test_responder_lo_que_no_es_tuyo_da_siempre_la_misma_respuesta(game, data):
+    """A seat that answers a prompt id or kind that is not one of its own open prompts learns nothing: the
+    refusal is the same whether somebody else has that prompt open now (the Bruja being called, the wolves still
+    disagreeing, a Bethlem character in play) or nobody has."""
+    match = start(game, data.draw(tables(game)))
+    if match is None:
+        return
+    rng = random.Random(data.draw(st.integers(0, 2**32)))
+    seen: set[str] = set()
+
+    def probe(m, group):
+        open_now = list(m.state.group.values())
+        seen.update(p.id for p in open_now)
+        seen.update(p.kind for p in open_now)
+        for player in rng.sample(list(m.players), min(3, len(m.players))):
+            mine = {p.id for p in open_now if p.player == player} | {p.kind for p in open_now if p.player == player}
+            for name in rng.sample(sorted(seen - mine), min(6, len(seen - mine))):
+                with pytest.raises(IllegalAction) as refused:
+                    m.choose(player, name, [])
+                assert refused.value.code == "not-open", (player, name, refused.value.code)
+                assert refused.value.params == {"prompt": name}
+                for lang in ("es", "en"):
+                    assert refused.value.text(lang) == IllegalAction("not-open", prompt=name).text(lang)
+
+    play_to_end(match, rng.randrange(2**32), probe)

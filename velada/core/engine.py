@@ -37,7 +37,11 @@ def check_players(game: Game, players: Iterable[str]) -> tuple[str, ...]:
 
 def find_prompt(state: State, player: str, name: str) -> Prompt:
     """The prompt of ``player`` in the current group named ``name``: its id, or its kind when only one of the
-    player's prompts has that kind."""
+    player's prompts has that kind.
+
+    Anything that is not one of the player's own prompts gets one answer, ``not-open``, whether or not somebody
+    else has such a prompt open: telling the two apart would let a villager probe the night (is the Bruja being
+    called? did the wolves agree?) by answering prompts that are not theirs."""
     prompt = state.group.get((player, name))
     if prompt is not None:
         return prompt
@@ -46,20 +50,16 @@ def find_prompt(state: State, player: str, name: str) -> Prompt:
         return by_kind[0]
     if len(by_kind) > 1:
         raise IllegalAction("ambiguous", prompt=name, ids=", ".join(p.id for p in by_kind))
-    if any(pid == name or p.kind == name for (_, pid), p in state.group.items()):
-        raise IllegalAction("not-yours", prompt=name, player=player)
     raise IllegalAction("not-open", prompt=name)
 
 
-def choose(game: Game, state: State, player: str, prompt: str, chosen: Sequence[str]) -> Prompt:
-    """Answer ``player``'s open prompt ``prompt`` (id or kind) with the option ids ``chosen``.
+def check(game: Game, state: State, player: str, prompt: str, chosen: Sequence[str]) -> tuple[Prompt, tuple]:
+    """Whether ``player`` may answer ``prompt`` (id or kind) with ``chosen``, without changing anything.
 
-    Raises :class:`IllegalAction` before changing anything when the choice is not legal. When the answer
-    completes the group of open prompts, the game resolves the group and opens the next ones.
-    Returns the prompt answered.
-    """
-    key = (player, prompt)
-    found = state.group.get(key)
+    Checks in a fixed order (game over, who, which prompt, already answered, the shape of the answer, its count,
+    each option) and raises :class:`IllegalAction` at the first failure. Returns the prompt and the answer as it
+    will be recorded (free text with its whitespace normalised)."""
+    found = state.group.get((player, prompt))
     if found is None:
         # The slow path names what is wrong, in order: game over, who, which prompt.
         if state.result is not None:
@@ -67,9 +67,7 @@ def choose(game: Game, state: State, player: str, prompt: str, chosen: Sequence[
         if player not in state.players and player != NARRATOR:
             raise IllegalAction("unknown-player", player=player)
         found = find_prompt(state, player, prompt)
-        key = (player, found.id)
-    answers = state.answers
-    if key in answers:
+    if (player, found.id) in state.answers:
         raise IllegalAction("answered", prompt=found.id)
     kind = type(chosen)
     if kind is not list and kind is not tuple and (isinstance(chosen, str) or not isinstance(chosen, Sequence)):
@@ -82,7 +80,7 @@ def choose(game: Game, state: State, player: str, prompt: str, chosen: Sequence[
         text = chosen[0]
         if count != 1 or not isinstance(text, str) or not text.strip() or len(text) > found.text_max:
             raise IllegalAction("text", prompt=found.id, high=found.text_max)
-        chosen = [" ".join(text.split())]
+        return found, (" ".join(text.split()),)
     else:
         if count < found.min or count > found.max:
             raise IllegalAction("count", prompt=found.id, low=found.min, high=found.max, given=count)
@@ -92,7 +90,14 @@ def choose(game: Game, state: State, player: str, prompt: str, chosen: Sequence[
                 raise IllegalAction("unknown-option", prompt=found.id, option=str(option)[:60])
         if count > 1 and len(set(chosen)) != count:
             raise IllegalAction("duplicate", prompt=found.id)
-    answers[key] = tuple(chosen)
+    return found, tuple(chosen)
+
+
+def record(game: Game, state: State, prompt: Prompt, answer: tuple) -> None:
+    """Record an answer that :func:`check` accepted; when it completes the group of open prompts, the game
+    resolves the group and opens the next ones."""
+    answers = state.answers
+    answers[prompt.player, prompt.id] = answer
     if len(answers) == len(state.group):
         state.group = {}
         state.answers = {}
@@ -100,7 +105,18 @@ def choose(game: Game, state: State, player: str, prompt: str, chosen: Sequence[
         if state.result is not None:
             state.group = {}  # a finished game asks nothing more
         elif not state.group:
-            raise RuntimeError(f"{game.id}: resolving {found.id} opened no prompt and did not end the game")
+            raise RuntimeError(f"{game.id}: resolving {prompt.id} opened no prompt and did not end the game")
+
+
+def choose(game: Game, state: State, player: str, prompt: str, chosen: Sequence[str]) -> Prompt:
+    """Answer ``player``'s open prompt ``prompt`` (id or kind) with the option ids ``chosen``.
+
+    Raises :class:`IllegalAction` before changing anything when the choice is not legal (:func:`check`). When
+    the answer completes the group of open prompts, the game resolves the group and opens the next ones.
+    Returns the prompt answered.
+    """
+    found, answer = check(game, state, player, prompt, chosen)
+    record(game, state, found, answer)
     return found
 
 
@@ -217,6 +233,16 @@ class Match:
         answered = choose(self.game, self.state, player, prompt, chosen)
         self.choices.append((player, answered.id, tuple(chosen)))
         return answered
+
+    def check(self, player: str, prompt: str, chosen: Sequence[str]) -> tuple[Prompt, tuple]:
+        """Whether the choice is legal, changing nothing (see :func:`check`): for a server that stores a choice
+        before it lets the game move."""
+        return check(self.game, self.state, player, prompt, chosen)
+
+    def apply(self, prompt: Prompt, answer: tuple, chosen: Sequence[str]) -> None:
+        """Play a choice :meth:`check` accepted (``chosen`` as given, for the record)."""
+        record(self.game, self.state, prompt, answer)
+        self.choices.append((prompt.player, prompt.id, tuple(chosen)))
 
     def view(self, viewer: Viewer, lang: str = "es") -> dict[str, Any]:
         return build_view(self.game, self.state, viewer, lang)
