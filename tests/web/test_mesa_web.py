@@ -178,7 +178,7 @@ def test_mensajes_malformados_o_enormes_se_rechazan_sin_cambiar_nada(client):
     client.cookies.set(f"velada_seat_{code}", tokens["Ana"])
     with client.websocket_connect(f"/t/{code}/ws") as ws:
         ws.receive_json()
-        before = (table.version, len(table.match.choices))
+        before = (table.view_tag("Ana", "es"), len(table.match.choices))
         for bad, code_ in [
             ("esto no es json", "malformed"),
             (json.dumps({"type": "choose", "prompt": "x"}), "malformed"),
@@ -193,7 +193,7 @@ def test_mensajes_malformados_o_enormes_se_rechazan_sin_cambiar_nada(client):
             reply = ws.receive_json()
             assert reply["type"] == "error" and reply["code"] == code_, (bad[:40], reply)
             assert reply["text"]
-        assert (table.version, len(table.match.choices)) == before
+        assert (table.view_tag("Ana", "es"), len(table.match.choices)) == before
     big = client.post(
         f"/api/tables/{code}/choices",
         content=b"{" + b" " * 5000 + b"}",
@@ -217,14 +217,14 @@ def test_demasiados_mensajes_seguidos_se_frenan(client):
 def test_accion_fuera_de_turno_da_error_y_no_cambia_nada(client):
     code, tokens = _started(client)
     table = client.app.state.hub.get(code)
-    before = (table.version, len(table.match.choices))
+    before = (table.view_tag("Ana", "es"), len(table.match.choices))
     for token in tokens.values():
         auth = {"Authorization": f"Bearer {token}"}
         view = client.get(f"/api/tables/{code}/view", headers=auth).json()["view"]
         if not any(not p["answered"] for p in view["prompts"]):
             response = client.post(f"/api/tables/{code}/choices", headers=auth, json={"prompt": "voto", "choose": []})
             assert response.status_code == 409 and response.json()["error"] in ("not-open", "not-yours")
-    assert (table.version, len(table.match.choices)) == before
+    assert (table.view_tag("Ana", "es"), len(table.match.choices)) == before
 
 
 def test_reabrir_la_pagina_recupera_el_asiento_y_la_partida(client):

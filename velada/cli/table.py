@@ -11,36 +11,11 @@ from typing import Any
 
 from rich.console import Console
 
-from velada.core.bots import narrator_bot, viewer_of
+from velada.core.bots import BOT_NAMES, narrator_bot, viewer_of
 from velada.core.engine import Match, build_view, pending
 from velada.core.game import Game
 from velada.core.i18n import CORE_MESSAGES
 from velada.core.protocol import NARRATOR, IllegalAction
-
-BOT_NAMES = (
-    "Ana",
-    "Bruno",
-    "Carmen",
-    "Diego",
-    "Elena",
-    "Fermín",
-    "Gloria",
-    "Hugo",
-    "Irene",
-    "Julián",
-    "Lola",
-    "Mario",
-    "Nuria",
-    "Óscar",
-    "Paula",
-    "Quique",
-    "Rosa",
-    "Sergio",
-    "Teresa",
-    "Ulises",
-    "Vera",
-    "Xabier",
-)
 
 
 def _t(lang: str, key: str, **params) -> str:

@@ -13,6 +13,32 @@ from typing import Any, Protocol
 
 from velada.core.protocol import NARRATOR, Prompt, Viewer
 
+#: Names for bots in a seat (``velada play``, the web app's empty seats).
+BOT_NAMES = (
+    "Ana",
+    "Bruno",
+    "Carmen",
+    "Diego",
+    "Elena",
+    "Fermín",
+    "Gloria",
+    "Hugo",
+    "Irene",
+    "Julián",
+    "Lola",
+    "Mario",
+    "Nuria",
+    "Óscar",
+    "Paula",
+    "Quique",
+    "Rosa",
+    "Sergio",
+    "Teresa",
+    "Ulises",
+    "Vera",
+    "Xabier",
+)
+
 #: A bot's window on the game: called with no argument, it returns the bot's player's view (built on demand,
 #: since views cost far more than choices).
 ViewFn = Callable[[], dict[str, Any]]

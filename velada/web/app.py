@@ -313,14 +313,15 @@ def create_app(
     async def api_view(request: Request, table: LiveTable, lang: str) -> Response:
         seat = api_seat(table, request)
         view = render.game_view(table, seat.name, lang)
-        return JSONResponse({"status": table.status, "version": table.version, "view": view})
+        # The version is a tag of this seat's view: a count of the table's choices would count the hidden ones.
+        return JSONResponse({"status": table.status, "version": table.view_tag(seat.name, lang), "view": view})
 
     @api
     async def api_choose(request: Request, table: LiveTable, lang: str) -> Response:
         seat = api_seat(table, request)
         body = await api_body(request, ChoiceRequest)
         await table.choose(seat.name, body.prompt, body.choose)
-        return JSONResponse({"ok": True, "version": table.version})
+        return JSONResponse({"ok": True, "version": table.view_tag(seat.name, lang)})
 
     def _api_error(code: str, text: str, status: int) -> Response:
         return JSONResponse({"error": code, "text": text}, status_code=status)
@@ -347,11 +348,7 @@ def create_app(
             await websocket.send_json(message)
 
         conn = Connection(send, viewer, is_host and viewer in (PUBLIC, None), lang, join_url(websocket, code))
-        if conn.is_host and table.match is not None:
-            # The narrator screen speaks only what happens from now on, not the whole game so far.
-            conn.spoken = sum(1 for e in table.match.state.log if e.visible_to(PUBLIC))
-        table.connections.append(conn)
-        await send(render.payload(table, conn))
+        await table.attach(conn)
         limit = RateLimit()
         try:
             while True:
@@ -388,7 +385,7 @@ def create_app(
                     return await refuse("not-seated")
                 await table.choose(seat.name, message.prompt, message.choose)
             elif message.type == "ping":
-                await send({"type": "pong", "version": table.version})
+                await send({"type": "pong", "version": conn.sent})
             elif not is_host:
                 return await refuse("not-host")
             elif message.type == "bots":
@@ -403,6 +400,8 @@ def create_app(
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        # Games under way go on by themselves after a restart: bots act, timers run out.
+        hub.resume_all()
         yield
         await hub.close()
         store.close()

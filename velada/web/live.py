@@ -1,25 +1,32 @@
 """Live tables: the game in memory, its seats, its open connections, its bots and its timers.
 
-One :class:`LiveTable` per table, with one ``asyncio.Lock`` for every change and a version that only goes up.
-Every accepted choice is stored before anybody hears of it; a table that is not in memory (a restart) is rebuilt
-by replaying its stored choices.
+One :class:`LiveTable` per table, with one ``asyncio.Lock`` for every change. Every change a person or a bot
+makes is stored before memory changes and before anybody hears of it: a write that fails changes nothing. A
+table that is not in memory (a restart) is rebuilt by replaying its stored choices, and a restarted server
+resumes every game under way: its bots act again and its timer runs on with the time it had left.
+
+What each connection receives is its viewer's view and nothing else; a connection is sent a message only when
+what its viewer may know changed, numbered per connection (a counter shared by all would count the hidden
+choices of the night).
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import hashlib
+import json
 import logging
 import secrets
 import time
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
-from velada.core.bots import Bot
+from velada.core.bots import BOT_NAMES, Bot
 from velada.core.engine import Match, build_view, pending
 from velada.core.game import Game
-from velada.core.protocol import PUBLIC, IllegalAction, Prompt
+from velada.core.protocol import NARRATOR, PUBLIC, IllegalAction, Prompt, Viewer
 from velada.games import REGISTRY
 from velada.web.store import Seat, Store, TableData, new_token, token_hash
 
@@ -28,7 +35,6 @@ log = logging.getLogger("velada.web")
 MAX_NAME = 24
 #: Timer keys and what they time: night calls (private prompts), the day's debate and its vote (public ones).
 TIMERS = ("noche", "debate", "votacion")
-
 
 class TableError(Exception):
     """Something a person asked of a table that cannot be done now (a full table, a name taken…)."""
@@ -41,7 +47,7 @@ class TableError(Exception):
 
 @dataclass
 class Connection:
-    """One open websocket: whose view it shows."""
+    """One open websocket: whose view it shows, and what it was last sent."""
 
     send: Callable[[dict[str, Any]], Awaitable[None]]
     viewer: str | None  # a player, PUBLIC for the shared screen, None for the narrator's seat
@@ -50,6 +56,10 @@ class Connection:
     join_url: str = ""
     spoken: int = 0
     alive: bool = True
+    #: Messages sent on this connection: the number of the next one (browsers drop older ones).
+    sent: int = 0
+    #: The last message sent, without its number: an identical one is not sent again.
+    last: dict[str, Any] | None = None
 
 
 @dataclass
@@ -57,6 +67,30 @@ class Config:
     bot_delay: float = 1.0
     #: A fixed seed for every game (plus the table's number), for tests and demos; None draws a secret one.
     seed: int | None = None
+
+
+def group_key(match: Match) -> str:
+    """A name for the group of prompts open now, stable across a restart (the timer remembers which group it
+    times)."""
+    keys = sorted(f"{player}\x1f{prompt}" for player, prompt in match.state.group)
+    digest = hashlib.sha256("\x1e".join(keys).encode()).hexdigest()[:32]
+    return f"{len(match.choices)}:{digest}" if keys else ""
+
+
+def _checked_name(name: str, taken: list[str]) -> str:
+    try:
+        from velada.web.names import BadName, check_name
+    except ImportError:  # pragma: no cover - until the names module lands
+        name = " ".join(name.split())
+        if not name or len(name) > MAX_NAME or name.startswith("@"):
+            raise TableError("bad-name", max=MAX_NAME) from None
+        if any(t.casefold() == name.casefold() for t in taken):
+            raise TableError("name-taken", name=name) from None
+        return name
+    try:
+        return check_name(name, taken)
+    except BadName as exc:
+        raise TableError(exc.code, **exc.params) from None
 
 
 class LiveTable:
@@ -67,16 +101,14 @@ class LiveTable:
         self.game: Game = REGISTRY.get(data.game)
         self.match: Match | None = None
         self.lock = asyncio.Lock()
-        self.version = 0
         self.connections: list[Connection] = []
         self.bots: dict[str, Bot] = {}
         self.deadline: float | None = None
-        self._group: frozenset = frozenset()
+        self._group = ""
         self._timer: asyncio.Task | None = None
         self._bot_task: asyncio.Task | None = None
         if data.status != "lobby":
             self._replay()
-        self._bump()
 
     # --- state --------------------------------------------------------------------------------------------
 
@@ -96,12 +128,12 @@ class LiveTable:
             if seat.bot and seat.name
         }
 
-    def _bump(self) -> None:
-        """The version counts what has happened to the table — seats taken, the start, choices — so it only
-        goes up, and comes out the same after a restart (browsers drop any message older than one they have)."""
-        taken = sum(1 for seat in self.data.seats if seat.taken)
-        started = self.data.status != "lobby"
-        self.version = taken + started + (len(self.match.choices) if self.match is not None else 0)
+    def resume(self) -> None:
+        """After a restart: what was running runs again — the bots whose turn it is, and the timer with the time
+        it had left (one that ran out while the server was down fires now)."""
+        if self.match is None or self.match.result is not None:
+            return
+        self._after_change()
 
     def players(self) -> list[str]:
         return [seat.name for seat in self.data.seats if seat.name]
@@ -117,27 +149,57 @@ class LiveTable:
 
     @property
     def status(self) -> str:
+        if self.match is not None and self.match.result is not None:
+            return "finished"
         return self.data.status
 
-    # --- the lobby -------------------------------------------------------------------------------------
+    def view_tag(self, viewer: Viewer, lang: str) -> str:
+        """A short tag of what ``viewer`` may see now: it changes when their view changes, and only then (a
+        count of the table's choices would count the hidden ones too)."""
+        view = build_view(self.game, self.match.state, viewer, lang) if self.match is not None else None
+        taken = [(s.position, s.name, bool(s.bot)) for s in self.data.seats]
+        body = json.dumps([self.data.status, taken, view], sort_keys=True, ensure_ascii=False, default=str)
+        return hashlib.sha256(body.encode()).hexdigest()[:16]
+
+    # --- seats ---------------------------------------------------------------------------------------------
+
+    def _write(self, write: Callable[..., None], *args: Any) -> None:
+        """One write to the database; one that fails is the table's error ``storage`` (the change is refused,
+        nothing in memory has changed yet)."""
+        try:
+            write(self.data, *args)
+        except Exception:
+            log.exception("the database refused a write for table %s", self.data.code)
+            raise TableError("storage") from None
+
+    def _store_seats(self, seats: list[Seat]) -> None:
+        """Write the new seats, then put them in memory: a write that fails changes nothing."""
+        self._write(self.store.save_seats, seats)
+        self._put_seats(seats)
+
+    def _put_seats(self, seats: list[Seat]) -> None:
+        by_position = {seat.position: seat for seat in seats}
+        self.data.seats = [by_position.get(seat.position, seat) for seat in self.data.seats]
+
+    def _revoke(self, name: str) -> None:
+        """The seat's old token no longer works: its open pages fall back to the shared screen's view."""
+        for conn in self.connections:
+            if conn.viewer == name:
+                conn.viewer = PUBLIC
+                conn.last = None
 
     async def join(self, name: str) -> tuple[Seat, str]:
         """Take the first free seat under ``name``; returns the seat and its secret token."""
-        name = " ".join(name.split())
         async with self.lock:
             if self.data.status != "lobby":
                 raise TableError("started")
-            if not name or len(name) > MAX_NAME or name.startswith("@"):
-                raise TableError("bad-name", max=MAX_NAME)
-            if any(s.name and s.name.casefold() == name.casefold() for s in self.data.seats):
-                raise TableError("name-taken", name=name)
-            seat = next((s for s in self.data.seats if not s.taken), None)
-            if seat is None:
+            name = _checked_name(name, [s.name for s in self.data.seats if s.name])
+            free = next((s for s in self.data.seats if not s.taken), None)
+            if free is None:
                 raise TableError("full")
             token = new_token()
-            seat.name, seat.token, seat.bot = name, token_hash(token), None
-            self.store.save_seat(self.data, seat)
-            self._bump()
+            seat = Seat(free.position, name, token_hash(token), None)
+            self._store_seats([seat])
         await self.broadcast()
         return seat, token
 
@@ -146,60 +208,74 @@ class LiveTable:
         async with self.lock:
             if self.data.status != "lobby":
                 raise TableError("started")
-            self._fill(bot or self.data.fill_bots or self.default_bot())
-            self._bump()
+            self._store_seats(self._bot_seats(bot or self.data.fill_bots or self.default_bot()))
         await self.broadcast()
 
     async def hand_to_bot(self, position: int) -> None:
-        """Give a seat to a bot (host only): for a player who left, so the table need not wait for them."""
+        """Give a seat to a bot (host only): for a player who left, so the table need not wait for them. The
+        player's token stops working at once."""
         async with self.lock:
             seat = next((s for s in self.data.seats if s.position == position), None)
             if seat is None or not seat.taken or seat.bot:
                 raise TableError("bad-seat")
-            seat.bot = self.data.fill_bots or self.default_bot()
-            self.store.save_seat(self.data, seat)
+            self._store_seats([replace(seat, bot=self.data.fill_bots or self.default_bot(), token=None)])
+            self._revoke(seat.name or "")
             if self.match is not None:
                 self._seat_bots()
                 self._schedule_timer()
                 self._start_bots_if_needed()
         await self.broadcast()
 
+    async def reissue_seat(self, position: int) -> str:
+        """A new secret token for a person's seat (host only), for a player who changed phone: the old token
+        stops working. Returns the new token."""
+        async with self.lock:
+            seat = next((s for s in self.data.seats if s.position == position), None)
+            if seat is None or not seat.taken or seat.bot:
+                raise TableError("bad-seat")
+            token = new_token()
+            self._store_seats([replace(seat, token=token_hash(token))])
+            self._revoke(seat.name or "")
+        await self.broadcast()
+        return token
+
     def default_bot(self) -> str:
         return next((name for name in self.game.bots if name != "random"), "random")
 
-    def _fill(self, bot: str) -> None:
-        from velada.cli.table import BOT_NAMES
-
+    def _bot_seats(self, bot: str) -> list[Seat]:
+        """Every empty seat given to ``bot``, with a name nobody has (not yet stored)."""
         if bot not in self.game.bots:
             raise TableError("bad-bot", bot=bot)
         taken = {s.name.casefold() for s in self.data.seats if s.name}
         names = [n for n in BOT_NAMES if f"{n} (bot)".casefold() not in taken and n.casefold() not in taken]
+        seats = []
         for seat in self.data.seats:
             if not seat.taken:
                 name = names.pop(0) if names else f"Bot{seat.position + 1}"
-                seat.name, seat.bot, seat.token = f"{name} (bot)", bot, None
-                self.store.save_seat(self.data, seat)
+                seats.append(Seat(seat.position, f"{name} (bot)", None, bot))
+        return seats
 
     async def start(self) -> None:
         """Start the game once every seat is taken (host only)."""
         async with self.lock:
             if self.data.status != "lobby":
                 raise TableError("started")
-            if self.data.fill_bots:
-                self._fill(self.data.fill_bots)
-            if any(not s.taken for s in self.data.seats):
+            bots = self._bot_seats(self.data.fill_bots) if self.data.fill_bots else []
+            filled = {seat.position for seat in bots}
+            if any(not s.taken and s.position not in filled for s in self.data.seats):
                 raise TableError("seats-free")
+            seats = [next((b for b in bots if b.position == s.position), s) for s in self.data.seats]
             seed = secrets.randbits(62) if self.config.seed is None else self.config.seed + self.data.id
             try:
-                match = Match(self.game, self.players(), self.data.options, seed)
+                match = Match(self.game, [s.name for s in seats if s.name], self.data.options, seed)
             except ValueError as exc:
                 raise TableError("cannot-start", reason=str(exc)) from None
+            self._write(self.store.start, bots, seed)
+            self._put_seats(bots)
             self.data.seed = seed
             self.data.status = "playing"
-            self.store.set_status(self.data, "playing", seed)
             self.match = match
             self._seat_bots()
-            self._bump()
             self._after_change()
         await self.broadcast()
 
@@ -212,18 +288,22 @@ class LiveTable:
         await self.broadcast()
 
     def _apply(self, player: str, prompt: str, chosen: list[str]) -> None:
+        """Check the choice, store it, and only then play it: the answer a player gets is the promise that the
+        choice survives a restart, and memory never runs ahead of the database."""
         match = self.match
         if match is None:
             raise TableError("not-started")
-        answered = match.choose(player, prompt, chosen)
-        try:
-            self.store.add_choice(self.data, len(match.choices), player, answered.id, list(chosen))
-        except Exception:
-            # The choice could not be stored: forget it, so memory never runs ahead of the database.
-            log.exception("could not store a choice; reloading table %s", self.data.code)
-            self._replay()
-            raise
-        self._bump()
+        found, answer = match.check(player, prompt, chosen)
+        self._write(self.store.add_choice, len(match.choices) + 1, player, found.id, list(chosen))
+        # Whether it ends the game is known only once played; the status is stored then (and a replay finds the
+        # result anyway, should that write fail).
+        match.apply(found, answer, chosen)
+        if match.result is not None and self.data.status != "finished":
+            try:
+                self.store.set_status(self.data, "finished")
+                self.data.status = "finished"
+            except Exception:
+                log.exception("could not mark table %s finished", self.data.code)
         self._after_change()
 
     def _after_change(self) -> None:
@@ -231,12 +311,9 @@ class LiveTable:
         if match is None:
             return
         if match.result is not None:
-            if self.data.status != "finished":
-                self.data.status = "finished"
-                self.store.set_status(self.data, "finished")
-            self._cancel_timer()
+            self._cancel_timer(store=True)
             return
-        group = frozenset(match.state.group)
+        group = group_key(match)
         if group != self._group:
             self._group = group
             self._schedule_timer()
@@ -265,24 +342,35 @@ class LiveTable:
             delay = self.config.bot_delay
             if delay > 0:
                 await asyncio.sleep(delay * (0.5 + secrets.randbelow(1000) / 1000))
-            async with self.lock:
-                prompt = self._still_pending(prompts[0])
-                if prompt is None:
-                    continue
-                bot = self.bots[prompt.player]
-                state = match.state
-
-                def view(player: str = prompt.player, state=state) -> dict[str, Any]:
-                    return build_view(self.game, state, player, self.data.lang, texts=False)
-
-                try:
-                    self._apply(prompt.player, prompt.id, bot.choose(prompt, view))
-                except IllegalAction:
-                    log.exception("bot %s answered illegally; skipping instead", prompt.player)
-                    self._apply(
-                        prompt.player, prompt.id, [] if prompt.skippable else list(prompt.options[: prompt.min])
-                    )
+            try:
+                async with self.lock:
+                    prompt = self._still_pending(prompts[0])
+                    if prompt is None or prompt.player not in self.bots:
+                        continue
+                    self._bot_answers(prompt)
+            except Exception:
+                # The database refused the write: try again after a pause rather than stop the table.
+                log.exception("bot %s could not play at table %s", prompts[0].player, self.data.code)
+                await asyncio.sleep(max(delay, 0.5))
+                continue
             await self.broadcast()
+
+    def _bot_answers(self, prompt: Prompt) -> None:
+        match = self.match
+        assert match is not None
+        bot = self.bots[prompt.player]
+        state = match.state
+
+        def view(player: str = prompt.player, state=state) -> dict[str, Any]:
+            return build_view(self.game, state, player, self.data.lang, texts=False)
+
+        try:
+            answer = bot.choose(prompt, view)
+            match.check(prompt.player, prompt.id, answer)
+        except IllegalAction:
+            log.exception("bot %s answered illegally; skipping instead", prompt.player)
+            answer = [] if prompt.skippable else list(prompt.options[: prompt.min])
+        self._apply(prompt.player, prompt.id, answer)
 
     def _still_pending(self, prompt: Prompt) -> Prompt | None:
         match = self.match
@@ -292,21 +380,45 @@ class LiveTable:
 
     # --- timers ----------------------------------------------------------------------------------------
 
-    def _cancel_timer(self) -> None:
+    def _cancel_timer(self, store: bool = False) -> None:
         if self._timer is not None:
             self._timer.cancel()
             self._timer = None
+        had = self.deadline is not None or self.data.deadline is not None
         self.deadline = None
+        if store and had:
+            self._store_timer(None, None)
+
+    def _store_timer(self, deadline: float | None, group: str | None) -> None:
+        try:
+            self.store.set_timer(self.data, deadline, group)
+            self.data.deadline, self.data.timer_group = deadline, group
+        except Exception:
+            # The timer still runs in memory; only a restart in this very window would forget it.
+            log.exception("could not store the timer of table %s", self.data.code)
+
+    def timed_prompts(self) -> list[Prompt]:
+        """The open prompts a timer may skip: people's (bots answer by themselves) that may be skipped."""
+        match = self.match
+        if match is None:
+            return []
+        return [p for p in pending(match.state) if p.player not in self.bots and p.skippable]
 
     def _schedule_timer(self) -> None:
         """A new group of prompts opened: time it as the table chose. Public prompts (votes) get the debate
         plus the vote time; private ones (night calls) the night time. When time runs out, every human prompt
-        still open that may be skipped is skipped; prompts that cannot be skipped wait for their player."""
+        still open that may be skipped is skipped; prompts that cannot be skipped wait for their player.
+
+        A stored deadline for this very group (a restart) is kept: the timer runs on with the time it had left."""
         self._cancel_timer()
         match = self.match
+        assert match is not None
+        group = self._group
         timers = self.data.timers
-        prompts = [p for p in pending(match.state) if p.player not in self.bots and p.skippable]
+        prompts = self.timed_prompts()
         if not prompts:
+            if self.data.deadline is not None:
+                self._store_timer(None, None)
             return
         public = {k.kind for k in self.game.prompt_kinds if k.public}
         if any(p.kind in public for p in prompts):
@@ -315,37 +427,76 @@ class LiveTable:
             seconds = int(timers.get("noche", 0))
         if seconds <= 0:
             return
-        self.deadline = time.time() + seconds
-        self._timer = asyncio.get_running_loop().create_task(self._expire(seconds, self._group))
+        if self.data.deadline is not None and self.data.timer_group == group:
+            deadline = self.data.deadline
+        else:
+            deadline = time.time() + seconds
+            self._store_timer(deadline, group)
+        self.deadline = deadline
+        self._timer = asyncio.get_running_loop().create_task(self._expire(deadline, group))
 
-    async def _expire(self, seconds: float, group: frozenset) -> None:
-        await asyncio.sleep(seconds)
+    async def _expire(self, deadline: float, group: str) -> None:
+        await asyncio.sleep(max(0.0, deadline - time.time()))
         async with self.lock:
-            match = self.match
-            if match is None or self._group != group:
+            if self.match is None or self._group != group:
                 return
-            for prompt in pending(match.state):
-                if prompt.player not in self.bots and prompt.skippable and self._group == group:
+            self._timer = None
+            for prompt in self.timed_prompts():
+                if self._group != group:
+                    break
+                try:
                     self._apply(prompt.player, prompt.id, [])
+                except IllegalAction:
+                    continue
+                except Exception:
+                    log.exception("could not skip %s at table %s", prompt.id, self.data.code)
+                    break
         await self.broadcast()
+
+    def deadline_for(self, viewer: Viewer) -> float | None:
+        """The clock a viewer is shown: a vote's is everybody's; a night call's only its own players' (and the
+        narrator's), since a clock starting again on every screen would tell the room each hidden call."""
+        if self.deadline is None or self.match is None:
+            return None
+        public = {k.kind for k in self.game.prompt_kinds if k.public}
+        group = list(self.match.state.group.values())
+        if any(p.kind in public for p in group) or viewer is None:
+            return self.deadline
+        return self.deadline if any(p.player == viewer for p in group) else None
 
     # --- connections -----------------------------------------------------------------------------------
 
-    def view(self, viewer: str, lang: str) -> dict[str, Any] | None:
+    def view(self, viewer: str | None, lang: str) -> dict[str, Any] | None:
         if self.match is None:
             return None
         return build_view(self.game, self.match.state, viewer, lang)
 
-    async def broadcast(self) -> None:
+    async def attach(self, conn: Connection) -> None:
+        """A new connection: it gets its first message now, numbered like every later one."""
+        if conn.is_host and self.match is not None:
+            # The narrator screen speaks only what happens from now on, not the whole game so far.
+            conn.spoken = sum(1 for e in self.match.state.log if e.visible_to(PUBLIC))
+        self.connections.append(conn)
+        await self._send(conn)
+
+    async def _send(self, conn: Connection) -> None:
         from velada.web.render import payload
 
+        try:
+            message = payload(self, conn)
+            if message == conn.last:
+                return
+            conn.last = message
+            conn.sent += 1
+            await conn.send(message | {"version": conn.sent})
+        except Exception:  # a closed socket: forget it
+            conn.alive = False
+
+    async def broadcast(self) -> None:
+        """Send each connection its new view, if it changed."""
         for conn in list(self.connections):
-            if not conn.alive:
-                continue
-            try:
-                await conn.send(payload(self, conn))
-            except Exception:  # a closed socket: forget it
-                conn.alive = False
+            if conn.alive:
+                await self._send(conn)
         self.connections = [c for c in self.connections if c.alive]
 
     async def close(self) -> None:
@@ -371,11 +522,25 @@ class Hub:
             if data is None:
                 return None
             table = self.tables[code] = LiveTable(self.store, data, self.config)
+            try:
+                asyncio.get_running_loop()
+            except RuntimeError:  # no running loop (a script reading the store): nothing to resume
+                return table
+            table.resume()
         return table
+
+    def resume_all(self) -> None:
+        """At start-up: load every game under way, so that its bots and timers go on without waiting for a
+        visitor."""
+        for code in self.store.playing():
+            try:
+                self.get(code)
+            except Exception:
+                log.exception("could not resume table %s", code)
 
     async def close(self) -> None:
         for table in self.tables.values():
             await table.close()
 
 
-__all__ = ["PUBLIC", "TIMERS", "Config", "Connection", "Hub", "LiveTable", "TableError"]
+__all__ = ["BOT_NAMES", "NARRATOR", "PUBLIC", "TIMERS", "Config", "Connection", "Hub", "LiveTable", "TableError"]

@@ -91,16 +91,16 @@ def speech_lines(table: LiveTable, conn: Connection) -> list[str]:
 
 
 def payload(table: LiveTable, conn: Connection) -> dict[str, Any]:
-    """The message one connection gets after a change."""
+    """The message one connection gets after a change, without its number (the table numbers what it sends on
+    each connection, and sends nothing when this message is the same as the last one)."""
     if conn.viewer in (PUBLIC, None):
         html = host_fragment(table, conn.lang, conn.join_url, conn.is_host, narrator=conn.viewer is None)
     else:
         html = seat_fragment(table, conn.viewer, conn.lang)
     return {
         "type": "state",
-        "version": table.version,
         "status": table.status,
-        "deadline": table.deadline,
+        "deadline": table.deadline_for(conn.viewer),
         "html": html,
         "view": game_view(table, conn.viewer, conn.lang),
         "speech": speech_lines(table, conn),

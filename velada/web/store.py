@@ -1,7 +1,10 @@
 """Persistence: tables, seats and every accepted choice, through SQLAlchemy (SQLite by default, any URL works).
 
 The live state of a game is never stored: it is rebuilt by replaying the stored choices, so a server killed in
-the middle of a game resumes exactly where it was. Seat and host tokens are stored as SHA-256 hashes only.
+the middle of a game resumes exactly where it was. Each change a person makes is one transaction, and the server
+changes its memory only after that transaction commits: a failed write leaves no ghost seat, start or choice.
+The running timer of a table (its wall-clock deadline) is stored too, so a restart resumes it. Seat and host
+tokens are stored as SHA-256 hashes only.
 """
 
 from __future__ import annotations
@@ -13,7 +16,19 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import BigInteger, ForeignKey, Integer, String, Text, UniqueConstraint, create_engine, select
+from sqlalchemy import (
+    BigInteger,
+    Float,
+    ForeignKey,
+    Integer,
+    String,
+    Text,
+    UniqueConstraint,
+    create_engine,
+    inspect,
+    select,
+    text,
+)
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column, relationship, sessionmaker
 
 CODE_ALPHABET = "abcdefghjkmnpqrstuvwxyz23456789"
@@ -55,6 +70,9 @@ class TableRow(Base):
     seed: Mapped[int | None] = mapped_column(BigInteger, nullable=True)
     host_token: Mapped[str] = mapped_column(String(64))
     created_at: Mapped[str] = mapped_column(String(32), default=_now)
+    #: The running timer: when it runs out (seconds since the epoch) and which group of prompts it times.
+    deadline: Mapped[float | None] = mapped_column(Float, nullable=True)
+    timer_group: Mapped[str | None] = mapped_column(String(64), nullable=True)
     seats: Mapped[list[SeatRow]] = relationship(order_by="SeatRow.position", cascade="all, delete-orphan")
 
 
@@ -112,6 +130,8 @@ class TableData:
     seed: int | None
     host_token: str
     seats: list[Seat] = field(default_factory=list)
+    deadline: float | None = None
+    timer_group: str | None = None
 
 
 class Store:
@@ -121,7 +141,18 @@ class Store:
         connect_args = {"check_same_thread": False} if url.startswith("sqlite") else {}
         self.engine = create_engine(url, connect_args=connect_args)
         Base.metadata.create_all(self.engine)
+        self._add_missing_columns()
         self.session = sessionmaker(self.engine, expire_on_commit=False)
+
+    def _add_missing_columns(self) -> None:
+        """Databases made by an older velada lack the columns added since: add them (all are nullable)."""
+        have = {column["name"] for column in inspect(self.engine).get_columns("tables")}
+        with self.engine.begin() as db:
+            for name in ("deadline", "timer_group"):
+                if name not in have:
+                    column = TableRow.__table__.c[name]
+                    kind = column.type.compile(self.engine.dialect)
+                    db.execute(text(f"ALTER TABLE tables ADD COLUMN {name} {kind}"))
 
     def close(self) -> None:
         self.engine.dispose()
@@ -142,6 +173,8 @@ class Store:
             seed=row.seed,
             host_token=row.host_token,
             seats=[Seat(s.position, s.name, s.token, s.bot) for s in row.seats],
+            deadline=row.deadline,
+            timer_group=row.timer_group,
         )
 
     def create_table(
@@ -181,21 +214,53 @@ class Store:
             row = db.scalar(select(TableRow).where(TableRow.code == code))
             return self._data(row) if row is not None else None
 
-    def save_seat(self, table: TableData, seat: Seat) -> None:
+    def save_seats(self, table: TableData, seats: list[Seat]) -> None:
+        """Write these seats (names, token hashes, bots) in one transaction."""
         with self.session.begin() as db:
-            row = db.scalar(select(SeatRow).where(SeatRow.table_id == table.id, SeatRow.position == seat.position))
+            self._write_seats(db, table, seats)
+
+    @staticmethod
+    def _write_seats(db: Session, table: TableData, seats: list[Seat]) -> None:
+        rows = {
+            row.position: row
+            for row in db.scalars(
+                select(SeatRow).where(SeatRow.table_id == table.id, SeatRow.position.in_([s.position for s in seats]))
+            )
+        }
+        for seat in seats:
+            row = rows[seat.position]
             row.name, row.token, row.bot = seat.name, seat.token, seat.bot
 
-    def set_status(self, table: TableData, status: str, seed: int | None = None) -> None:
+    def start(self, table: TableData, seats: list[Seat], seed: int) -> None:
+        """The game starts: the seats given to bots at the last moment, the status and the secret seed, at once."""
         with self.session.begin() as db:
+            self._write_seats(db, table, seats)
             row = db.get(TableRow, table.id)
-            row.status = status
-            if seed is not None:
-                row.seed = seed
+            row.status, row.seed = "playing", seed
 
-    def add_choice(self, table: TableData, seq: int, player: str, prompt: str, chosen: list[str]) -> None:
+    def set_status(self, table: TableData, status: str) -> None:
+        with self.session.begin() as db:
+            db.get(TableRow, table.id).status = status
+
+    def add_choice(
+        self, table: TableData, seq: int, player: str, prompt: str, chosen: list[str], finished: bool = False
+    ) -> None:
+        """Store one accepted choice (number ``seq`` of the game); ``finished`` when it ends the game."""
         with self.session.begin() as db:
             db.add(ChoiceRow(table_id=table.id, seq=seq, player=player, prompt=prompt, chosen=json.dumps(chosen)))
+            if finished:
+                db.get(TableRow, table.id).status = "finished"
+
+    def set_timer(self, table: TableData, deadline: float | None, group: str | None) -> None:
+        """Remember the running timer (or that none runs), so that a restart resumes it."""
+        with self.session.begin() as db:
+            row = db.get(TableRow, table.id)
+            row.deadline, row.timer_group = deadline, group
+
+    def playing(self) -> list[str]:
+        """The codes of the tables with a game under way: a restarted server resumes their bots and timers."""
+        with self.session() as db:
+            return list(db.scalars(select(TableRow.code).where(TableRow.status == "playing").order_by(TableRow.id)))
 
     def choices(self, table: TableData) -> list[tuple[str, str, list[str]]]:
         with Session(self.engine) as db:

@@ -80,7 +80,8 @@
     const scheme = location.protocol === "https:" ? "wss:" : "ws:";
     const seat = app.dataset.narrator === "1" ? "&narrador=1" : isHost ? "&host=1" : "";
     socket = new WebSocket(`${scheme}//${location.host}/t/${code}/ws?lang=${lang}${seat}`);
-    socket.onopen = () => { offline.hidden = true; retry = 500; };
+    // Each connection numbers its own messages from 1: a new one (a reconnect, a restarted server) starts again.
+    socket.onopen = () => { offline.hidden = true; retry = 500; version = -1; };
     socket.onmessage = (event) => {
       const msg = JSON.parse(event.data);
       if (msg.type === "state") {
