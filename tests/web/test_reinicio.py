@@ -54,7 +54,7 @@ def test_tras_un_reinicio_los_bots_siguen_jugando_solos(any_db):
     with TestClient(create_app(any_db, bot_delay=0.001, seed=3)):
         # Nobody asks for the table: the restarted server resumes it by itself.
         assert _wait(lambda: _stored(any_db, code)[0].status == "finished")
-    data, choices = _stored(any_db, code)
+    _, choices = _stored(any_db, code)
     assert len(choices) > before
 
 
