@@ -51,5 +51,5 @@ def test_pariente_mayor_es_el_alguacil_de_gauekos():
     elige(m, "Garazi", "lamia", "Iker", "Eneko")
     votan(m, {p: "Iker" for p in DEAL}, kind="eleccion")
     assert m.players[m.state.sheriff] == "Iker"
-    text = m.view("Iker")["log"][-2]["text"]
+    text = [e for e in m.view("Iker")["log"] if e["kind"] != "llamada"][-2]["text"]
     assert text == "Iker es elegido Pariente mayor."

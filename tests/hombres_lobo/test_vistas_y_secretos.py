@@ -37,7 +37,8 @@ def test_la_pantalla_publica_solo_ve_lo_publico():
     elige(m, "Ana", "vidente", "Bea")
     view = m.view(PUBLIC)
     assert all(p["role"] is None for p in view["players"])
-    assert {e["kind"] for e in view["log"]} == {"noche"}
+    # Nightfall and the narrator's calls, the same whoever holds the cards.
+    assert {e["kind"] for e in view["log"]} == {"noche", "llamada"}
 
 
 def test_la_bruja_ve_sus_pociones():

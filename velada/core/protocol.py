@@ -19,6 +19,12 @@ PUBLIC = "@public"
 #: their own (Bethlem's Cuentacuentos answers questions). The narrator's view is the viewer ``None``.
 NARRATOR = "@narrador"
 
+#: The kind of the public event a game emits when its narrator calls a card at night ("Vidente, despierta…"),
+#: with ``data["call"]`` naming the call. A game calls every card of its night order that is in the game —
+#: alive or dead, dealt or left aside — so that the calls tell the room nothing, and the live table paces them:
+#: each call lasts at least the table's minimum whether anybody answers it or not.
+CALL = "llamada"
+
 #: Audience of an event that only the narrator may see.
 NARRATOR_ONLY: frozenset[str] = frozenset()
 

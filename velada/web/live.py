@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import copy
 import hashlib
 import json
 import logging
@@ -26,15 +27,17 @@ from typing import Any
 from velada.core.bots import BOT_NAMES, Bot
 from velada.core.engine import Match, build_view, pending
 from velada.core.game import Game
-from velada.core.protocol import NARRATOR, PUBLIC, IllegalAction, Prompt, Viewer
+from velada.core.protocol import CALL, NARRATOR, PUBLIC, IllegalAction, Prompt, Viewer
 from velada.games import REGISTRY
 from velada.web.store import Seat, Store, TableData, new_token, token_hash
 
 log = logging.getLogger("velada.web")
 
 MAX_NAME = 24
-#: Timer keys and what they time: night calls (private prompts), the day's debate and its vote (public ones).
-TIMERS = ("noche", "debate", "votacion")
+#: Timer keys and what they time: night calls (private prompts), the day's debate and its vote (public ones), and
+#: ``llamada``, the least time every night call lasts, whether its card's holder is alive, dead or absent.
+TIMERS = ("noche", "debate", "votacion", "llamada")
+
 
 class TableError(Exception):
     """Something a person asked of a table that cannot be done now (a full table, a name taken…)."""
@@ -107,6 +110,12 @@ class LiveTable:
         self._group = ""
         self._timer: asyncio.Task | None = None
         self._bot_task: asyncio.Task | None = None
+        #: Pacing the night: while a call's time is not over, everybody is shown ``_held`` (the game just before
+        #: the group resolved, with the last answer in), not the game as it is; ``_release`` shows the rest.
+        self._held: Any = None
+        self._release: asyncio.Task | None = None
+        #: When the night call being shown began (None: no call under way).
+        self._call_started: float | None = None
         if data.status != "lobby":
             self._replay()
 
@@ -148,15 +157,24 @@ class LiveTable:
         return bool(token) and secrets.compare_digest(self.data.host_token, token_hash(token))
 
     @property
+    def state(self) -> Any:
+        """The game as everybody is shown it: the match's state, or while a night call is being paced the state
+        held back (see :meth:`_pace`)."""
+        if self._held is not None:
+            return self._held
+        return self.match.state if self.match is not None else None
+
+    @property
     def status(self) -> str:
-        if self.match is not None and self.match.result is not None:
+        state = self.state
+        if state is not None and state.result is not None:
             return "finished"
-        return self.data.status
+        return "playing" if self.data.status == "finished" else self.data.status
 
     def view_tag(self, viewer: Viewer, lang: str) -> str:
         """A short tag of what ``viewer`` may see now: it changes when their view changes, and only then (a
         count of the table's choices would count the hidden ones too)."""
-        view = build_view(self.game, self.match.state, viewer, lang) if self.match is not None else None
+        view = build_view(self.game, self.state, viewer, lang) if self.match is not None else None
         taken = [(s.position, s.name, bool(s.bot)) for s in self.data.seats]
         body = json.dumps([self.data.status, taken, view], sort_keys=True, ensure_ascii=False, default=str)
         return hashlib.sha256(body.encode()).hexdigest()[:16]
@@ -276,6 +294,8 @@ class LiveTable:
             self.data.status = "playing"
             self.match = match
             self._seat_bots()
+            if self._pacing() and self._live_call():
+                self._call_started = time.time()
             self._after_change()
         await self.broadcast()
 
@@ -293,8 +313,15 @@ class LiveTable:
         match = self.match
         if match is None:
             raise TableError("not-started")
+        if self._held is not None:
+            # A paced call is still being shown: nothing after it is open yet, for anybody.
+            raise IllegalAction("not-open", prompt=prompt)
         found, answer = match.check(player, prompt, chosen)
         self._write(self.store.add_choice, len(match.choices) + 1, player, found.id, list(chosen))
+        state = match.state
+        completes = len(state.answers) + 1 == len(state.group)
+        before = copy.deepcopy(state) if completes and self._pacing() else None
+        logged = len(state.log)
         # Whether it ends the game is known only once played; the status is stored then (and a replay finds the
         # result anyway, should that write fail).
         match.apply(found, answer, chosen)
@@ -304,7 +331,55 @@ class LiveTable:
                 self.data.status = "finished"
             except Exception:
                 log.exception("could not mark table %s finished", self.data.code)
+        if before is not None:
+            before.answers[found.player, found.id] = answer
+            self._pace(before, logged)
+            if self._held is not None:
+                return  # the release goes on from here
         self._after_change()
+
+    # --- pacing the night ------------------------------------------------------------------------------
+
+    def _pacing(self) -> float:
+        """The least time a night call lasts at this table (seconds; 0: not paced)."""
+        return float(self.data.timers.get("llamada", 0) or 0)
+
+    def _live_call(self) -> bool:
+        """Whether somebody is answering a night call now (private prompts are open)."""
+        public = {k.kind for k in self.game.prompt_kinds if k.public}
+        return any(p.kind not in public for p in self.match.state.group.values())
+
+    def _pace(self, before: Any, logged: int) -> None:
+        """A group just resolved. Each call the narrator made since lasts the table's minimum: the call that
+        ended lasts at least that long, a call nobody answers (a dead or absent card) exactly that long, and
+        the next call's prompts appear only when their call begins — so that the room sees the same night
+        whoever is alive. Until then everybody is shown ``before``."""
+        least = self._pacing()
+        now = time.time()
+        calls = sum(1 for e in self.match.state.log[logged:] if e.kind == CALL and e.audience is None)
+        end = max(now, self._call_started + least) if self._call_started is not None else now
+        live = self._live_call()
+        if calls:
+            start = end + (calls - 1) * least
+            release = start if live else start + least
+            self._call_started = start if live else None
+        else:
+            # The same call goes on (a second round of the wolves), or the night is over.
+            release = now if live else end
+            if not live:
+                self._call_started = None
+        if release <= now + 0.01:
+            return
+        self._held = before
+        self._release = asyncio.get_running_loop().create_task(self._show_later(release))
+
+    async def _show_later(self, release: float) -> None:
+        await asyncio.sleep(max(0.0, release - time.time()))
+        async with self.lock:
+            self._held = None
+            self._release = None
+            self._after_change()
+        await self.broadcast()
 
     def _after_change(self) -> None:
         match = self.match
@@ -334,8 +409,8 @@ class LiveTable:
         """Bots answer their prompts one at a time, each after a short, human-looking pause."""
         while True:
             match = self.match
-            if match is None or match.result is not None:
-                return
+            if match is None or match.result is not None or self._held is not None:
+                return  # a paced call still showing: the release starts the bots again
             prompts = [p for p in pending(match.state) if p.player in self.bots]
             if not prompts:
                 return
@@ -413,6 +488,8 @@ class LiveTable:
         self._cancel_timer()
         match = self.match
         assert match is not None
+        if self._held is not None:
+            return  # a paced call still showing: the release times what opens next
         group = self._group
         timers = self.data.timers
         prompts = self.timed_prompts()
@@ -456,7 +533,7 @@ class LiveTable:
     def deadline_for(self, viewer: Viewer) -> float | None:
         """The clock a viewer is shown: a vote's is everybody's; a night call's only its own players' (and the
         narrator's), since a clock starting again on every screen would tell the room each hidden call."""
-        if self.deadline is None or self.match is None:
+        if self.deadline is None or self.match is None or self._held is not None:
             return None
         public = {k.kind for k in self.game.prompt_kinds if k.public}
         group = list(self.match.state.group.values())
@@ -469,7 +546,7 @@ class LiveTable:
     def view(self, viewer: str | None, lang: str) -> dict[str, Any] | None:
         if self.match is None:
             return None
-        return build_view(self.game, self.match.state, viewer, lang)
+        return build_view(self.game, self.state, viewer, lang)
 
     async def attach(self, conn: Connection) -> None:
         """A new connection: it gets its first message now, numbered like every later one."""
@@ -501,6 +578,8 @@ class LiveTable:
 
     async def close(self) -> None:
         self._cancel_timer()
+        if self._release is not None:
+            self._release.cancel()
         if self._bot_task is not None:
             self._bot_task.cancel()
             with contextlib.suppress(asyncio.CancelledError, Exception):

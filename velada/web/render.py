@@ -47,10 +47,10 @@ def qr_svg(url: str) -> str:
 
 def game_view(table: LiveTable, viewer: str, lang: str) -> dict[str, Any] | None:
     """The view a connection may see: its own, or after the end the narrator's (everything is revealed)."""
-    match = table.match
-    if match is None:
+    state = table.state
+    if state is None:
         return None
-    if match.result is not None:
+    if state.result is not None:
         return table.view(None, lang) | {"viewer": viewer, "prompts": []}
     return table.view(viewer, lang)
 
@@ -77,10 +77,9 @@ def host_fragment(table: LiveTable, lang: str, join_url: str, is_host: bool = Fa
 
 def speech_lines(table: LiveTable, conn: Connection) -> list[str]:
     """What the narrator says aloud since the connection last heard: the public events, in the game's words."""
-    match = table.match
-    if match is None or not conn.is_host or conn.viewer is None:
+    state = table.state
+    if state is None or not conn.is_host or conn.viewer is None:
         return []
-    state = match.state
     public = [event for event in state.log if event.visible_to(PUBLIC)]
     new = public[conn.spoken :]
     conn.spoken = len(public)

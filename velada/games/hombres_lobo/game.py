@@ -11,7 +11,7 @@ from velada.core.bots import BotFactory
 from velada.core.game import Answers, Game, GameInfo, PromptKind
 from velada.core.i18n import Catalog
 from velada.core.options import ChoiceOption, GameOption, IntOption, SetOption
-from velada.core.protocol import PUBLIC, Event, Prompt, Viewer
+from velada.core.protocol import CALL, PUBLIC, Event, Prompt, Viewer
 from velada.games.hombres_lobo import flow
 from velada.games.hombres_lobo.bots import HeuristicBot
 from velada.games.hombres_lobo.ending import LOVERS, VILLAGE, WOLVES
@@ -268,18 +268,6 @@ class WerewolfGame(Game):
             for role in sorted(counts, key=order.index)
         ]
 
-    def narration(self, state: WerewolfState, event: Event, lang: str) -> list[str]:  # type: ignore[override]
-        """At nightfall the narrator calls, in the rulebook's order, every role whose card is in the game —
-        dead or alive, dealt or spare — so that the calls give nothing away."""
-        lines = [self.event_text(state, event, lang)]
-        if event.kind == "noche":
-            powers = {self.theme.roles[r] for r in [*state.roles, *state.spare]}
-            for power in ("seer", "wolf", "witch"):
-                if power in powers:
-                    lines.append(self.text(lang, f"call.{power}"))
-            lines.append(self.text(lang, "call.dawn"))
-        return lines
-
     def _you(self, s: WerewolfState, me: int, lang: str) -> dict[str, Any]:
         role = s.roles[me]
         notes = []
@@ -358,6 +346,8 @@ class WerewolfGame(Game):
             else:
                 params[name] = value
         kind = event.kind
+        if kind == CALL:
+            return self.text(lang, f"call.{data['call']}")
         if kind == "muerte":
             kind = f"muerte-{data['cause']}"
         elif kind == "sin-linchamiento":

@@ -3,7 +3,7 @@ then dawn, when the night's dead are announced with their cards."""
 
 from __future__ import annotations
 
-from velada.core.protocol import NARRATOR_ONLY, Prompt
+from velada.core.protocol import CALL, NARRATOR_ONLY, Prompt
 from velada.games.hombres_lobo.deaths import die
 from velada.games.hombres_lobo.ending import draw_by_limit, finish
 from velada.games.hombres_lobo.state import WerewolfState
@@ -34,8 +34,16 @@ def dusk_step(theme: Theme, s: WerewolfState) -> None:
         s.emit("manada", s.audience(wolves), players=list(s.ids(wolves)))
 
 
+def call(theme: Theme, s: WerewolfState, power: str) -> None:
+    """The narrator calls a power whose card is in the game — alive or dead, dealt or among the spare cards — so
+    that the room hears the same calls every night whoever holds them (the live table paces each call)."""
+    if any(theme.roles[role] == power for role in (*s.roles, *s.spare)):
+        s.emit(CALL, None, call=power)
+
+
 def seer_step(theme: Theme, s: WerewolfState) -> None:
     """Vidente: picks a player and is shown that player's card."""
+    call(theme, s, SEER)
     for seat in s.seats(SEER):
         kind = theme.kinds["seer"]
         others = s.ids([i for i in s.living() if i != seat])
@@ -56,6 +64,7 @@ def wolves_step(theme: Theme, s: WerewolfState, round_: int) -> None:
     On the first round the Niña may open her eyes."""
     players = s.players
     if round_ == 1:
+        call(theme, s, WOLF)
         # Nobody dies during the night: tonight's pack and prey are those of every round.
         powers, alive = s.powers, s.alive
         s.pack = [i for i in range(len(players)) if alive[i] and powers[i] == WOLF]
@@ -123,6 +132,7 @@ def _little_girl_spies(theme: Theme, s: WerewolfState, girl: int, wolves: list[i
 def witch_step(theme: Theme, s: WerewolfState) -> None:
     """Bruja: while she still has the potion of life she is shown the victim (if any) and may save them,
     herself included; then she may spend the potion of death on another player. Each potion is used once."""
+    call(theme, s, WITCH)
     for seat in s.seats(WITCH):
         player = s.players[seat]
         if s.life_potion:
@@ -163,7 +173,8 @@ def witch_death_resolve(theme: Theme, s: WerewolfState, answers) -> None:
 
 
 def dawn_step(theme: Theme, s: WerewolfState) -> None:
-    """Day breaks: the narrator names the night's dead, each revealing the card."""
+    """Day breaks: the narrator names the night's dead, each revealing the card, in seat order — naming the
+    wolves' victim first would tell the table which death was the Bruja's potion."""
     s.phase = "dia"
     s.emit("dia", None, n=s.day)
     deaths: list[tuple[int, str]] = []
@@ -173,4 +184,4 @@ def dawn_step(theme: Theme, s: WerewolfState) -> None:
         deaths.append((s.poisoned, "pocion"))
     if not deaths:
         s.emit("sin-muertes", None)
-    die(theme, s, deaths)
+    die(theme, s, sorted(deaths))
