@@ -27,3 +27,12 @@ def any_db(request, tmp_path):
     if request.param == "sqlite":
         return f"sqlite:///{tmp_path / 'velada.sqlite3'}"
     return postgres.empty(request.getfixturevalue("postgres_cluster"))
+
+
+@pytest.fixture(autouse=True)
+def testserver_is_our_host(monkeypatch):
+    """Starlette's TestClient calls the app ``http://testserver``: let the app answer that name like one of its
+    own (a real server answers only its allowed hosts, velada.web.security)."""
+    from velada.web import security
+
+    monkeypatch.setattr(security, "LOOPBACK", (*security.LOOPBACK, "testserver"))

@@ -150,6 +150,11 @@
     }
   });
 
+  // A prompt is answered with its buttons; Enter in its text box must not submit (and reload) the page.
+  app.addEventListener("submit", (event) => {
+    if (event.target.closest("form.prompt")) event.preventDefault();
+  });
+
   app.addEventListener("input", (event) => {
     const form = event.target.closest("form.prompt");
     if (!form) return;
