@@ -7,6 +7,7 @@ simultaneous vote that needs unanimity, as the wolves' does, with a few rounds t
 
 from __future__ import annotations
 
+from velada.core.protocol import CALL
 from velada.games.bethlem import powers
 from velada.games.bethlem.cards import GROUP_OF, KIND_OF, MUTINEER_CARDS, NIGHT_STEP
 from velada.games.bethlem.common import (
@@ -98,6 +99,10 @@ def night_step(game, s: BethlemState, step_id: str) -> None:
     step = NIGHT_STEP[step_id]
     if not step.due(s.round):
         return
+    if step.card and s.find(step.card):
+        # The narrator calls every card on the table when its turn comes, dead or alive, whoever holds it: the
+        # live table paces each call, so the room cannot tell which cards still act.
+        s.emit(CALL, None, call=step_id, card=step.card)
     handler = LOCAL_HANDLERS.get(step_id) or powers.HANDLERS.get(step_id)
     if handler is not None:
         handler(game, s)
