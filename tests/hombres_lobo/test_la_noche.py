@@ -264,3 +264,16 @@ def test_la_causa_de_una_muerte_nocturna_solo_la_sabe_el_narrador():
     assert {d["cause"] for d in eventos(m, "muerte", "Hugo")} == {"noche"}
     assert eventos(m, "causa", "Hugo") == []
     assert {d["cause"] for d in eventos(m, "causa")} == {"lobos", "pocion"}
+
+
+def test_los_muertos_de_la_noche_se_anuncian_en_orden_de_asiento_y_no_delatan_la_pocion():
+    """Found by the noninterference check: naming the wolves' victim first told the table which of the night's
+    dead the Bruja poisoned."""
+    anuncios = []
+    for victima, envenenada in (("Gema", "Fran"), ("Fran", "Gema")):
+        m = mesa(OCHO)
+        _hasta_la_bruja(m, victima)
+        elige(m, "Dani", "bruja-vida")
+        elige(m, "Dani", "bruja-muerte", envenenada)
+        anuncios.append([d["player"] for d in eventos(m, "muerte", "Hugo")])
+    assert anuncios == [["Fran", "Gema"], ["Fran", "Gema"]]

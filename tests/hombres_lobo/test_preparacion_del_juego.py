@@ -98,3 +98,11 @@ def test_cada_jugador_solo_conoce_su_carta_al_empezar():
     view = m.view("Fran")
     assert view["you"]["role"] == "aldeano"
     assert [p["role"] for p in view["players"] if p["id"] != "Fran"] == [None] * 7
+
+
+def test_un_reparto_escrito_puede_dejar_al_ladron_entre_las_sobrantes_como_el_barajado():
+    """A shuffled deck can leave the Ladrón aside; a written deal (a scenario, the noninterference check's other
+    world) may too, and then nobody is called to swap."""
+    m = mesa(OCHO, sobrantes=["ladron", "aldeano"])
+    assert m.state.spare == ["ladron", "aldeano"]
+    assert all(p.kind != "ladron" for p in m.pending())

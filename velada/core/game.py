@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Mapping
+from collections.abc import Hashable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -157,6 +157,27 @@ class Game(ABC):
         """A copy of ``state`` in which everything ``viewer`` has no right to know is dealt again at random (the
         cards of other players whose cards they have not seen, say). ``viewer``'s view must not change: that is
         the no-leak property every game is tested for."""
+
+    # --- noninterference (velada/core/noninterference.py) -----------------------------------------------
+
+    def deal_of(self, state: State) -> dict[str, Any] | None:
+        """The explicit deal (``setup``'s ``deal``) that starts a game as ``state`` was started: ``state`` is a
+        game just set up. ``None`` when the game cannot write one: its noninterference is then not checked."""
+        return None
+
+    def knowledge(self, state: State, viewer: Viewer) -> set[Hashable]:
+        """What ``viewer`` knows now of the hidden deal, as the places (seats, positions…) whose card they have
+        seen or been told, in the terms :meth:`redeal` reads. Read from the state, never from the log: the log's
+        audiences are what the noninterference check tests."""
+        return set()
+
+    def redeal(
+        self, start: State, keep: frozenset[Hashable], viewer: Viewer, rng: random.Random
+    ) -> tuple[dict[str, Any], dict[str, str]] | None:
+        """Another deal for the game ``start`` began (a state just set up), in which the cards of every place
+        outside ``keep`` are dealt again at random among those places; and, by player, who holds in the new deal
+        the card that player held (so that a decision taken because of a card is taken by its new holder)."""
+        return None
 
     def narration(self, state: State, event: Event, lang: str) -> list[str]:
         """What a narrator says aloud for a public event (the shared screen speaks it). By default, its text."""

@@ -33,6 +33,7 @@ def die(theme: Theme, s: WerewolfState, deaths: list[tuple[int, str]], by: int |
         data = {"player": players[seat], "role": s.roles[seat], "cause": PUBLIC_CAUSES.get(cause, "noche")}
         if cause == "disparo" and by is not None:
             data["by"] = players[by]
+        s.death[seat] = data["cause"]
         s.emit("muerte", None, **data)
         if cause not in PUBLIC_CAUSES:
             s.emit("causa", NARRATOR_ONLY, player=players[seat], cause=cause)

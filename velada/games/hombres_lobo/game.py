@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import copy
 import random
-from collections.abc import Mapping
+from collections.abc import Hashable, Mapping
 from typing import Any
 
 from velada.core.bots import BotFactory
@@ -16,9 +16,9 @@ from velada.games.hombres_lobo import flow
 from velada.games.hombres_lobo.bots import HeuristicBot
 from velada.games.hombres_lobo.ending import LOVERS, VILLAGE, WOLVES
 from velada.games.hombres_lobo.preparation import CARD_OPTIONS
-from velada.games.hombres_lobo.setup import box_warnings, build_cards, deal_cards, explicit_deal
+from velada.games.hombres_lobo.setup import SPARE_KEY, box_warnings, build_cards, deal_cards, explicit_deal
 from velada.games.hombres_lobo.state import Settings, WerewolfState
-from velada.games.hombres_lobo.theme import SPECIALS, WITCH, Theme, load_theme
+from velada.games.hombres_lobo.theme import SPECIALS, THIEF, WITCH, Theme, load_theme
 
 #: Every decision of the rules, in the order ``velada actions`` documents them; the theme names each kind.
 DECISIONS = (
@@ -210,6 +210,60 @@ class WerewolfGame(Game):
             s.spare = [role for role, _ in pool[len(hidden) :]]
         return s
 
+    # --- noninterference: the places of the deal are the seats and the spare cards ("sobrante", k) ---------
+
+    def deal_of(self, state: WerewolfState) -> dict[str, Any]:  # type: ignore[override]
+        deal: dict[str, Any] = dict(zip(state.players, state.roles, strict=True))
+        if state.spare:
+            deal[SPARE_KEY] = list(state.spare)
+        return deal
+
+    @staticmethod
+    def origins(s: WerewolfState) -> list[Hashable]:
+        """The place of the deal each seat's card comes from: its own, unless the Ladrón moved it."""
+        n = len(s.players)
+        move = s.thief_move
+        if move and move[0] == "rotacion":
+            return [(seat - move[1]) % n for seat in range(n)]
+        origin: list[Hashable] = list(range(n))
+        if move:
+            origin[move[1]] = ("sobrante", move[2])
+        return origin
+
+    def knowledge(self, state: WerewolfState, viewer: Viewer) -> set[Hashable]:  # type: ignore[override]
+        """The places whose card ``viewer`` knows: the cards they see now (their own, the dead's, those seen or
+        told at night), the card they were dealt, and the spare cards the Ladrón is shown."""
+        s = state
+        origin = self.origins(s)
+        known: set[Hashable] = {origin[seat] for seat in range(len(s.players)) if not s.alive[seat]}
+        me = s.index.get(viewer) if viewer is not None else None
+        if me is not None:
+            known |= {me, origin[me], *(origin[seat] for seat in s.known[me])}
+            thief = s.thief_move[1] if s.thief_move[:1] == ("cambio",) else s.holder.get(THIEF)
+            if thief == me and s.settings.thief_variant == "intercambio":
+                known |= {("sobrante", k) for k in range(len(s.spare))}
+        return known
+
+    def redeal(  # type: ignore[override]
+        self, start: WerewolfState, keep: frozenset[Hashable], viewer: Viewer, rng: random.Random
+    ) -> tuple[dict[str, Any], dict[str, str]]:
+        places: list[Hashable] = [*range(len(start.players)), *(("sobrante", k) for k in range(len(start.spare)))]
+        cards = [*start.roles, *start.spare]
+        free = [i for i, place in enumerate(places) if place not in keep]
+        order = list(free)
+        rng.shuffle(order)
+        dealt = list(cards)
+        moved: dict[str, str] = {}
+        for to, source in zip(free, order, strict=True):
+            dealt[to] = cards[source]
+            if to < len(start.players) and source < len(start.players):
+                moved[start.players[source]] = start.players[to]
+        n = len(start.players)
+        deal: dict[str, Any] = dict(zip(start.players, dealt[:n], strict=True))
+        if start.spare:
+            deal[SPARE_KEY] = dealt[n:]
+        return deal, moved
+
     def knows_lovers(self, s: WerewolfState, viewer: Viewer) -> bool:
         if s.lovers is None:
             return False
@@ -228,6 +282,8 @@ class WerewolfGame(Game):
                 "id": player,
                 "name": player,
                 "alive": s.alive[seat],
+                # How the table was told they died: a lover's grief is public, a night death's cause is not.
+                "death": s.death.get(seat),
                 "role": role,
                 "role_name": self.role_name(role, lang) if role else None,
                 "sheriff": s.sheriff == seat,

@@ -35,6 +35,7 @@ def thief_resolve(theme: Theme, s: WerewolfState, answers) -> None:
     elif chosen:
         k = CARD_OPTIONS.index(chosen[0])
         s.roles[seat], s.spare[k] = s.spare[k], s.roles[seat]
+        s.thief_move = ("cambio", seat, k)
         s.powers[seat] = theme.roles[s.roles[seat]]
         s.emit("cambio", frozenset((player,)), role=s.roles[seat])
     else:
@@ -51,6 +52,7 @@ def _rotate(theme: Theme, s: WerewolfState, seat: int, direction: str) -> None:
     n = len(s.roles)
     shift = 1 if direction == "izquierda" else -1
     old = list(s.roles)
+    s.thief_move = ("rotacion", shift)
     for i in range(n):
         s.roles[(i + shift) % n] = old[i]
     s.powers[:] = [theme.roles[r] for r in s.roles]

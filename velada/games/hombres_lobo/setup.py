@@ -84,7 +84,8 @@ def explicit_deal(
     doubled = [theme.role[p] for p, c in counts.items() if c > 1 and p not in (WOLF, VILLAGER)]
     if doubled:
         raise ValueError(f"there is one card of each special role: {', '.join(doubled)} appears twice")
-    swaps = uses_spare_cards(tuple(theme.roles[r] for r in roles), thief_variant)
+    # The Ladrón's card may itself be one of the spare cards, as a shuffled deck can leave it.
+    swaps = uses_spare_cards(tuple(powers), thief_variant)
     if len(spare) != (2 if swaps else 0):
         raise ValueError(
             f"'{SPARE_KEY}' must list exactly the two spare cards when the {theme.role[THIEF]} swaps, and only then"

@@ -37,7 +37,9 @@ class WerewolfState(State):
 
     ``roles`` is the card each seat holds (what the Vidente sees and a death reveals); ``powers`` the rule that
     seat follows now (a Cupido who has shot is a simple villager). ``known[p]`` maps each seat whose card
-    ``p`` has seen or been told to that card: it is what ``view`` may show to ``p``.
+    ``p`` has seen or been told to that card: it is what ``view`` may show to ``p``. ``thief_move`` is what the
+    Ladrón did with the dealt cards: ``("cambio", seat, k)`` (his card for spare card ``k``) or ``("rotacion",
+    shift)`` (every card ``shift`` seats on).
     """
 
     settings: Settings
@@ -45,7 +47,10 @@ class WerewolfState(State):
     roles: list[str]
     powers: list[str]
     spare: list[str] = field(default_factory=list)
+    thief_move: tuple = ()
     alive: list[bool] = field(default_factory=list)
+    #: How each dead seat died, as the table was told (``noche`` for any night death): seat → cause.
+    death: dict[int, str] = field(default_factory=dict)
     known: list[dict[int, str]] = field(default_factory=list)
     lovers: tuple[int, int] | None = None
     lovers_side: bool = False
