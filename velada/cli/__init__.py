@@ -128,7 +128,7 @@ def run(
         data = scenarios.load(path)
         match = scenarios.play(data, REGISTRY)
     except scenarios.ScenarioError as exc:
-        raise _fail(str(exc), code=1) from None
+        raise _fail(exc.text(lang), code=1) from None
     for warning in match.game.warnings(match.players, match.options, lang):
         err.print(f"warning: {warning}")
     game, state = match.game, match.state
@@ -275,6 +275,21 @@ def serve(
     db: Annotated[str, typer.Option(help="Database: a SQLite file path or any SQLAlchemy URL.")] = "velada.sqlite3",
     bot_delay: Annotated[float, typer.Option(help="Seconds a bot takes to answer (on average).")] = 1.5,
     public_url: Annotated[str | None, typer.Option(help="Address shown in join links and QR codes.")] = None,
+    allowed_host: Annotated[
+        list[str] | None,
+        typer.Option(
+            help="A host name the server may be reached by (repeatable; '*.example.org' for subdomains). This "
+            "machine's own names and addresses and the public URL's host are always allowed; any other Host gets 400."
+        ),
+    ] = None,
+    proxy_headers: Annotated[
+        bool,
+        typer.Option(
+            help="Behind a reverse proxy: trust its X-Forwarded-For/-Proto (client address for rate limits, https "
+            "for Secure cookies) from --forwarded-allow-ips."
+        ),
+    ] = False,
+    forwarded_allow_ips: Annotated[str, typer.Option(help="Proxies trusted with --proxy-headers.")] = "127.0.0.1",
 ) -> None:
     """Start the web app: lobby, tables, phones, the narrator screen (embedded SQLite by default)."""
     import uvicorn
@@ -282,8 +297,17 @@ def serve(
     from velada.web.app import create_app
 
     url = db if "://" in db else f"sqlite:///{db}"
+    hosts = [*(allowed_host or []), *([host] if host not in ("0.0.0.0", "::", "") else [])]
+    app_ = create_app(url, bot_delay, public_url, allowed_hosts=hosts)
     out.print(f"velada: http://{'127.0.0.1' if host in ('0.0.0.0', '::') else host}:{port}  (db: {url})")
-    uvicorn.run(create_app(url, bot_delay, public_url), host=host, port=port, log_level="warning")
+    uvicorn.run(
+        app_,
+        host=host,
+        port=port,
+        log_level="warning",
+        proxy_headers=proxy_headers,
+        forwarded_allow_ips=forwarded_allow_ips,
+    )
 
 
 def main() -> None:

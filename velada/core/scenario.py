@@ -22,11 +22,18 @@ from velada.core.registry import Registry
 
 
 class ScenarioError(Exception):
-    """A scenario that cannot be played: malformed, or a choice the game refuses (``step`` counts from 1)."""
+    """A scenario that cannot be played: malformed, or a choice the game refuses (``step`` counts from 1; the
+    game's refusal is ``illegal``, whose reason :meth:`text` gives in any language)."""
 
-    def __init__(self, message: str, step: int | None = None) -> None:
+    def __init__(self, message: str, step: int | None = None, illegal: IllegalAction | None = None) -> None:
         self.step = step
-        super().__init__(message)
+        self.where = message
+        self.illegal = illegal
+        super().__init__(self.text("es"))
+
+    def text(self, lang: str = "es") -> str:
+        """What went wrong, the game's reason in ``lang``."""
+        return f"{self.where}: {self.illegal.text(lang)}" if self.illegal is not None else self.where
 
 
 def load(path: str | Path) -> dict[str, Any]:
@@ -78,9 +85,7 @@ def play(
         try:
             match.choose(str(choice["player"]), str(choice["prompt"]), [str(c) for c in chosen])
         except IllegalAction as exc:
-            raise ScenarioError(
-                f"step {step} ({choice['player']} → {choice['prompt']} {chosen}): {exc}", step
-            ) from None
+            raise ScenarioError(f"step {step} ({choice['player']} → {choice['prompt']} {chosen})", step, exc) from None
         if after_step is not None:
             after_step(match, step)
     return match

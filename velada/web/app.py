@@ -308,7 +308,6 @@ def create_app(
             token = await table.reissue_seat(position)
         except TableError as exc:
             return html_response(request, render.page("error.html", lang, error=error_text(exc, lang)[1]), 409)
-        await table.broadcast()  # the old phone's socket learns that it has no seat now
         seat = next(s for s in table.data.seats if s.position == position)
         url = f"{base_url(request)}/t/{code}/r/{token}"
         html = render.page(
@@ -316,7 +315,7 @@ def create_app(
             lang,
             code=code,
             title=table.game.title(lang),
-            name=seat.name,
+            player=seat.name,
             url=url,
             qr=render.qr_svg(url),
         )
@@ -506,7 +505,7 @@ def create_app(
             return seat is not None and current is not None and current.position == seat.position
 
         async def send(message: dict[str, Any]) -> None:
-            if viewer not in (PUBLIC, None) and not seated():
+            if conn.viewer not in (PUBLIC, None) and not seated():
                 # Not one more word of the seat's view: close, and the page reconnects as a stranger.
                 with contextlib.suppress(Exception):
                     await websocket.close(code=4001)
