@@ -276,9 +276,11 @@ def client_key(address: str | None) -> str:
         ip = ipaddress.ip_address(address)
     except ValueError:
         return address
-    if ip.version == 6 and ip.ipv4_mapped is None:
-        return str(ipaddress.ip_network(f"{ip}/64", strict=False))
-    return str(ip.ipv4_mapped or ip)
+    if isinstance(ip, ipaddress.IPv6Address):
+        if ip.ipv4_mapped is None:
+            return str(ipaddress.ip_network(f"{ip}/64", strict=False))
+        return str(ip.ipv4_mapped)
+    return str(ip)
 
 
 class Limits:
