@@ -28,7 +28,8 @@ def _port() -> int:
 
 def _serve(db: str, port: int, bot_delay: float, log) -> subprocess.Popen:
     command = [sys.executable, "-m", "velada", "serve", "--port", str(port), "--db", db, "--bot-delay", str(bot_delay)]
-    process = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT, env=os.environ | {"PYTHONUNBUFFERED": "1"})
+    env = os.environ | {"PYTHONUNBUFFERED": "1"}
+    process = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT, env=env)
     deadline = time.time() + 30
     while time.time() < deadline:
         try:
