@@ -42,6 +42,8 @@ def _werewolf_tables(game) -> list[dict]:
 TABLES = {
     "hombres-lobo": (_werewolf_tables(REGISTRY.get("hombres-lobo")), 9),
     "gauekos": (_werewolf_tables(REGISTRY.get("gauekos")), 9),
+    # More cards in hand: more Mirrors and Bribes.
+    "ajo-y-agua": ([{}, {"cartas-inicio": 6, "mano-maxima": 8}], 6),
 }
 
 #: Secret event kinds (emitted with an audience) whose content is fully determined by what their audience's
@@ -75,6 +77,7 @@ SECRET_KINDS = {
     ],
 }
 SECRET_KINDS["gauekos"] = SECRET_KINDS["hombres-lobo"]
+SECRET_KINDS["ajo-y-agua"] = ["botin", "identidad", "mordisco-secreto", "reflejo", "roba"]
 
 #: How many random games the mutation test may play to catch one misaddressed kind.
 BUDGET = 300

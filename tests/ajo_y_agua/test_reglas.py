@@ -173,6 +173,22 @@ def test_espejo_muestra_una_carta_de_noche_sin_usar_solo_a_quien_mira():
     assert eventos(m, "usa", "Carlos")[-1] == {"player": "Ana", "card": "espejo", "target": "Dani"}
 
 
+def test_lo_que_mostro_el_espejo_queda_en_la_vista_de_quien_miro():
+    """What a viewer knows is in their view, not only in their log (the noninterference check compares views)."""
+    m = castillo(manos={"Ana": ["espejo"]})
+    elige(m, "Ana", "turno", "espejo")
+    elige(m, "Ana", "objetivo", "Dani")
+    (seen,) = eventos(m, "reflejo", "Ana")
+    assert m.view("Ana")["you"]["mirrors"] == [["Dani", seen["card"]]]
+    assert m.view("Dani")["you"]["mirrors"] == []
+
+
+def test_las_cartas_robadas_a_la_vez_se_cuentan_ordenadas_no_en_el_orden_del_mazo():
+    m = castillo(manos={"Ana": ["farol"]}, mazo=["farol", "soborno", "espejo"])
+    elige(m, "Ana", "turno", "farol")
+    assert eventos(m, "roba", "Ana")[-1] == {"player": "Ana", "cards": ["espejo", "soborno"]}
+
+
 def test_usar_una_carta_se_puede_cancelar_al_elegir_objetivo():
     m = castillo(manos={"Ana": ["espejo"]})
     elige(m, "Ana", "turno", "espejo")

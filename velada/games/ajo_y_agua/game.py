@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import copy
 import random
-from collections.abc import Mapping
+from collections.abc import Hashable, Mapping
 from typing import Any
 
 from velada.core.bots import BotFactory
@@ -85,6 +85,7 @@ class AjoGame(Game):
             hands=[{} for _ in range(n)],
             equipped=[[] for _ in range(n)],
             night=[{} for _ in range(n)],
+            dealt=supply[::-1],
         )
         for seat, player in enumerate(players):
             s.emit("identidad", frozenset((player,)), identity=rules.VAMPIRE if seat == vampire else "conde")
@@ -170,6 +171,8 @@ class AjoGame(Game):
                 "house": s.houses[me],
                 "hand": dict(sorted(s.hands[me].items())),
                 "night": dict(sorted(s.night[me].items())),
+                # What the viewer's Mirrors showed: a night card of their target's, this round or before.
+                "mirrors": [[s.players[t], card] for user, t, card in s.mirrored if user == me],
                 "notes": [
                     self.text(lang, "you.hand", cards=self._cards_text(s.hands[me], lang) or "—"),
                     self.text(lang, "you.night", cards=self._night_text(s.night[me], lang) or "—"),
@@ -183,6 +186,54 @@ class AjoGame(Game):
                 "supply": list(s.supply),
             }
         return view
+
+    # --- noninterference: the places of the deal are the seats (who is the Vampire) and the deck's cards --------
+    # ("seat", i) is seat i's hidden identity; ("draw", k) the k-th card drawn from the deck as dealt.
+
+    def deal_of(self, state: AjoState) -> dict[str, Any]:  # type: ignore[override]
+        s = state
+        return {
+            "vampiro": s.players[s.vampire],
+            "figuras": dict(zip(s.players, s.houses, strict=True)),
+            "anfitrion": s.players[s.host],
+            "mazo": list(s.dealt),
+        }
+
+    def knowledge(self, state: AjoState, viewer: Viewer) -> set[Hashable]:  # type: ignore[override]
+        """Whose identity ``viewer`` knows (their own, the dead's, everybody's for the Vampire; a Mirror shows a
+        night card that may betray its holder) and the cards they drew."""
+        s = state
+        known: set[Hashable] = {("seat", i) for i in range(len(s.players)) if not s.alive[i]}
+        me = s.index.get(viewer) if viewer is not None else None
+        if me is not None:
+            known |= {("seat", me), *(("seat", target) for user, target, _ in s.mirrored if user == me)}
+            if me == s.vampire:
+                known |= {("seat", i) for i in range(len(s.players))}
+            known |= {("draw", k) for k, seat in enumerate(s.draws) if seat == me}
+        return known
+
+    def redeal(  # type: ignore[override]
+        self, start: AjoState, keep: frozenset[Hashable], viewer: Viewer, rng: random.Random
+    ) -> tuple[dict[str, Any], dict[str, str]]:
+        deal = self.deal_of(start)
+        moved: dict[str, str] = {}
+        hidden = [i for i in range(len(start.players)) if ("seat", i) not in keep]
+        # Either secret alone, or both: a deck dealt again soon makes the worlds part (a card played in one is not
+        # held in the other), which would hide what a different Vampire shows.
+        what = rng.choice(("vampiro", "mazo", "ambos"))
+        if start.vampire in hidden and what != "mazo":
+            vampire = rng.choice(hidden)
+            old, new = start.players[start.vampire], start.players[vampire]
+            deal["vampiro"] = new
+            moved = {old: new, new: old}
+        deck = list(deal["mazo"])
+        free = [k for k in range(len(deck)) if ("draw", k) not in keep and what != "vampiro"]
+        cards = [deck[k] for k in free]
+        rng.shuffle(cards)
+        for k, card in zip(free, cards, strict=True):
+            deck[k] = card
+        deal["mazo"] = deck
+        return deal, moved
 
     def shuffle_hidden(self, state: AjoState, viewer: Viewer, rng: random.Random) -> AjoState:  # type: ignore[override]
         """Re-deal what ``viewer`` cannot know: who the Vampire is among the counts whose identity is hidden

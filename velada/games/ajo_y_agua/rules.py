@@ -35,11 +35,13 @@ def draw(s: AjoState, seat: int, n: int = 1) -> None:
             s.rng.shuffle(s.supply)
             s.emit("baraja", None, cards=len(s.supply))
         card = s.supply.pop()
+        s.draws.append(seat)
         s.hands[seat][card] = s.hands[seat].get(card, 0) + 1
         drawn.append(card)
     if drawn:
         player = s.players[seat]
-        s.emit("roba", frozenset((player,)), player=player, cards=drawn)
+        # A hand has no order: the cards drawn together are told sorted, not in the deck's order.
+        s.emit("roba", frozenset((player,)), player=player, cards=sorted(drawn))
         s.emit("robo", None, player=player, n=len(drawn))
 
 
@@ -213,6 +215,7 @@ def resolve_target(s: AjoState, chosen: tuple[str, ...]) -> None:
         s.discard.append("espejo")
         cards = [card for card, n in sorted(s.night[target].items()) for _ in range(n)]
         seen = s.rng.choice(cards)
+        s.mirrored.append((seat, target, seen))
         s.emit("usa", None, player=player, card="espejo", target=other)
         s.emit("reflejo", frozenset((player,)), player=other, card=seen)
     elif action == "agua-bendita":

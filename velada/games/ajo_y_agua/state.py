@@ -48,6 +48,12 @@ class AjoState(State):
     innocents_used: int = 0
     laid: list[str] = field(default_factory=list)
     step: str = ""
+    #: The deck as dealt, top first, and who drew each card taken from the supply, in order (the first ones
+    #: are the dealt deck's).
+    dealt: list[str] = field(default_factory=list)
+    draws: list[int] = field(default_factory=list)
+    #: Every Mirror used: (user, target, the night card it showed).
+    mirrored: list[tuple[int, int, str]] = field(default_factory=list)
 
     def living(self) -> list[int]:
         alive = self.alive
