@@ -325,6 +325,19 @@ def test_el_laberinto_da_una_rosa_gratis_que_cuenta_como_caza():
     assert puntos(m, "Koni") == 3 + 1  # the rose's points, then Rosa eterna's +1 at the end of the turn
 
 
+def test_con_agua_bendita_no_se_recoge_una_rosa_en_el_laberinto():
+    """Recoger una rosa cuenta como caza, y el agua bendita impide cazar nada: tampoco una rosa."""
+    m = escena(
+        manos={"Koni": ["colmillos", "monja", "colmillos"]},
+        posiciones={"Koni": "a17", "Richard": "b9"},
+        orden=["Koni", "Richard"],
+        zona=VACIA,
+    )
+    elige(m, "mover", "laberinto")
+    assert not any(p.kind == "rosa" for p in m.pending())
+    assert m.state.roses and not m.state.hunted
+
+
 def test_mercado_permite_digerir_un_lugareno():
     m = escena(
         manos={"Koni": ["colmillos", "colmillos", "colmillos"]},

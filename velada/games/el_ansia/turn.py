@@ -381,7 +381,8 @@ def space_effect(s: AnsiaState) -> None:
         if offer_missions(s, region):
             return
     elif effect == "laberinto":
-        if s.roses and not any(CARDS[c].type == "rosa" for c in owned(s, seat)) and s.hunts > 0:
+        # Taking a rose is a hunt: whatever forbids hunting (holy water, the umbrellas' turn) forbids it too.
+        if s.roses and not any(CARDS[c].type == "rosa" for c in owned(s, seat)) and s.hunts > 0 and hunting_allowed(s):
             _ask(s, "rosa", "rosa", s.roses, skippable=True)
             return
     elif effect in DIGEST_SPACES:
