@@ -71,6 +71,7 @@ async def answer(table: LiveTable, player: str, kind: str, *options: str, after:
         await asyncio.sleep(0.005)
     await asyncio.sleep(after)
     await table.choose(player, shown[0].id, list(options))
+    await table.flush()
     return time.monotonic()
 
 
@@ -157,6 +158,7 @@ def test_el_reloj_de_una_llamada_nocturna_solo_lo_ven_sus_jugadores(tmp_path):
             await table.attach(screen.conn)
         table._after_change()  # the first call opened before anybody connected: time it now
         await table.broadcast()
+        await table.flush()
         last = {viewer: screen.messages[-1][1] for viewer, screen in screens.items()}
         assert last["Ana"]["deadline"] is not None  # the Vidente's own clock
         assert last[PUBLIC]["deadline"] is None and last["Eva"]["deadline"] is None

@@ -155,10 +155,18 @@ def visible_prompts(state: State, viewer: Viewer) -> list[Prompt]:
     return [p for (who, _), p in state.group.items() if who == viewer]
 
 
-def build_view(game: Game, state: State, viewer: Viewer, lang: str = "es", texts: bool = True) -> dict[str, Any]:
+#: Event texts already rendered, by language and log index: a game's log only grows and an event's text is
+#: a function of the event, so a live table renders each event once per language instead of once per view.
+TextCache = dict[str, dict[int, str]]
+
+
+def build_view(
+    game: Game, state: State, viewer: Viewer, lang: str = "es", texts: bool = True, cache: TextCache | None = None
+) -> dict[str, Any]:
     """Everything ``viewer`` may know, JSON-ready: the game's own part, their prompts, the log they may see,
     who is still to answer where that is public, and the result. ``texts=False`` leaves out the rendered
-    sentences of prompts and events (``None``), for bots, which read the data."""
+    sentences of prompts and events (``None``), for bots, which read the data. ``cache`` keeps event texts
+    between views of the same game (see :data:`TextCache`)."""
     check_language(lang)
     if viewer is not None and viewer != PUBLIC and viewer not in state.players:
         raise IllegalAction("unknown-player", player=viewer)
@@ -169,16 +177,21 @@ def build_view(game: Game, state: State, viewer: Viewer, lang: str = "es", texts
     view["waiting"] = sorted({p.player for p in pending(state) if viewer is None or p.kind in public_kinds})
     # Entries are numbered within the viewer's own log: numbering them in the whole log would show how many
     # hidden events happened between two visible ones (whether the Bruja drank a potion, say).
-    visible = [event for event in state.log if event.visible_to(viewer)]
-    view["log"] = [
-        {
-            "seq": seq,
-            "kind": event.kind,
-            "text": game.event_text(state, event, lang) if texts else None,
-            "data": event.data,
-        }
-        for seq, event in enumerate(visible)
-    ]
+    indexed = [(index, event) for index, event in enumerate(state.log) if event.visible_to(viewer)]
+    visible = [event for _, event in indexed]
+    rendered = cache.setdefault(lang, {}) if cache is not None and texts else None
+    entries = []
+    for seq, (index, event) in enumerate(indexed):
+        if not texts:
+            text = None
+        elif rendered is None:
+            text = game.event_text(state, event, lang)
+        else:
+            text = rendered.get(index)
+            if text is None:
+                text = rendered[index] = game.event_text(state, event, lang)
+        entries.append({"seq": seq, "kind": event.kind, "text": text, "data": event.data})
+    view["log"] = entries
     if viewer is None:
         # The narrator also sees whom each event was for: a private event reads "you…" to its audience.
         for entry, event in zip(view["log"], visible, strict=True):

@@ -25,7 +25,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from velada.core.bots import BOT_NAMES, Bot
-from velada.core.engine import Match, build_view, pending
+from velada.core.engine import Match, TextCache, build_view, pending
 from velada.core.game import Game
 from velada.core.protocol import CALL, NARRATOR, PUBLIC, IllegalAction, Prompt, Viewer
 from velada.games import REGISTRY
@@ -116,6 +116,11 @@ class LiveTable:
         self._release: asyncio.Task | None = None
         #: When the night call being shown began (None: no call under way).
         self._call_started: float | None = None
+        #: Event texts rendered so far, shared by every view of this table (the log only grows).
+        self._texts: TextCache = {}
+        #: The broadcast under way, and whether another change came in meanwhile.
+        self._pushing: asyncio.Task | None = None
+        self._dirty = False
         if data.status != "lobby":
             self._replay()
 
@@ -174,7 +179,7 @@ class LiveTable:
     def view_tag(self, viewer: Viewer, lang: str) -> str:
         """A short tag of what ``viewer`` may see now: it changes when their view changes, and only then (a
         count of the table's choices would count the hidden ones too)."""
-        view = build_view(self.game, self.state, viewer, lang) if self.match is not None else None
+        view = build_view(self.game, self.state, viewer, lang, cache=self._texts) if self.match is not None else None
         taken = [(s.position, s.name, bool(s.bot)) for s in self.data.seats]
         body = json.dumps([self.data.status, taken, view], sort_keys=True, ensure_ascii=False, default=str)
         return hashlib.sha256(body.encode()).hexdigest()[:16]
@@ -546,7 +551,7 @@ class LiveTable:
     def view(self, viewer: str | None, lang: str) -> dict[str, Any] | None:
         if self.match is None:
             return None
-        return build_view(self.game, self.state, viewer, lang)
+        return build_view(self.game, self.state, viewer, lang, cache=self._texts)
 
     async def attach(self, conn: Connection) -> None:
         """A new connection: it gets its first message now, numbered like every later one."""
@@ -556,11 +561,11 @@ class LiveTable:
         self.connections.append(conn)
         await self._send(conn)
 
-    async def _send(self, conn: Connection) -> None:
+    async def _send(self, conn: Connection, shared: dict | None = None) -> None:
         from velada.web.render import payload
 
         try:
-            message = payload(self, conn)
+            message = payload(self, conn, shared)
             if message == conn.last:
                 return
             conn.last = message
@@ -570,11 +575,24 @@ class LiveTable:
             conn.alive = False
 
     async def broadcast(self) -> None:
-        """Send each connection its new view, if it changed."""
-        for conn in list(self.connections):
-            if conn.alive:
-                await self._send(conn)
-        self.connections = [c for c in self.connections if c.alive]
+        """Send each connection its new view, if it changed: off the path of the request that changed the
+        table (which only schedules it), one rendering per distinct viewer and language, the sends concurrent.
+        Changes that come in while a broadcast runs are sent by one more round, not one round each."""
+        self._dirty = True
+        if self._pushing is None or self._pushing.done():
+            self._pushing = asyncio.get_running_loop().create_task(self._push())
+
+    async def _push(self) -> None:
+        while self._dirty:
+            self._dirty = False
+            shared: dict = {}
+            await asyncio.gather(*(self._send(conn, shared) for conn in self.connections if conn.alive))
+            self.connections = [c for c in self.connections if c.alive]
+
+    async def flush(self) -> None:
+        """Wait until every change so far has been sent (tests, shutdown)."""
+        while self._pushing is not None and not self._pushing.done():
+            await asyncio.shield(self._pushing)
 
     async def close(self) -> None:
         self._cancel_timer()

@@ -55,19 +55,31 @@ def game_view(table: LiveTable, viewer: str, lang: str) -> dict[str, Any] | None
     return table.view(viewer, lang)
 
 
-def seat_fragment(table: LiveTable, viewer: str, lang: str) -> str:
+_UNSET: Any = object()
+
+
+def seat_fragment(table: LiveTable, viewer: str, lang: str, view: dict[str, Any] | None = _UNSET) -> str:
     seat = next(s for s in table.data.seats if s.name == viewer)
-    return env.get_template("_seat.html").render(
-        t=texts(lang), lang=lang, table=table, seat=seat, view=game_view(table, viewer, lang)
-    )
+    if view is _UNSET:
+        view = game_view(table, viewer, lang)
+    return env.get_template("_seat.html").render(t=texts(lang), lang=lang, table=table, seat=seat, view=view)
 
 
-def host_fragment(table: LiveTable, lang: str, join_url: str, is_host: bool = False, narrator: bool = False) -> str:
+def host_fragment(
+    table: LiveTable,
+    lang: str,
+    join_url: str,
+    is_host: bool = False,
+    narrator: bool = False,
+    view: dict[str, Any] | None = _UNSET,
+) -> str:
+    if view is _UNSET:
+        view = game_view(table, None if narrator else PUBLIC, lang)
     return env.get_template("_host.html").render(
         t=texts(lang),
         lang=lang,
         table=table,
-        view=game_view(table, None if narrator else PUBLIC, lang),
+        view=view,
         narrator=narrator,
         join_url=join_url,
         qr=qr_svg(join_url) if table.status == "lobby" else "",
@@ -89,18 +101,27 @@ def speech_lines(table: LiveTable, conn: Connection) -> list[str]:
     return lines
 
 
-def payload(table: LiveTable, conn: Connection) -> dict[str, Any]:
+def payload(table: LiveTable, conn: Connection, shared: dict[tuple, dict[str, Any]] | None = None) -> dict[str, Any]:
     """The message one connection gets after a change, without its number (the table numbers what it sends on
-    each connection, and sends nothing when this message is the same as the last one)."""
-    if conn.viewer in (PUBLIC, None):
-        html = host_fragment(table, conn.lang, conn.join_url, conn.is_host, narrator=conn.viewer is None)
-    else:
-        html = seat_fragment(table, conn.viewer, conn.lang)
-    return {
-        "type": "state",
-        "status": table.status,
-        "deadline": table.deadline_for(conn.viewer),
-        "html": html,
-        "view": game_view(table, conn.viewer, conn.lang),
-        "speech": speech_lines(table, conn),
-    }
+    each connection, and sends nothing when this message is the same as the last one). Connections that show
+    the same thing (the same viewer in the same language: several shared screens, a player's two tabs) share
+    one rendering through ``shared``."""
+    key = (conn.viewer, conn.lang, conn.is_host, conn.join_url)
+    base = shared.get(key) if shared is not None else None
+    if base is None:
+        view = game_view(table, conn.viewer, conn.lang)
+        if conn.viewer in (PUBLIC, None):
+            narrator = conn.viewer is None
+            html = host_fragment(table, conn.lang, conn.join_url, conn.is_host, narrator=narrator, view=view)
+        else:
+            html = seat_fragment(table, conn.viewer, conn.lang, view=view)
+        base = {
+            "type": "state",
+            "status": table.status,
+            "deadline": table.deadline_for(conn.viewer),
+            "html": html,
+            "view": view,
+        }
+        if shared is not None:
+            shared[key] = base
+    return base | {"speech": speech_lines(table, conn)}
