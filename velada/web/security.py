@@ -10,7 +10,7 @@ response, the size of request bodies, JSON errors under ``/api/``, and rate limi
   the forms, :func:`same_origin` (positive proof) for cookie-authenticated API writes and the websocket. Programs
   authenticate with ``Authorization: Bearer``, which no other site can make a browser send.
 - **Headers.** :data:`HEADERS` on every response: a Content-Security-Policy with scripts and styles from this
-  server only and no framing, ``nosniff``, and no ``Referer`` (seat links carry a secret).
+  server only and no framing, ``nosniff``, and no ``Referer`` to other sites (seat links carry a secret).
 - **Bodies.** At most :data:`MAX_BODY` bytes (Starlette's ``RequestBodyLimitMiddleware`` checks
   ``Content-Length`` and counts what actually arrives), :data:`MAX_API_BODY` under ``/api/``.
 - **Rate limits.** :class:`Limits`: token buckets per kind of request and per client (an address, an IPv6
@@ -48,7 +48,9 @@ CSP = "; ".join(
 HEADERS = {
     "content-security-policy": CSP,
     "x-content-type-options": "nosniff",
-    "referrer-policy": "no-referrer",
+    # Our own pages only: seat links carry a secret. (Not no-referrer: then browsers send "Origin: null" with
+    # our own forms, and the same-origin check could not tell them from another site's.)
+    "referrer-policy": "same-origin",
     "x-frame-options": "DENY",
     "cross-origin-opener-policy": "same-origin",
 }
@@ -122,22 +124,25 @@ def our_origins(headers: Mapping[str, str], scheme: str, public_url: str | None)
 
 
 def cross_site(headers: Mapping[str, str], ours: set[str]) -> bool:
-    """Whether a browser says the request comes from another site or origin: an ``Origin`` that is not ours
-    (``null`` included) or ``Sec-Fetch-Site`` naming another site. A program sends neither."""
-    if headers.get("sec-fetch-site") in ("cross-site", "same-site"):
-        return True
+    """Whether a browser says the request comes from another site or origin. ``Sec-Fetch-Site`` (which no page
+    can set) decides when it is there: another site, or the same site on another origin (another port of this
+    host), is refused. Without it, an ``Origin`` that is not ours (``null`` included) is. A program sends
+    neither."""
+    site = headers.get("sec-fetch-site")
+    if site is not None:
+        return site in ("cross-site", "same-site")
     origin = headers.get("origin")
     return origin is not None and netloc(origin) not in ours
 
 
 def same_origin(headers: Mapping[str, str], ours: set[str]) -> bool:
-    """Whether a browser proves the request comes from one of our own pages: an ``Origin`` of ours, or (no
-    ``Origin``) ``Sec-Fetch-Site: same-origin``."""
-    if cross_site(headers, ours):
-        return False
-    if headers.get("origin") is not None:
-        return True
-    return headers.get("sec-fetch-site") == "same-origin"
+    """Whether a browser proves the request comes from one of our own pages: ``Sec-Fetch-Site: same-origin``,
+    or (an older browser) an ``Origin`` of ours."""
+    site = headers.get("sec-fetch-site")
+    if site is not None:
+        return site == "same-origin"
+    origin = headers.get("origin")
+    return origin is not None and netloc(origin) in ours
 
 
 def is_json(headers: Mapping[str, str]) -> bool:
