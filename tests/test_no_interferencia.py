@@ -44,6 +44,7 @@ TABLES = {
     "gauekos": (_werewolf_tables(REGISTRY.get("gauekos")), 9),
     # More cards in hand: more Mirrors and Bribes.
     "ajo-y-agua": ([{}, {"cartas-inicio": 6, "mano-maxima": 8}], 6),
+    "el-ansia": ([{}, {"modo": "novato"}], 5),
 }
 
 #: Secret event kinds (emitted with an audience) whose content is fully determined by what their audience's
@@ -78,6 +79,7 @@ SECRET_KINDS = {
 }
 SECRET_KINDS["gauekos"] = SECRET_KINDS["hombres-lobo"]
 SECRET_KINDS["ajo-y-agua"] = ["botin", "identidad", "mordisco-secreto", "reflejo", "roba"]
+SECRET_KINDS["el-ansia"] = ["mira-misiones", "roba"]
 
 #: How many random games the mutation test may play to catch one misaddressed kind.
 BUDGET = 300

@@ -651,3 +651,20 @@ def test_una_rosa_por_vampiro():
     )
     elige(m, "mover", "laberinto")
     assert not any(p.kind == "rosa" for p in m.pending())
+
+
+def test_un_reparto_escrito_puede_dar_las_misiones_a_elegir_y_las_de_las_criptas():
+    """The two missions offered to each player and the crypts' piles can be written in a deal (scenarios, and the
+    noninterference check's other world)."""
+    deal = {
+        "vampiros": {"Koni": "koni", "Richard": "richard"},
+        "publicas": ["rejo", "mesonero"],
+        "ofertas": {"Koni": ["cuartel-general", "sangre-azul"], "Richard": ["devoto", "pueblerino"]},
+        "criptas": {"montanas": ["estratega"], "llanuras": ["cortesano"], "bosque": []},
+    }
+    m = Match(ANSIA, ["Koni", "Richard"], {}, 0, deal)
+    assert {p.player: p.options for p in m.pending()} == {
+        "Koni": ("cuartel-general", "sangre-azul"),
+        "Richard": ("devoto", "pueblerino"),
+    }
+    assert m.state.crypts == {"montanas": ["estratega"], "llanuras": ["cortesano"], "bosque": []}

@@ -37,7 +37,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from velada.core.bots import RandomBot
-from velada.core.engine import Match, build_view, pending
+from velada.core.engine import Match, build_view, pending, visible_prompts
 from velada.core.engine import choose as apply_choice
 from velada.core.game import Game, State
 from velada.core.protocol import IllegalAction, Viewer
@@ -116,9 +116,25 @@ def play(
     return played
 
 
-def _split(view: dict[str, Any]) -> tuple[dict[str, Any], list[dict[str, Any]]]:
-    rest = {k: v for k, v in view.items() if k != "log"}
-    return rest, view["log"]
+def _rest(game: Game, state: State, viewer: Viewer) -> dict[str, Any]:
+    """Everything ``viewer`` sees but the log, texts included. (The log is compared entry by entry as it grows:
+    rendering a whole log after every group would make long games quadratic.)"""
+    view = build_view(game, state, viewer, LANG, texts=False)
+    del view["log"]
+    for entry, prompt in zip(view["prompts"], visible_prompts(state, viewer), strict=True):
+        entry["text"] = game.prompt_text(state, prompt, LANG)
+        for option in entry["options"]:
+            option["label"] = game.option_label(state, prompt, option["id"], LANG)
+    return view
+
+
+def _log(game: Game, state: State, viewer: Viewer, start: int) -> list[dict[str, Any]]:
+    """The entries of ``viewer``'s log from the ``start``-th on, as ``build_view`` shows them."""
+    visible = [event for event in state.log if event.visible_to(viewer)]
+    return [
+        {"seq": seq, "kind": e.kind, "text": game.event_text(state, e, LANG), "data": e.data}
+        for seq, e in enumerate(visible[start:], start)
+    ]
 
 
 def _shape(state: State) -> Counter[str]:
@@ -208,7 +224,7 @@ def _vary(
         trial = copy.deepcopy(other)
         if not _apply(game, trial, varied) or (_shape(trial) != shape and not _hidden(game, trial, viewer)):
             continue
-        if _split(build_view(game, trial, viewer, LANG))[0] == target:
+        if _rest(game, trial, viewer) == target:
             return trial
     return None
 
@@ -233,12 +249,15 @@ def compare(
     except ValueError:
         return None, 0
 
+    seen = 0  # entries of the viewer's log already compared, equal in both worlds
+
     def check(step: int) -> tuple[bool, Leak | None]:
         """Compare the worlds, waiting for the same decisions, through the viewer's eyes."""
-        rest_a, log_a = _split(build_view(game, mine.state, viewer, LANG))
-        rest_b, log_b = _split(build_view(game, other.state, viewer, LANG))
-        if rest_a != rest_b:
+        nonlocal seen
+        if _rest(game, mine.state, viewer) != _rest(game, other.state, viewer):
             return False, None
+        log_a, log_b = _log(game, mine.state, viewer, seen), _log(game, other.state, viewer, seen)
+        seen += len(log_a)
         if log_a != log_b:
             k = next(
                 (i for i, (a, b) in enumerate(zip(log_a, log_b, strict=False)) if a != b), min(len(log_a), len(log_b))
@@ -269,7 +288,7 @@ def compare(
                 break
             varied = None
             if rng.random() < vary:
-                target = _split(build_view(game, mine.state, viewer, LANG))[0]
+                target = _rest(game, mine.state, viewer)
                 varied = _vary(game, other.state, choices, viewer, target, _shape(mine.state), rng, tries)
             if varied is not None:
                 other.state = varied

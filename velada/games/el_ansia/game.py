@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import copy
 import random
-from collections.abc import Mapping
+from collections.abc import Hashable, Mapping
 from typing import Any
 
 from velada.core.bots import BotFactory
@@ -114,6 +114,8 @@ class AnsiaGame(Game):
             missions=[[] for _ in range(n)],
             used_missions=[[] for _ in range(n)],
             spicy=[[] for _ in range(n)],
+            drawn=[0] * n,
+            crypts_seen=[False] * n,
             castle_tiles=list(CASTLE_TILES[n]),
             roses=list(ROSES),
         )
@@ -226,11 +228,20 @@ class AnsiaGame(Game):
                 for m in ms:
                     rest.remove(m)
         else:
+            offers = deal.get("ofertas")
             for player in s.players:
-                two = [rest.pop(), rest.pop()]
+                two = [str(m) for m in offers[player]] if offers else [rest.pop(), rest.pop()]
+                if offers:
+                    for m in two:
+                        if m not in rest:
+                            raise ValueError(f"mission {m!r} cannot be offered: unknown, public or dealt twice")
+                        rest.remove(m)
                 s.ask(Prompt("p:mision-inicial", player, "mision-inicial", tuple(two)))
         for region in ("montanas", "llanuras", "bosque"):
-            s.crypts[region] = [rest.pop() for _ in range(min(CRYPT_MISSIONS[region], len(rest)))]
+            if "criptas" in deal:
+                s.crypts[region] = [str(m) for m in deal["criptas"][region]]
+            else:
+                s.crypts[region] = [rest.pop() for _ in range(min(CRYPT_MISSIONS[region], len(rest)))]
 
     def resolve(self, state: AnsiaState, answers: Answers) -> None:  # type: ignore[override]
         s = state
@@ -334,6 +345,76 @@ class AnsiaGame(Game):
                 "crypts": {r: list(p) for r, p in s.crypts.items()},
             }
         return view
+
+    # --- noninterference: the places of the deal are each seat's deck as dealt (``("mazo", seat, k)``: its k-th
+    # card drawn) and the missions (the two offered to each player, the crypts' piles) ----------------------------
+
+    def deal_of(self, state: AnsiaState) -> dict[str, Any]:  # type: ignore[override]
+        s = state
+        offers = {p: list(prompt.options) for (p, _), prompt in s.group.items() if prompt.kind == "mision-inicial"}
+        deal: dict[str, Any] = {
+            "vampiros": dict(zip(s.players, s.vampires, strict=True)),
+            "caza": list(reversed(s.hunt_deck)),
+            "taberna": list(s.tavern),
+            "zona": [[list(stack) for stack in row] for row in s.zone],
+            "publicas": list(s.public_missions),
+            "criptas": {region: list(pile) for region, pile in s.crypts.items()},
+            # Each deck top first, the three cards drawn at the start first.
+            "mazos": {p: [*s.hand[i], *reversed(s.deck[i])] for i, p in enumerate(s.players)},
+        }
+        if offers:
+            deal["ofertas"] = offers
+        else:
+            deal["misiones"] = {p: list(s.missions[i]) for i, p in enumerate(s.players)}
+        return deal
+
+    def knowledge(self, state: AnsiaState, viewer: Viewer) -> set[Hashable]:  # type: ignore[override]
+        """The cards of a deck drawn by their owner (``viewer``'s) or already played (anybody's: what is still in
+        a hand is not), the viewer's own missions, and every mission once the viewer has looked into a crypt
+        (where missions of other players come back)."""
+        s = state
+        me = s.index.get(viewer) if viewer is not None else None
+        known: set[Hashable] = set()
+        for seat in range(len(s.players)):
+            seen = s.drawn[seat] - (0 if seat == me else len(s.hand[seat]))
+            known |= {("mazo", seat, k) for k in range(seen)}
+        if me is not None:
+            known.add(("oferta", me))
+            if s.crypts_seen[me]:
+                known.add("misiones")
+        return known
+
+    def redeal(  # type: ignore[override]
+        self, start: AnsiaState, keep: frozenset[Hashable], viewer: Viewer, rng: random.Random
+    ) -> tuple[dict[str, Any], dict[str, str]]:
+        deal = self.deal_of(start)
+        # One secret at a time: another deck order, other missions in the crypts, or other missions anywhere
+        # (a player choosing a mission they were not offered ends the comparison at once).
+        what = rng.choice(("mazos", "criptas", "misiones"))
+        if what == "mazos":
+            for seat, player in enumerate(start.players):
+                deck = deal["mazos"][player]
+                free = [k for k in range(len(deck)) if ("mazo", seat, k) not in keep]
+                cards = [deck[k] for k in free]
+                rng.shuffle(cards)
+                for k, card in zip(free, cards, strict=True):
+                    deck[k] = card
+        elif "misiones" not in keep:
+            places: list[tuple[dict, str, int]] = [
+                (deal["criptas"], region, j) for region, pile in deal["criptas"].items() for j in range(len(pile))
+            ]
+            if what == "misiones" and "ofertas" in deal:
+                places += [
+                    (deal["ofertas"], player, j)
+                    for seat, player in enumerate(start.players)
+                    if ("oferta", seat) not in keep
+                    for j in range(2)
+                ]
+            missions = [table[key][j] for table, key, j in places]
+            rng.shuffle(missions)
+            for (table, key, j), mission in zip(places, missions, strict=True):
+                table[key][j] = mission
+        return deal, {}
 
     def shuffle_hidden(self, state: AnsiaState, viewer: Viewer, rng: random.Random) -> AnsiaState:  # type: ignore[override]
         """Re-deal what ``viewer`` cannot see: the order of every deck (their own too) and of the hunting deck,

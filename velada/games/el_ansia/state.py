@@ -76,6 +76,10 @@ class AnsiaState(State):
     first_order: list[int] = field(default_factory=list)
     crypt_region: str = ""
     survivors: list[bool] = field(default_factory=list)
+    #: Cards each seat has drawn from its deck, reshuffles included (the first ones are the deck as dealt).
+    drawn: list[int] = field(default_factory=list)
+    #: Seats that have looked at a crypt's missions.
+    crypts_seen: list[bool] = field(default_factory=list)
 
     def speed(self) -> int:
         """What the vampire may still spend this turn."""

@@ -46,6 +46,7 @@ def draw(s: AnsiaState, seat: int, n: int, to_play: bool) -> list[str]:
             s.rng.shuffle(s.deck[seat])
             s.emit("baraja", None, player=s.players[seat])
         cid = s.deck[seat].pop()
+        s.drawn[seat] += 1
         drawn.append(cid)
         if to_play:
             s.play.append((_new_uid(s), cid))
@@ -212,6 +213,7 @@ def offer_missions(s: AnsiaState, region: str) -> bool:
         return False
     player = s.players[seat]
     s.crypt_region = region
+    s.crypts_seen[seat] = True
     s.emit("mira-misiones", frozenset((player,)), player=player, region=region, missions=list(pile))
     if s.settings.mode == "novato":
         _ask(s, "misiones", "misiones", pile, region=region)
