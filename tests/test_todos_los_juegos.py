@@ -56,10 +56,12 @@ def start(game, table):
 def play_to_end(match, bot_seed, on_group=None):
     bot = RandomBot(bot_seed)
     groups = 0
+    kinds = {}
     while match.result is None:
         prompts = pending(match.state)
         assert prompts, "a game in progress always waits for somebody"
         for prompt in prompts:
+            assert kinds.setdefault(prompt.id, prompt.kind) == prompt.kind, f"{prompt.id}: one id, one kind"
             assert prompt.player in match.players or prompt.player == NARRATOR
             assert len(set(prompt.options)) == len(prompt.options), "option ids are unique"
             assert prompt.options or prompt.skippable or prompt.text_max, "a prompt always has a legal answer"

@@ -85,6 +85,22 @@ def test_daniel_ataca_otra_vez_en_solitario_tras_los_amotinados():
     assert muertas(m) == {"larry-owls", "wakerfield"}
 
 
+def test_n1_amotinados_2_es_una_sola_decision():
+    """La segunda ronda de votación de los amotinados y el ataque en solitario de Daniel, la misma noche:
+    cada decisión tiene su propio id."""
+    m = mesa(CUATRO, rondas_amotinados=2)
+    hasta_prompt(m, "Ana", "amotinados")
+    elige(m, "Ana", "amotinados", "Carlos:1")
+    elige(m, "Bea", "amotinados", "Dani:1")
+    (ronda,) = {p.id for p in m.pending() if p.kind == "amotinados"}
+    elige(m, "Ana", "amotinados", "Carlos:1")
+    elige(m, "Bea", "amotinados", "Carlos:1")
+    hasta_prompt(m, "Ana", "amotinados-2")
+    (solo,) = [p for p in m.pending() if p.kind == "amotinados-2"]
+    assert solo.id == "n1:amotinados-2" and ronda != solo.id
+    assert ronda == "n1:amotinados-ronda-2"
+
+
 RICHARD = con(
     CUATRO,
     Bea=["richard-dadd", "john-flick", "terapia-opio-y-barbituricos", "amnesia", "hostilidad"],

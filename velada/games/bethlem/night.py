@@ -206,7 +206,8 @@ def mutineers_step(game, s: BethlemState, round_: int, attack_n: int = 1) -> Non
     if not members:
         return
     kind = "amotinados"
-    suffix = ("" if round_ == 1 else f"-{round_}") + ("" if attack_n == 1 else f"-ataque-{attack_n}")
+    # "-ronda-N", not "-N": "amotinados-2" is Daniel's attack alone, another prompt of the same night.
+    suffix = ("" if round_ == 1 else f"-ronda-{round_}") + ("" if attack_n == 1 else f"-ataque-{attack_n}")
     opened = False
     for seat in members:
         options = _targets(s, seat)
