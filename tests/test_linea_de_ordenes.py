@@ -69,7 +69,9 @@ def test_run_rechaza_un_fichero_mal_formado(tmp_path):
     path = tmp_path / "roto.json"
     path.write_text("{ no es json")
     result = runner.invoke(app, ["run", str(path)])
-    assert result.exit_code == 1 and "cannot read" in result.stderr
+    assert result.exit_code == 1 and "no se puede leer" in result.stderr
+    english = runner.invoke(app, ["run", str(path), "--lang", "en"])
+    assert english.exit_code == 1 and "cannot read" in english.stderr
 
 
 def test_sim_json_da_victorias_por_bando_con_intervalos():
@@ -97,7 +99,7 @@ def test_sim_acepta_opciones_y_rechaza_las_malas():
     ok = runner.invoke(app, ["sim", "hombres-lobo", "-g", "5", "--option", "voto=dos-rondas", "--json"])
     assert ok.exit_code == 0 and json.loads(ok.stdout)["options"] == {"voto": "dos-rondas"}
     bad = runner.invoke(app, ["sim", "hombres-lobo", "-g", "5", "--option", "voto=dedo"])
-    assert bad.exit_code == 2 and "allowed" in bad.stderr
+    assert bad.exit_code == 2 and "no está permitido (valores: simple|dos-rondas)" in bad.stderr
 
 
 def test_play_en_la_terminal_hasta_el_final():
@@ -126,3 +128,129 @@ def test_play_sale_limpio_si_se_acaba_la_entrada():
         cwd=ROOT,
     )
     assert done.returncode == 1 and "Partida abandonada." in done.stdout
+
+
+@pytest.mark.parametrize("game", ["ajo-y-agua", "el-ansia", "bethlem"])
+def test_sim_sin_players_juega_con_el_numero_de_jugadores_del_libro(game):
+    result = runner.invoke(app, ["sim", game, "--games", "2", "--json"])
+    assert result.exit_code == 0, result.output
+    low, high = REGISTRY.get(game).info.recommended
+    assert low <= json.loads(result.stdout)["players"] <= high
+
+
+def test_sim_de_hombres_lobo_cuenta_cada_partida_una_vez():
+    result = runner.invoke(app, ["sim", "hombres-lobo", "--games", "200", "--seed", "1", "--json"])
+    report = json.loads(result.stdout)
+    wins = sum(side["wins"] for side in report["sides"].values()) + report["draws"]["wins"]
+    extra = sum(n * (len(sides.split(" + ")) - 1) for sides, n in report["together"].items())
+    assert report["together"], "this run has villagers in love who win with the village"
+    assert wins - extra == 200
+    assert sum(report["reasons"].values()) == 200
+    text = runner.invoke(app, ["sim", "hombres-lobo", "--games", "200", "--seed", "1"])
+    assert "won together (counted for each side): aldeanos + enamorados" in text.stdout
+
+
+def test_los_finales_de_gauekos_llevan_los_nombres_de_gauekos():
+    result = runner.invoke(app, ["sim", "gauekos", "--games", "100", "--seed", "1", "--json"])
+    reasons = set(json.loads(result.stdout)["reasons"])
+    assert reasons <= {"campesinos", "gauekos", "enamorados", "nadie-vive", "limite"}
+    assert {"campesinos", "gauekos"} <= reasons
+
+
+def test_sim_no_dibuja_la_barra_antes_de_un_error_de_argumentos():
+    result = runner.invoke(app, ["sim", "hombres-lobo", "--players", "3", "--games", "5"])
+    assert result.exit_code == 2
+    assert result.stderr.strip() == "error: hombres-lobo es para 5 a 18 jugadores, no 3"
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["sim", "hombres-lobo", "--players", "3", "--games", "5"],
+        ["sim", "hombres-lobo", "--games", "0"],
+        ["sim", "hombres-lobo", "--bots", "nadie"],
+        ["sim", "hombres-lobo", "--option", "voto=dedo"],
+        ["sim", "hombres-lobo", "--option", "voto"],
+        ["sim", "ajedrez"],
+        ["games", "ajedrez"],
+        ["actions", "ajedrez"],
+        ["play", "bethlem", "--players", "9"],
+        ["play", "ajo-y-agua", "--seat", "9"],
+        ["play", "ajo-y-agua", "--option", "cartas-inicio=mil"],
+    ],
+    ids=lambda a: " ".join(a),
+)
+def test_lang_en_traduce_los_motivos_de_error_de_la_linea_de_ordenes(args):
+    spanish = runner.invoke(app, args)
+    english = runner.invoke(app, [*args, "--lang", "en"])
+    assert spanish.exit_code == english.exit_code == 2
+    assert spanish.stderr != english.stderr
+    words = {"no", "es", "para", "de", "y", "desconocido", "juego", "valores", "tienen"}
+    assert not words & set(english.stderr.replace(";", " ").replace(":", " ").split()), english.stderr
+
+
+def test_actions_en_una_tuberia_que_se_cierra_sale_sin_error():
+    done = subprocess.run(
+        f"{sys.executable} -m velada actions bethlem | head -1; exit ${{PIPESTATUS[0]}}",
+        shell=True,
+        executable="/bin/bash",
+        capture_output=True,
+        text=True,
+        timeout=60,
+        cwd=ROOT,
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stderr == "" and done.stdout.startswith("bethlem:")
+
+
+@pytest.mark.parametrize(
+    ("db", "says"),
+    [
+        ("foo://", "does not know the database kind 'foo'"),
+        ("postgresql+pg8000://u@localhost/velada", "pip install -e '.[postgres]'"),
+        ("postgresql+psycopg://u:secreto@127.0.0.1:9/velada", "cannot open the database"),
+    ],
+)
+def test_serve_con_una_base_de_datos_imposible_lo_dice_en_una_linea(db, says):
+    result = runner.invoke(app, ["serve", "--db", db, "--port", "0"])
+    assert result.exit_code == 1
+    (line,) = result.stderr.strip().splitlines()
+    assert says in line and "secreto" not in line and "Traceback" not in result.output
+
+
+def test_serve_con_el_puerto_ocupado_no_imprime_el_banner(tmp_path):
+    import socket
+
+    with socket.socket() as busy:
+        busy.bind(("127.0.0.1", 0))
+        busy.listen()
+        port = busy.getsockname()[1]
+        result = runner.invoke(app, ["serve", "--port", str(port), "--db", str(tmp_path / "v.sqlite3")])
+    assert result.exit_code == 1
+    assert "velada: http" not in result.stdout
+    assert f"cannot listen on 127.0.0.1:{port}" in result.stderr
+
+
+def test_bench_encuentra_el_suelo_desde_cualquier_directorio(tmp_path, monkeypatch):
+    from velada.cli.bench import default_floor
+
+    monkeypatch.chdir(tmp_path)
+    floor = default_floor()
+    assert floor is not None and floor.name == "werewolf_floor.py"
+    assert floor.resolve() == (ROOT.parent / "shared" / "bench" / "werewolf_floor.py").resolve()
+
+
+def test_bench_juega_las_reglas_del_suelo_y_da_medianas(tmp_path, monkeypatch):
+    from velada.cli.bench import BENCH_OPTIONS, run_bench
+
+    assert BENCH_OPTIONS["lobos"] == "3" and BENCH_OPTIONS["especiales"] == "vidente,bruja"
+    assert BENCH_OPTIONS["alguacil"] == "no" and BENCH_OPTIONS["rondas-lobos"] == "1"
+    assert BENCH_OPTIONS["voto"] == "simple" and BENCH_OPTIONS["empate"] == "nadie"
+    monkeypatch.chdir(tmp_path)
+    report = run_bench(0.3, 3, None)
+    assert report["floor"] is not None and report["rounds"] == 3
+    ours = sorted(report["velada_rounds_choices_per_second"])
+    assert round(report["velada"]["choices_per_second"]) == ours[1]
+    # The same game, near enough: choices per game and the villagers' chances within a few points.
+    assert abs(report["velada"]["mean_choices_per_game"] - report["floor"]["mean_choices_per_game"]) < 15
+    assert abs(report["velada"]["villager_win_rate"] - report["floor"]["villager_win_rate"]) < 0.1

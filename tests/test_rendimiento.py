@@ -7,7 +7,7 @@ from velada.core.sim import game_seed, player_ids, random_playout
 from velada.games import REGISTRY
 
 
-def test_partidas_aleatorias_de_12_con_todos_los_roles(benchmark):
+def test_partidas_aleatorias_de_12_con_las_reglas_del_suelo(benchmark):
     game = REGISTRY.get(BENCH_GAME)
     players = check_players(game, player_ids(BENCH_PLAYERS))
     options = normalize(game.options, BENCH_OPTIONS)

@@ -42,7 +42,7 @@ def test_gauekos_sigue_las_mismas_reglas_que_castronegro():
     assert muertos(m) == {"Iker", "Eneko"}
     elige(m, "Eneko", "cazador", "Ciro")
     votan(m, {"Amaia": "Beñat", "Dorleta": "Beñat", "Garazi": "Beñat", "Haizea": "Beñat"})
-    assert m.result.reason == "aldeanos" and m.result.sides == ("campesinos",)
+    assert m.result.reason == "campesinos" and m.result.sides == ("campesinos",)
     assert m.view("Amaia", "es")["result"]["text"] == "¡Ganan los Campesinos! No queda ningún Gaueko con vida."
 
 

@@ -7,19 +7,25 @@ Game options are always ``--option KEY=VALUE`` (repeatable).
 
 from __future__ import annotations
 
+import functools
 import json
+import os
+import socket
 import sys
+from collections.abc import Callable
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated, Any, TypeVar
 
 import typer
 from rich.console import Console
+from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
 from velada.core import scenario as scenarios
 from velada.core import sim as simulator
-from velada.core.i18n import LANGUAGES
+from velada.core.errors import Problem, reason
+from velada.core.i18n import CORE_MESSAGES, LANGUAGES
 from velada.core.options import OptionError, parse_assignments
 from velada.games import REGISTRY
 
@@ -29,7 +35,23 @@ app = typer.Typer(
     add_completion=False,
     rich_markup_mode=None,
 )
-out = Console(highlight=False, soft_wrap=True, markup=False)
+
+
+def _reader_gone() -> typer.Exit:
+    """The reader stopped reading (``velada actions bethlem | head``): drop the rest of the output and end
+    quietly with exit code 0, as every Unix filter does."""
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(devnull, sys.stdout.fileno())
+    return typer.Exit(0)
+
+
+class _Console(Console):
+    def on_broken_pipe(self) -> None:
+        self.quiet = True
+        raise _reader_gone()
+
+
+out = _Console(highlight=False, soft_wrap=True, markup=False)
 err = Console(stderr=True, highlight=False, soft_wrap=True, markup=False)
 
 OptionArg = Annotated[list[str], typer.Option("--option", "-o", help="Game option KEY=VALUE (repeatable).")]
@@ -37,22 +59,30 @@ LangArg = Annotated[str, typer.Option("--lang", help=f"Language: {', '.join(LANG
 
 
 def _fail(message: str, code: int = 2) -> typer.Exit:
-    err.print(f"[bold red]error:[/] {message}", markup=True)
+    err.print(f"[bold red]error:[/] {escape(message)}", markup=True)
     return typer.Exit(code)
 
 
-def _game(game_id: str):
-    try:
-        return REGISTRY.get(game_id)
-    except KeyError as exc:
-        raise _fail(str(exc.args[0])) from None
+def _t(lang: str, key: str, **params: Any) -> str:
+    """A text of the command line's own (the core catalogue's ``[cli]``), in ``lang``."""
+    return CORE_MESSAGES.text(lang, f"cli.{key}", **params)
 
 
-def _options(pairs: list[str]) -> dict[str, str]:
+def _problem(lang: str, code: str, exit_code: int = 2, **params: Any) -> typer.Exit:
+    return _fail(Problem(code, **params).text(lang), exit_code)
+
+
+def _game(game_id: str, lang: str = "es"):
+    if game_id not in REGISTRY:
+        raise _problem(lang, "unknown-game", game=repr(game_id), games=", ".join(REGISTRY.ids()))
+    return REGISTRY.get(game_id)
+
+
+def _options(pairs: list[str], lang: str = "es") -> dict[str, str]:
     try:
         return parse_assignments(pairs)
     except OptionError as exc:
-        raise _fail(str(exc)) from None
+        raise _fail(exc.text(lang)) from None
 
 
 def _names(bots: str) -> list[str]:
@@ -61,16 +91,43 @@ def _names(bots: str) -> list[str]:
 
 def _lang(lang: str) -> str:
     if lang not in LANGUAGES:
-        raise _fail(f"unknown language {lang!r}; available: {', '.join(LANGUAGES)}")
+        raise _problem("es", "unknown-language", lang=repr(lang), langs=", ".join(LANGUAGES))
     return lang
 
 
+def _players(game, players: int | None, usual: int) -> int:
+    """The table size: the one given, or ``usual`` brought into the range the game's book recommends."""
+    if players is not None:
+        return players
+    low, high = game.info.recommended
+    return min(max(usual, low), high)
+
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+def _pipe_safe(command: F) -> F:
+    """A command whose reader may stop reading (see :func:`_reader_gone`)."""
+
+    @functools.wraps(command)
+    def run(*args: Any, **kwargs: Any) -> Any:
+        try:
+            done = command(*args, **kwargs)
+            sys.stdout.flush()
+            return done
+        except BrokenPipeError:
+            raise _reader_gone() from None
+
+    return run  # type: ignore[return-value]
+
+
 @app.command()
+@_pipe_safe
 def games(
     game_id: Annotated[str | None, typer.Argument(metavar="[GAME]", help="Show this game's options.")] = None,
     lang: LangArg = "es",
 ) -> None:
-    """List the games, or one game's options with their defaults and allowed values."""
+    """List the games, or one game's options with their defaults and allowed values, and its deal's keys."""
     lang = _lang(lang)
     if game_id is None:
         table = Table("id", "players", "book", "description", box=None)
@@ -84,7 +141,7 @@ def games(
             )
         out.print(table)
         return
-    game = _game(game_id)
+    game = _game(game_id, lang)
     info = game.info
     out.print(f"{game.id} — {game.title(lang)}")
     out.print(game.description(lang))
@@ -95,20 +152,30 @@ def games(
         default = spec.format(spec.parse(spec.default))
         out.print(f"  [bold]{spec.key}[/]  default: {default}   allowed: {spec.allowed()}", markup=True)
         out.print(f"      {game.option_help(spec.key, lang)}")
+    keys = game.deal_help(lang)
+    if keys:
+        out.print(f"\n{_t(lang, 'deal-keys')}")
+        for key, text in keys:
+            out.print(f"  [bold]{key}[/]", markup=True)
+            out.print(f"      {text}")
 
 
 @app.command()
+@_pipe_safe
 def actions(game_id: Annotated[str, typer.Argument(metavar="GAME")], lang: LangArg = "es") -> None:
-    """Document every kind of prompt a game opens and its option ids, for scripts, bots and agents."""
+    """Document every kind of prompt a game opens, its ids and its option ids, for scripts, bots and agents."""
     lang = _lang(lang)
-    game = _game(game_id)
+    game = _game(game_id, lang)
+    moments, ids = game.id_help(lang)
     out.print(f'{game.id}: prompt kinds. A choice is {{"player", "prompt": id or kind, "choose": [option ids]}};')
-    out.print('[] skips where a prompt is skippable. Prompt ids are "<moment>:<kind>":')
-    out.print("p (preparation), nN (night N), dN (day N).\n")
+    out.print('[] skips where a prompt is skippable. Prompt ids are "<moment>:<kind>", where <moment> is')
+    out.print(f"{moments}\n")
     for kind in game.prompt_kinds:
         visibility = "public" if kind.public else "private"
         out.print(f"[bold]{kind.kind}[/] ({visibility})", markup=True)
         out.print(f"  {game.kind_help(kind, lang)}")
+        if kind.kind in ids:
+            out.print(f"  ids: {ids[kind.kind]}")
 
 
 def _audience(event) -> Any:
@@ -118,6 +185,7 @@ def _audience(event) -> Any:
 
 
 @app.command()
+@_pipe_safe
 def run(
     path: Annotated[Path, typer.Argument(metavar="SCENARIO.json")],
     lang: LangArg = "es",
@@ -151,21 +219,32 @@ def run(
 
 
 @app.command()
+@_pipe_safe
 def sim(
     game_id: Annotated[str, typer.Argument(metavar="GAME")],
-    players: Annotated[int, typer.Option("--players", "-n", help="Players at the table.")] = 12,
+    players: Annotated[
+        int | None, typer.Option("--players", "-n", help="Players at the table (default: 12, within the book's range).")
+    ] = None,
     count: Annotated[int, typer.Option("--games", "-g", help="Games to play.")] = 1000,
     seed: Annotated[int, typer.Option(help="Seed of the run (game i uses seed*1000003+i).")] = 0,
     jobs: Annotated[int, typer.Option("--jobs", "-j", help="Worker processes.")] = 1,
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
     bots: Annotated[str, typer.Option(help="Bots by name, seated in turn (e.g. heuristico,random).")] = "random",
     option: OptionArg = None,  # type: ignore[assignment]
+    lang: LangArg = "es",
 ) -> None:
     """Play many games with bots: win rate per side and per bot (95% CI), mean length, games per second."""
-    game = _game(game_id)
-    options = _options(option or [])
+    lang = _lang(lang)
+    game = _game(game_id, lang)
+    options = _options(option or [], lang)
+    players = _players(game, players, 12)
     if count < 1 or jobs < 1:
-        raise _fail("--games and --jobs must be at least 1")
+        raise _problem(lang, "games-jobs")
+    try:
+        # Everything that can be wrong with the table is said before the progress bar is drawn.
+        simulator.prepare(game, players, options, _names(bots))
+    except ValueError as exc:
+        raise _fail(reason(exc, lang)) from None
     progress = Progress(
         TextColumn(f"{game.id} ×{players}"),
         BarColumn(),
@@ -174,14 +253,11 @@ def sim(
         console=err,
         transient=as_json,
     )
-    try:
-        with progress:
-            task = progress.add_task("sim", total=count)
-            stats, seconds = simulator.simulate(
-                game, players, count, seed, options, jobs, lambda n: progress.advance(task, n), _names(bots)
-            )
-    except (OptionError, ValueError) as exc:
-        raise _fail(str(exc)) from None
+    with progress:
+        task = progress.add_task("sim", total=count)
+        stats, seconds = simulator.simulate(
+            game, players, count, seed, options, jobs, lambda n: progress.advance(task, n), _names(bots)
+        )
     report = simulator.summary(game, players, seed, stats, seconds)
     report["options"] = options
     report["bot_seating"] = _names(bots)
@@ -193,6 +269,9 @@ def sim(
         low, high = row["ci95"]
         table.add_row(side, str(row["wins"]), f"{row['rate']:.1%}", f"{low:.1%} – {high:.1%}")
     out.print(table)
+    if report["together"]:
+        shared = ", ".join(f"{sides} {n}" for sides, n in sorted(report["together"].items()))
+        out.print(f"won together (counted for each side): {shared}")
     if len(report["bots"]) > 1 or "random" not in report["bots"]:
         table = Table("bot", "side", "seats", "won", "rate", "95% CI", box=None)
         for bot, row in report["bots"].items():
@@ -222,7 +301,10 @@ def sim(
 @app.command()
 def play(
     game_id: Annotated[str, typer.Argument(metavar="GAME")],
-    players: Annotated[int, typer.Option("--players", "-n", help="Players at the table, you included.")] = 8,
+    players: Annotated[
+        int | None,
+        typer.Option("--players", "-n", help="Players at the table, you included (default: 8, within the book's)."),
+    ] = None,
     name: Annotated[str, typer.Option(help="Your name at the table.")] = "Tú",
     seat: Annotated[int, typer.Option(help="Your seat, 1 to players (0: a random seat).")] = 0,
     seed: Annotated[int | None, typer.Option(help="Seed of the game (default: random).")] = None,
@@ -233,22 +315,25 @@ def play(
     """Play at a terminal table: you take one seat, bots the rest; answer prompts by number."""
     from velada.cli.table import play_table
 
-    game = _game(game_id)
+    lang = _lang(lang)
+    game = _game(game_id, lang)
+    options = _options(option or [], lang)
+    players = _players(game, players, 8)
     try:
-        code = play_table(game, players, name, seat, seed, _lang(lang), _options(option or []), out, _names(bots))
-    except (OptionError, ValueError) as exc:
-        raise _fail(str(exc)) from None
+        code = play_table(game, players, name, seat, seed, lang, options, out, _names(bots))
+    except ValueError as exc:
+        raise _fail(reason(exc, lang)) from None
     raise typer.Exit(code)
 
 
 @app.command()
 def bench(
     seconds: Annotated[float, typer.Option(help="Seconds per measurement.")] = 5.0,
-    rounds: Annotated[int, typer.Option(help="Alternating measurements of each (best is kept).")] = 2,
+    rounds: Annotated[int, typer.Option(help="Alternating measurements of each (the median is reported).")] = 3,
     floor: Annotated[Path | None, typer.Option(help="The bare-loop floor script to run beside velada.")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
 ) -> None:
-    """Random-bot speed of a 12-player Hombres Lobo game with every role, beside the bare-loop floor."""
+    """Random-bot speed of velada's Hombres Lobo under the floor's rules, beside the bare-loop floor."""
     from velada.cli.bench import run_bench
 
     report = run_bench(seconds, rounds, floor)
@@ -257,15 +342,61 @@ def bench(
         return
     ours = report["velada"]
     out.print(
-        f"velada  {report['game']} ×12, all roles: {ours['games_per_second']:,.0f} games/s, "
-        f"{ours['choices_per_second']:,.0f} choices/s"
+        f"velada  {report['game']} ×{report['players']}, the floor's rules: {ours['games_per_second']:,.0f} games/s, "
+        f"{ours['choices_per_second']:,.0f} choices/s ({ours['mean_choices_per_game']:.1f} choices a game, "
+        f"villagers win {ours['villager_win_rate']:.0%})"
     )
     if report.get("floor"):
         fl = report["floor"]
-        out.print(f"floor   bare loop: {fl['games_per_s']:,.0f} games/s, {fl['choices_per_s']:,.0f} choices/s")
-        out.print(f"ratio   floor / velada = {report['ratio']:.2f}× (goal: ≤ 5×)")
+        out.print(
+            f"floor   bare loop: {fl['games_per_s']:,.0f} games/s, {fl['choices_per_s']:,.0f} choices/s "
+            f"({fl['mean_choices_per_game']:.1f} choices a game, villagers win {fl['villager_win_rate']:.0%})"
+        )
+        out.print(
+            f"ratio   floor / velada = {report['ratio']:.2f}× choices/s, {report['games_ratio']:.2f}× games/s "
+            f"(medians of {report['rounds']} rounds; goal: ≤ 5×)"
+        )
     else:
         out.print("floor   not found (pass --floor PATH to ../shared/bench/werewolf_floor.py)")
+
+
+def _database_problem(url: str, exc: BaseException) -> str:
+    """One line saying what is wrong with ``--db`` and what to do about it."""
+    from sqlalchemy.engine import make_url
+    from sqlalchemy.exc import ArgumentError, NoSuchModuleError
+
+    try:
+        shown = make_url(url).render_as_string(hide_password=True)
+        dialect = make_url(url).drivername
+    except ArgumentError:
+        return f"--db {url!r} is not a database URL: give a SQLite file path, or a URL such as postgresql+psycopg://user@host/db"
+    if isinstance(exc, NoSuchModuleError):
+        return (
+            f"--db {shown}: velada does not know the database kind {dialect!r}; use a SQLite file path or "
+            "postgresql+psycopg://user@host/db"
+        )
+    if isinstance(exc, ImportError):
+        module = getattr(exc, "name", None) or str(exc)
+        if dialect.startswith("postgresql"):
+            return (
+                f"--db {shown}: the PostgreSQL driver ({module}) is not installed: pip install -e '.[postgres]' "
+                "and use postgresql+psycopg://…"
+            )
+        return f"--db {shown}: the database driver {module!r} is not installed"
+    first = str(getattr(exc, "orig", None) or exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
+    return f"--db {shown}: cannot open the database: {first}"
+
+
+def _port_free(host: str, port: int) -> str | None:
+    """``None`` when the server can listen on ``host:port``; else why not."""
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    with socket.socket(family, socket.SOCK_STREAM) as probe:
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        try:
+            probe.bind((host, port))
+        except OSError as exc:
+            return exc.strerror or str(exc)
+    return None
 
 
 @app.command()
@@ -293,13 +424,21 @@ def serve(
 ) -> None:
     """Start the web app: lobby, tables, phones, the narrator screen (embedded SQLite by default)."""
     import uvicorn
+    from sqlalchemy.engine import make_url
 
     from velada.web.app import create_app
 
+    busy = _port_free(host, port)
+    if busy is not None:
+        raise _fail(f"cannot listen on {host}:{port}: {busy} (another server? choose another --port)", code=1)
     url = db if "://" in db else f"sqlite:///{db}"
     hosts = [*(allowed_host or []), *([host] if host not in ("0.0.0.0", "::", "") else [])]
-    app_ = create_app(url, bot_delay, public_url, allowed_hosts=hosts)
-    out.print(f"velada: http://{'127.0.0.1' if host in ('0.0.0.0', '::') else host}:{port}  (db: {url})")
+    try:
+        app_ = create_app(url, bot_delay, public_url, allowed_hosts=hosts)
+    except Exception as exc:  # the database's URL, driver or server: one line, not a traceback
+        raise _fail(_database_problem(url, exc), code=1) from None
+    shown = make_url(url).render_as_string(hide_password=True)
+    out.print(f"velada: http://{'127.0.0.1' if host in ('0.0.0.0', '::') else host}:{port}  (db: {shown})")
     uvicorn.run(
         app_,
         host=host,

@@ -1,18 +1,28 @@
 """``velada bench``: the engine's random-play speed, measured right beside the bare-loop floor.
 
-An absolute figure drifts by 10–15% on a shared machine, so the two are measured alternately in one run and
-compared as a ratio of choices applied per second.
+The floor (``../shared/bench/werewolf_floor.py``, next to the repository) plays a simplified 12-player Werewolf:
+three wolves, a seer, a witch and seven villagers; no Alguacil; the wolves' victim needs unanimity in a single
+round; a simple day vote in which a tie kills nobody; the wolves win as soon as they are as many as the others.
+velada plays the same table under its own rules with the options that come closest (:data:`BENCH_OPTIONS`; the
+nearest victory rule is the first edition's, wolves win at one villager left), so that games per second and
+choices per second compare like with like; both reports give their mean choices per game and the villagers' win
+rate, which show how close the two games are.
+
+An absolute figure drifts by 10–15% on a shared machine, so the two are measured alternately in one run, and
+each side's median round is reported and compared as a ratio of choices applied per second.
 """
 
 from __future__ import annotations
 
 import json
+import statistics
 import subprocess
 import sys
 import time
 from pathlib import Path
 from typing import Any
 
+import velada
 from velada.core.engine import check_players
 from velada.core.options import normalize
 from velada.core.sim import game_seed, player_ids, random_playout
@@ -20,22 +30,42 @@ from velada.games import REGISTRY
 
 BENCH_GAME = "hombres-lobo"
 BENCH_PLAYERS = 12
-#: Every role of the rulebook at the table: the benchmark exercises every rule.
-BENCH_OPTIONS = {"especiales": "vidente,bruja,cazador,cupido,nina,ladron"}
-DEFAULT_FLOOR = Path("../shared/bench/werewolf_floor.py")
+#: The floor's rules (see the module's docstring) as velada's options.
+BENCH_OPTIONS = {
+    "lobos": "3",
+    "especiales": "vidente,bruja",
+    "alguacil": "no",
+    "rondas-lobos": "1",
+    "voto": "simple",
+    "empate": "nadie",
+    "victoria": "penultimo",
+}
+FLOOR_NAME = Path("shared") / "bench" / "werewolf_floor.py"
+
+
+def default_floor() -> Path | None:
+    """The floor script: ``../shared/bench`` beside the repository holding this package (a checkout), or
+    beside the current directory; ``None`` when neither has it."""
+    root = Path(velada.__file__).resolve().parent.parent
+    for base in (root.parent, Path.cwd().parent, Path.cwd()):
+        path = base / FLOOR_NAME
+        if path.is_file():
+            return path
+    return None
 
 
 def measure_velada(seconds: float, seed: int = 1) -> dict[str, Any]:
     game = REGISTRY.get(BENCH_GAME)
     players = check_players(game, player_ids(BENCH_PLAYERS))
     options = normalize(game.options, BENCH_OPTIONS)
-    games = choices = 0
+    games = choices = villager_wins = 0
     started = time.perf_counter()
     elapsed = 0.0
     while elapsed < seconds:
-        _, count = random_playout(game, players, options, game_seed(seed, games))
+        state, count = random_playout(game, players, options, game_seed(seed, games))
         games += 1
         choices += count
+        villager_wins += "aldeanos" in state.result.sides
         elapsed = time.perf_counter() - started
     return {
         "games": games,
@@ -43,6 +73,8 @@ def measure_velada(seconds: float, seed: int = 1) -> dict[str, Any]:
         "seconds": round(elapsed, 3),
         "games_per_second": games / elapsed,
         "choices_per_second": choices / elapsed,
+        "mean_choices_per_game": round(choices / games, 2),
+        "villager_win_rate": round(villager_wins / games, 4),
     }
 
 
@@ -56,25 +88,39 @@ def measure_floor(path: Path, seconds: float) -> dict[str, Any]:
     return json.loads(done.stdout.strip().splitlines()[-1])
 
 
+def median_round(rounds: list[dict[str, Any]], key: str) -> dict[str, Any]:
+    """The round whose ``key`` is the median (the lower median for an even count, so it is a real round)."""
+    ordered = sorted(rounds, key=lambda r: r[key])
+    return ordered[(len(ordered) - 1) // 2]
+
+
 def run_bench(seconds: float, rounds: int, floor: Path | None) -> dict[str, Any]:
-    floor = floor if floor is not None else (DEFAULT_FLOOR if DEFAULT_FLOOR.exists() else None)
-    best: dict[str, Any] | None = None
-    best_floor: dict[str, Any] | None = None
+    floor = floor if floor is not None else default_floor()
+    ours: list[dict[str, Any]] = []
+    theirs: list[dict[str, Any]] = []
     for _ in range(max(1, rounds)):
-        ours = measure_velada(seconds)
-        if best is None or ours["choices_per_second"] > best["choices_per_second"]:
-            best = ours
+        ours.append(measure_velada(seconds))
         if floor is not None:
-            theirs = measure_floor(floor, seconds)
-            if best_floor is None or theirs["choices_per_s"] > best_floor["choices_per_s"]:
-                best_floor = theirs
+            theirs.append(measure_floor(floor, seconds))
+    velada_median = median_round(ours, "choices_per_second")
     report: dict[str, Any] = {
         "game": BENCH_GAME,
         "players": BENCH_PLAYERS,
         "options": BENCH_OPTIONS,
-        "velada": best,
-        "floor": best_floor,
+        "rounds": len(ours),
+        "velada": velada_median,
+        "velada_rounds_choices_per_second": [round(r["choices_per_second"]) for r in ours],
+        "floor": None,
+        "floor_path": str(floor) if floor is not None else None,
     }
-    if best_floor is not None and best is not None:
-        report["ratio"] = best_floor["choices_per_s"] / best["choices_per_second"]
+    if theirs:
+        floor_median = median_round(theirs, "choices_per_s")
+        report["floor"] = floor_median
+        report["floor_rounds_choices_per_second"] = [r["choices_per_s"] for r in theirs]
+        report["ratio"] = statistics.median(r["choices_per_s"] for r in theirs) / statistics.median(
+            r["choices_per_second"] for r in ours
+        )
+        report["games_ratio"] = statistics.median(r["games_per_s"] for r in theirs) / statistics.median(
+            r["games_per_second"] for r in ours
+        )
     return report

@@ -13,6 +13,7 @@ from rich.console import Console
 
 from velada.core.bots import BOT_NAMES, narrator_bot, viewer_of
 from velada.core.engine import Match, build_view, pending
+from velada.core.errors import Problem
 from velada.core.game import Game
 from velada.core.i18n import CORE_MESSAGES
 from velada.core.protocol import NARRATOR, IllegalAction
@@ -71,7 +72,7 @@ def play_table(
     seed = random.randrange(2**32) if seed is None else seed
     rng = random.Random(seed)
     if not 0 <= seat <= n_players:
-        raise ValueError(f"--seat must be between 1 and {n_players} (0: random)")
+        raise Problem("seat-range", players=n_players)
     seat = seat or rng.randint(1, n_players)
     names = [b for b in BOT_NAMES if b != name]
     if n_players - 1 > len(names):
@@ -80,7 +81,7 @@ def play_table(
     bots = bots or ["random"]
     unknown = [b for b in bots if b not in game.bots]
     if unknown:
-        raise ValueError(f"unknown bot(s) {', '.join(unknown)}; {game.id} has: {', '.join(game.bots)}")
+        raise Problem("unknown-bots", bots=", ".join(unknown), game=game.id, known=", ".join(game.bots))
     match = Match(game, players, options, seed)
     others = [p for p in players if p != name]
     seated = {p: game.bots[bots[i % len(bots)]](p, seed ^ (0x5EED + i)) for i, p in enumerate(others)}

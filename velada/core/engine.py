@@ -11,6 +11,7 @@ import random
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
+from velada.core.errors import Problem
 from velada.core.game import Game, State
 from velada.core.i18n import check_language
 from velada.core.options import normalize
@@ -24,14 +25,14 @@ def check_players(game: Game, players: Iterable[str]) -> tuple[str, ...]:
     ids = tuple(players)
     for player in ids:
         if not isinstance(player, str) or not player.strip() or len(player) > MAX_PLAYER_ID:
-            raise ValueError(f"invalid player id {player!r}: 1 to {MAX_PLAYER_ID} characters")
+            raise Problem("player-id-length", player=repr(player), high=MAX_PLAYER_ID)
         if player.startswith("@") or player != player.strip():
-            raise ValueError(f"invalid player id {player!r}: no leading '@' or surrounding spaces")
+            raise Problem("player-id-shape", player=repr(player))
     if len(set(ids)) != len(ids):
-        raise ValueError("player ids must be unique")
+        raise Problem("players-unique")
     info = game.info
     if not info.min_players <= len(ids) <= info.max_players:
-        raise ValueError(f"{info.id} takes {info.min_players} to {info.max_players} players, not {len(ids)}")
+        raise Problem("players-count", game=info.id, low=info.min_players, high=info.max_players, given=len(ids))
     return ids
 
 

@@ -121,6 +121,18 @@ class Game(ABC):
         """Who answers a prompt of this kind, its options and what skipping means, for ``velada actions``."""
         return self.text(lang, f"actions.{kind.doc or kind.kind}")
 
+    def deal_help(self, lang: str) -> list[tuple[str, str]]:
+        """The keys a scenario's ``deal`` may use and what each means, for ``velada games <game>`` (the
+        catalogue's ``[deal]`` table, in order)."""
+        return [(key, self.text(lang, f"deal.{key}")) for key, _ in self.catalog.section(lang, "deal")]
+
+    def id_help(self, lang: str) -> tuple[str, dict[str, str]]:
+        """How this game's prompt ids are written, for ``velada actions``: the moments ids start with (the
+        catalogue's ``ids.moments``), and, for each kind whose ids are not ``<moment>:<kind>``, the ids it takes
+        (``[ids.kind]``: templates where an upper-case letter stands for a number)."""
+        kinds = {key: self.text(lang, f"ids.kind.{key}") for key, _ in self.catalog.section(lang, "ids.kind")}
+        return self.text(lang, "ids.moments"), kinds
+
     def warnings(self, players: tuple[str, ...], options: Mapping[str, Any], lang: str) -> list[str]:
         """Reasons to think twice about this table that do not stop the game (a table smaller than the book's)."""
         return []
@@ -177,6 +189,12 @@ class Game(ABC):
         """Another deal for the game ``start`` began (a state just set up), in which the cards of every place
         outside ``keep`` are dealt again at random among those places; and, by player, who holds in the new deal
         the card that player held (so that a decision taken because of a card is taken by its new holder)."""
+        return None
+
+    def not_open_hint(self, state: State, player: str, name: str, lang: str) -> str | None:
+        """Why ``player`` has no prompt ``name`` (id or kind) open now, when the game can say more than the
+        engine's ``not-open`` (a turn that ended by itself, say). For the narrator's eyes only (``velada run``):
+        the engine never tells a player anything about prompts that are not theirs."""
         return None
 
     def narration(self, state: State, event: Event, lang: str) -> list[str]:

@@ -51,6 +51,14 @@ class Catalog:
     def has(self, lang: str, key: str) -> bool:
         return key in self.messages.get(lang, {}) or key in self.messages.get(DEFAULT_LANGUAGE, {})
 
+    def section(self, lang: str, prefix: str) -> list[tuple[str, str]]:
+        """The texts under ``prefix`` (``"deal"`` → ``deal.*``), in the catalogue's order, as (rest of the key,
+        text) pairs; in ``lang``, each falling back to Spanish."""
+        start = prefix + "."
+        keys = [k for k in self.messages.get(DEFAULT_LANGUAGE, {}) if k.startswith(start)]
+        keys += [k for k in self.messages.get(lang, {}) if k.startswith(start) and k not in keys]
+        return [(key[len(start) :], self.text(lang, key)) for key in keys]
+
     def text(self, lang: str, key: str, **params: Any) -> str:
         """The text for ``key`` in ``lang`` (falling back to Spanish, then to the key itself)."""
         template = self.messages.get(lang, {}).get(key)

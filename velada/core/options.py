@@ -11,9 +11,11 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from velada.core.errors import Problem
 
-class OptionError(ValueError):
-    """An option key or value the game does not accept; the message says which and what is allowed."""
+
+class OptionError(Problem):
+    """An option key or value the game does not accept; the reason says which and what is allowed."""
 
 
 _TRUE = {"si", "sí", "yes", "true", "1", "on"}
@@ -39,7 +41,7 @@ class GameOption:
         return str(value)
 
     def _fail(self, raw: Any) -> OptionError:
-        return OptionError(f"option {self.key}: {raw!r} is not allowed (allowed: {self.allowed()})")
+        return OptionError("option-value", option=self.key, value=repr(raw), allowed=self.allowed())
 
 
 @dataclass(frozen=True)
@@ -140,7 +142,7 @@ def normalize(specs: Iterable[GameOption], raw: Mapping[str, Any] | None) -> dic
     given = dict(raw or {})
     unknown = sorted(set(given) - set(by_key))
     if unknown:
-        raise OptionError(f"unknown option(s) {', '.join(unknown)}; known: {', '.join(by_key) or 'none'}")
+        raise OptionError("option-unknown", unknown=", ".join(unknown), known=", ".join(by_key) or "-")
     return {key: spec.parse(given[key]) if key in given else spec.parse(spec.default) for key, spec in by_key.items()}
 
 
@@ -150,6 +152,6 @@ def parse_assignments(pairs: Iterable[str]) -> dict[str, str]:
     for pair in pairs:
         key, sep, value = pair.partition("=")
         if not sep or not key.strip():
-            raise OptionError(f"--option takes KEY=VALUE, not {pair!r}")
+            raise OptionError("option-pair", pair=repr(pair))
         result[key.strip()] = value.strip()
     return result

@@ -19,6 +19,7 @@ from typing import Any
 from velada.core.bots import RandomBot, narrator_bot, viewer_of
 from velada.core.engine import Match, build_view, check_players, pending
 from velada.core.engine import choose as apply_choice
+from velada.core.errors import Problem
 from velada.core.game import Game, State
 from velada.core.options import normalize
 from velada.core.protocol import NARRATOR
@@ -96,6 +97,9 @@ class SimStats:
     rounds: int = 0
     wins: Counter = field(default_factory=Counter)
     reasons: Counter = field(default_factory=Counter)
+    #: Games won by several sides together ("aldeanos + enamorados"), by those sides: each of them counts the
+    #: game among its wins, so the sides' wins add up to more than the games by exactly these.
+    together: Counter = field(default_factory=Counter)
     draws: int = 0
     #: (bot, side) → seats played, and seats that won; side "" counts every side.
     seats: Counter = field(default_factory=Counter)
@@ -110,6 +114,7 @@ class SimStats:
         self.rounds += other.rounds
         self.wins.update(other.wins)
         self.reasons.update(other.reasons)
+        self.together.update(other.together)
         self.draws += other.draws
         self.seats.update(other.seats)
         self.seat_wins.update(other.seat_wins)
@@ -146,12 +151,14 @@ def _chunk(
         stats.choices += choices
         stats.rounds += result.rounds
         stats.reasons[result.reason] += 1
+        teams = dict(result.teams)
+        winners = set(result.winners)
+        if len(result.sides) > 1:
+            stats.together[" + ".join(result.sides)] += 1
         if result.sides:
             stats.wins.update(result.sides)
         else:
             stats.draws += 1
-        teams = dict(result.teams)
-        winners = set(result.winners)
         for player, metric, value in result.stats:
             for key in ((teams.get(player, ""), metric), ("", metric)):
                 stats.metric_sum[key] += value
@@ -162,6 +169,15 @@ def _chunk(
                 stats.seats[key] += 1
                 stats.seat_wins[key] += won
     return stats
+
+
+def prepare(game: Game, n_players: int, options: Mapping[str, Any], bots: Sequence[str]) -> None:
+    """Raise ``ValueError`` (a :class:`Problem` where it can say why in any language) if a run cannot start: an
+    unknown bot, a table the game cannot seat or deal, a bad option."""
+    unknown = [name for name in bots if name not in game.bots]
+    if unknown:
+        raise Problem("unknown-bots", bots=", ".join(unknown), game=game.id, known=", ".join(game.bots))
+    Match(game, player_ids(n_players), options, 0)
 
 
 def simulate(
@@ -177,10 +193,7 @@ def simulate(
     """Play ``games`` games with ``bots`` seated in turn; returns the totals and the wall-clock seconds."""
     options = dict(options or {})
     bots = tuple(bots) or (RANDOM,)
-    unknown = [name for name in bots if name not in game.bots]
-    if unknown:
-        raise ValueError(f"unknown bot(s) {', '.join(unknown)}; {game.id} has: {', '.join(game.bots)}")
-    Match(game, player_ids(n_players), options, 0)  # fail fast on a bad table, before any worker starts
+    prepare(game, n_players, options, bots)  # fail fast on a bad table, before any worker starts
     total = SimStats()
     started = time.perf_counter()
     chunk = max(1, min(200, games // (max(jobs, 1) * 10) or 1))
@@ -234,6 +247,7 @@ def summary(game: Game, n_players: int, seed: int, stats: SimStats, seconds: flo
         "games": n,
         "seed": seed,
         "sides": {side: _rate(stats.wins[side], n) for side in game.info.sides},
+        "together": dict(stats.together),
         "draws": _rate(stats.draws, n),
         "bots": bots,
         "metrics": _metrics(stats),

@@ -40,7 +40,8 @@ def outcome(theme: Theme, s: WerewolfState) -> Result | None:
     4. no villager alive (later editions) — or at most one, with no lovers' side alive (first edition, option
        ``victoria=penultimo``): the wolves win.
 
-    Everybody on the winning side wins, dead or alive, except lovers, who only win alive.
+    Everybody on the winning side wins, dead or alive, except lovers, who only win alive. A side's win is
+    named after the side in the theme's words ("aldeanos", "campesinos"…).
     """
     alive = s.alive
     # After the preparation turn a seat follows the wolf's power exactly when it holds a wolf card.
@@ -56,12 +57,12 @@ def outcome(theme: Theme, s: WerewolfState) -> Result | None:
     lovers = s.lovers
     lovers_alive = lovers is not None and alive[lovers[0]] and lovers_are_a_side(theme, s)
     if lovers_alive and living == 2:
-        return _result(theme, s, "enamorados", (LOVERS,))
+        return _result(theme, s, theme.sides[LOVERS], (LOVERS,))
     if wolves_alive == 0:
-        return _result(theme, s, "aldeanos", (VILLAGE,))
+        return _result(theme, s, theme.sides[VILLAGE], (VILLAGE,))
     others_alive = living - wolves_alive
     if others_alive == 0 or (s.settings.victory == "penultimo" and others_alive == 1 and not lovers_alive):
-        return _result(theme, s, "lobos", (WOLVES,))
+        return _result(theme, s, theme.sides[WOLVES], (WOLVES,))
     return None
 
 
