@@ -1,6 +1,7 @@
 """The ``velada`` command, run the way a user runs it."""
 
 import json
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -254,3 +255,55 @@ def test_bench_juega_las_reglas_del_suelo_y_da_medianas(tmp_path, monkeypatch):
     # The same game, near enough: choices per game and the villagers' chances within a few points.
     assert abs(report["velada"]["mean_choices_per_game"] - report["floor"]["mean_choices_per_game"]) < 15
     assert abs(report["velada"]["villager_win_rate"] - report["floor"]["villager_win_rate"]) < 0.1
+
+
+def _id_pattern(template: str, kind: str) -> str:
+    """A documented id template as a regular expression: an upper-case letter stands for a number, <kind> for
+    the kind, <player> and <power> for any word, «(…)» is a comment."""
+    template = re.sub(r"\s*\(.*?\)", "", template).strip()
+    out = ""
+    for token in re.split(r"(<\w+>|[A-Z])", template):
+        if token == "<kind>":
+            out += re.escape(kind)
+        elif token == "<moment>":
+            out += r"[a-z]+\d*x?"
+        elif token.startswith("<"):
+            out += r"[\w-]+"
+        elif re.fullmatch(r"[A-Z]", token):
+            out += r"\d+"
+        else:
+            out += re.escape(token)
+    return out
+
+
+@pytest.mark.parametrize("game", [g.id for g in REGISTRY])
+def test_actions_documenta_los_ids_de_cada_juego_y_de_cada_tipo(game):
+    """Every prompt id random play opens is written as `velada actions` says: "<moment>:<kind>" with the game's
+    moments (and its documented suffixes), or one of the ids listed under its kind."""
+    from velada.core.bots import RandomBot
+    from velada.core.engine import Match
+
+    g = REGISTRY.get(game)
+    moments, by_doc = g.id_help("en")
+    prefixes = "|".join(_id_pattern(p, "") for p in g.text("en", "ids.prefixes").split(", "))
+    suffixes = "|".join(re.escape(x) for x in g.catalog.text("en", "ids.suffixes").split(", ") if x.startswith("-"))
+    tail = f"(?:{suffixes})?" if suffixes else ""
+    assert "ids.moments" not in moments
+    tables = [(n, {}) for n in range(g.info.min_players, g.info.max_players + 1)]
+    if game == "bethlem":
+        tables += [(n, {"cards": "custom"}) for n in range(4, 8)]
+    unexplained = set()
+    for n, options in tables:
+        for seed in range(4):
+            match = Match(g, [f"p{i}" for i in range(1, n + 1)], options, seed)
+            bot = RandomBot(seed)
+            while match.result is None:
+                for prompt in match.pending():
+                    kind = g.kind(prompt.kind)
+                    listed = re.sub(r"\s*\(.*?\)", "", by_doc.get(kind.doc or kind.kind, ""))
+                    patterns = [f"(?:{prefixes}):{re.escape(prompt.kind)}"]
+                    patterns += [_id_pattern(t, prompt.kind) for t in listed.split(", ") if t]
+                    if not any(re.fullmatch(p + tail, prompt.id) for p in patterns):
+                        unexplained.add((prompt.kind, prompt.id))
+                    match.choose(prompt.player, prompt.id, bot.choose(prompt))
+    assert not unexplained

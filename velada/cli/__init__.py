@@ -174,8 +174,9 @@ def actions(game_id: Annotated[str, typer.Argument(metavar="GAME")], lang: LangA
         visibility = "public" if kind.public else "private"
         out.print(f"[bold]{kind.kind}[/] ({visibility})", markup=True)
         out.print(f"  {game.kind_help(kind, lang)}")
-        if kind.kind in ids:
-            out.print(f"  ids: {ids[kind.kind]}")
+        documented = ids.get(kind.doc or kind.kind)
+        if documented:
+            out.print(f"  ids: {documented.replace('<kind>', kind.kind)}")
 
 
 def _audience(event) -> Any:
