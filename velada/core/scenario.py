@@ -57,8 +57,8 @@ class ScenarioError(Exception):
         return text
 
 
-def _problem(code: str, step: int | None = None, **params: Any) -> ScenarioError:
-    return ScenarioError(Problem(code, **params), step)
+def _problem(code: str, at: int | None = None, **params: Any) -> ScenarioError:
+    return ScenarioError(Problem(code, **params), at)
 
 
 def load(path: str | Path) -> dict[str, Any]:

@@ -106,6 +106,13 @@ class AjoGame(Game):
     def warnings(self, players: tuple[str, ...], options: Mapping[str, Any], lang: str) -> list[str]:
         return []
 
+    def not_open_hint(self, state: AjoState, player: str, name: str, lang: str) -> str | None:  # type: ignore[override]
+        """A count bitten last night only draws and discards: their turn opens no «turno» and ends by itself."""
+        seat = state.index.get(player)
+        if seat is not None and seat == state.restricted and name.rpartition(":")[2] == "turno":
+            return self.text(lang, "hint.bitten", player=player)
+        return None
+
     def resolve(self, state: AjoState, answers: Answers) -> None:  # type: ignore[override]
         rules.RESOLVERS[state.step](state, answers)
 
