@@ -10,13 +10,14 @@ FIGURAS = {"Ana": "halcon", "Bea": "rosa", "Carlos": "torre", "Dani": "luna"}
 
 def castillo(manos=None, mazo=None, vampiro="Dani", anfitrion="Ana", figuras=None, **options) -> Match:
     """Four counts (Ana hosts, Dani is the Vampire unless told otherwise) with the hands and deck given (the deck
-    top first; by default a long run of Farol so draws never run out)."""
+    top first; by default a long run of Farol so draws never run out; a count ``manos`` leaves out starts with an
+    empty hand)."""
     figuras = figuras or FIGURAS
     deal = {
         "vampiro": vampiro,
         "anfitrion": anfitrion,
         "figuras": figuras,
-        "manos": manos or {},
+        "manos": {player: (manos or {}).get(player, []) for player in figuras},
         "mazo": mazo if mazo is not None else ["farol"] * 40,
     }
     opts = {k.replace("_", "-"): v for k, v in options.items()}

@@ -439,7 +439,7 @@ def rotativo():
         "vampiro": "Dani",
         "anfitrion": "Ana",
         "figuras": FIGURAS,
-        "manos": {"Ana": ["ajos"], "Bea": ["ajos"]},
+        "manos": {"Ana": ["ajos"], "Bea": ["ajos"], "Carlos": [], "Dani": []},
         "mazo": ["farol"] * 40,
     }
     return Match(AJO, list(FIGURAS), {"anfitrion": "rotativo"}, 0, deal)

@@ -14,6 +14,7 @@ from velada.core.options import ChoiceOption, IntOption
 from velada.core.protocol import PUBLIC, Event, Prompt, Viewer
 from velada.games.ajo_y_agua import rules
 from velada.games.ajo_y_agua.cards import DAY_CARDS, HOUSES, INNOCENT, day_deck
+from velada.games.ajo_y_agua.deal import check_deal
 from velada.games.ajo_y_agua.state import AjoState, Settings
 
 PROMPT_KINDS = (
@@ -56,9 +57,7 @@ class AjoGame(Game):
             options["cartas-inicio"], options["mano-maxima"], options["anfitrion"], options["limite-rondas"]
         )
         deal = dict(deal or {})
-        unknown = sorted(set(deal) - {"vampiro", "figuras", "anfitrion", "mazo", "manos"})
-        if unknown:
-            raise ValueError(f"unknown deal keys: {', '.join(unknown)}")
+        check_deal(players, deal, options["cartas-inicio"])
         figures = deal.get("figuras")
         houses = [figures[p] for p in players] if figures else rng.sample(list(HOUSES), n)
         if any(h not in HOUSES for h in houses) or len(set(houses)) != n:
