@@ -16,19 +16,19 @@ def reparto(**deal):
 
 
 def test_una_clave_de_reparto_desconocida_lista_las_validas():
-    with pytest.raises(ValueError, match="unknown deal key.*'vampire'.*vampiro, anfitrion, figuras, manos, mazo"):
+    with pytest.raises(ValueError, match=r"unknown deal key.*'vampire'.*vampiro, anfitrion, figuras, manos, mazo"):
         reparto(vampire="Dani")
 
 
 def test_manos_a_medias_es_un_error_no_un_cambio_silencioso():
-    with pytest.raises(ValueError, match="every player.*Bea, Carlos, Dani"):
+    with pytest.raises(ValueError, match=r"every player.*Bea, Carlos, Dani"):
         reparto(manos={"Ana": ["farol"]})
     m = reparto(manos={"Ana": ["farol"], "Bea": [], "Carlos": [], "Dani": []})
     assert m.state.hands[1] == {}
 
 
 def test_un_mazo_demasiado_corto_es_un_error():
-    with pytest.raises(ValueError, match="mazo.*5 cards.*12"):
+    with pytest.raises(ValueError, match=r"mazo.*5 cards.*12"):
         reparto(mazo=["farol"] * 5)
     assert reparto(mazo=["farol"] * 12).state.supply == []
 
@@ -40,7 +40,7 @@ def test_el_vampiro_y_el_anfitrion_son_jugadores_de_la_mesa(key):
 
 
 def test_las_figuras_son_de_todos_los_jugadores():
-    with pytest.raises(ValueError, match="figuras.*every player.*Dani"):
+    with pytest.raises(ValueError, match=r"figuras.*every player.*Dani"):
         reparto(figuras={p: h for p, h in FIGURAS.items() if p != "Dani"})
 
 

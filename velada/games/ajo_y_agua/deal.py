@@ -21,7 +21,8 @@ def _cards(where: str, cards: Any) -> list[str]:
         raise ValueError(f"the deal's {where} is a list of day cards")
     unknown = sorted({str(c) for c in cards if c not in DAY_CARDS})
     if unknown:
-        raise ValueError(f"unknown day card(s) {', '.join(unknown)} in the deal's {where}; cards: {', '.join(DAY_CARDS)}")
+        known = ", ".join(DAY_CARDS)
+        raise ValueError(f"unknown day card(s) {', '.join(unknown)} in the deal's {where}; cards: {known}")
     return [str(c) for c in cards]
 
 
