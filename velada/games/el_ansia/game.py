@@ -25,6 +25,7 @@ from velada.games.el_ansia.data import (
     TOKENS,
     VAMPIRES,
 )
+from velada.games.el_ansia.deal import check_deal
 from velada.games.el_ansia.state import AnsiaState, Settings
 
 KINDS = (
@@ -92,6 +93,7 @@ class AnsiaGame(Game):
         n = len(players)
         mode = options["modo"]
         deal = dict(deal or {})
+        check_deal(players, deal)
         vampires = [deal["vampiros"][p] for p in players] if "vampiros" in deal else rng.sample(list(VAMPIRES), n)
         if len(set(vampires)) != n or any(v not in VAMPIRES for v in vampires):
             raise ValueError(f"each player needs a different vampire of: {', '.join(VAMPIRES)}")
