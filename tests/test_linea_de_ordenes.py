@@ -307,3 +307,19 @@ def test_actions_documenta_los_ids_de_cada_juego_y_de_cada_tipo(game):
                         unexplained.add((prompt.kind, prompt.id))
                     match.choose(prompt.player, prompt.id, bot.choose(prompt))
     assert not unexplained
+
+
+@pytest.mark.parametrize("game", [g.id for g in REGISTRY])
+def test_velada_games_documenta_las_claves_del_reparto_que_el_juego_acepta(game):
+    """A key the game does not know is refused naming the valid ones: exactly those `velada games` documents."""
+    from velada.core.engine import Match
+
+    g = REGISTRY.get(game)
+    shown = runner.invoke(app, ["games", game, "--lang", "en"]).stdout
+    documented = [key for key, _ in g.deal_help("en")]
+    assert documented and all(f"\n  {key}\n" in shown for key in documented)
+    n = g.info.recommended[0]
+    with pytest.raises(ValueError) as info:
+        Match(g, [f"p{i}" for i in range(1, n + 1)], {}, 0, {"clave-rara": []})
+    listed = re.sub(r"^each player's id \(.*?\)", "<player>", str(info.value).split("valid keys: ")[1]).split(", ")
+    assert listed == documented

@@ -89,3 +89,21 @@ def test_la_noche_sigue_los_27_turnos_del_narrador():
     ids = [step.id for step in NIGHT]
     assert ids.index("amotinados") < ids.index("amotinados-2") < ids.index("arthur-2")
     assert ids[1] == "pacto-de-sangre" and ids[-1] == "ansiedad-social"
+
+
+def test_una_clave_de_reparto_desconocida_lista_las_validas():
+    with pytest.raises(ValueError, match=r"unknown deal key\(s\) 'evento'.*eventos, objetivos, acontecimientos"):
+        Match(GAME, list(CUATRO), {}, 0, {**CUATRO, "evento": []})
+
+
+def test_objetivos_y_acontecimientos_solo_con_cartas_personalizadas():
+    with pytest.raises(ValueError, match=r"objetivos.*only play with custom cards"):
+        Match(GAME, list(CUATRO), {}, 0, {**CUATRO, "objetivos": {}})
+
+
+def test_los_mazos_de_acontecimientos_se_llaman_periodicos_y_puntuales():
+    from .mesa import OBJETIVOS, PERSONALIZADA
+
+    deal = {**PERSONALIZADA, "objetivos": OBJETIVOS, "acontecimientos": {"periodico": []}}
+    with pytest.raises(ValueError, match=r"acontecimientos.*'periodico'.*periodicos, puntuales"):
+        Match(GAME, list(PERSONALIZADA), {"cards": "custom"}, 0, deal)

@@ -93,6 +93,11 @@ def test_reparto_explicito_invalido_se_rechaza(deal, message):
         Match(LOBO, list(OCHO), {"alguacil": "no"}, 0, deal)
 
 
+def test_una_clave_de_reparto_desconocida_lista_las_validas():
+    with pytest.raises(ValueError, match=r"unknown deal key\(s\) 'sobrante'.*valid keys: each player's id.*sobrantes"):
+        Match(LOBO, list(OCHO), {"alguacil": "no"}, 0, {**OCHO, "sobrante": []})
+
+
 def test_cada_jugador_solo_conoce_su_carta_al_empezar():
     m = mesa(OCHO)
     view = m.view("Fran")

@@ -24,9 +24,12 @@ from velada.games.bethlem.cards import (
 )
 
 EVENTS_KEY = "eventos"
-SIDES_KEY = "bandos"
 GOALS_KEY = "objetivos"
 HAPPENINGS_KEY = "acontecimientos"
+#: A deal's keys besides the players' ids, in the order ``velada games`` documents them.
+DEAL_KEYS = (EVENTS_KEY, GOALS_KEY, HAPPENINGS_KEY)
+#: The two decks of acontecimientos a deal may give, top first.
+HAPPENING_DECKS = ("periodicos", "puntuales")
 #: The custom-cards mode is played by the tables of section 13's objective table.
 CUSTOM_PLAYERS = (4, 7)
 
@@ -195,9 +198,23 @@ def explicit_deal(
     """A deal written in a scenario: ``{player: [card at position 1, …, personality]}`` for every player, and
     optionally ``"eventos": [the event deck, top first]``. With custom cards the principal characters must be
     custom ones (and ``"objetivos"`` may name each player's objective, ``objectives.check_goals``)."""
-    unknown = sorted(set(deal) - set(players) - {EVENTS_KEY, SIDES_KEY, GOALS_KEY, HAPPENINGS_KEY})
+    unknown = [repr(k) for k in deal if k not in players and k not in DEAL_KEYS]
     if unknown:
-        raise ValueError(f"the deal names players who are not at the table: {', '.join(unknown)}")
+        raise ValueError(
+            f"unknown deal key(s) {', '.join(unknown)} (not at the table); valid keys: each player's id "
+            f"({', '.join(players)}), {', '.join(DEAL_KEYS)}"
+        )
+    if not custom and (GOALS_KEY in deal or HAPPENINGS_KEY in deal):
+        raise ValueError(
+            f"the deal's {GOALS_KEY} and {HAPPENINGS_KEY} only play with custom cards (option cards=custom)"
+        )
+    decks = deal.get(HAPPENINGS_KEY)
+    if decks is not None:
+        wrong = [repr(k) for k in decks if k not in HAPPENING_DECKS] if isinstance(decks, Mapping) else ["-"]
+        if wrong:
+            raise ValueError(
+                f"the deal's {HAPPENINGS_KEY} gives decks by name ({', '.join(wrong)}?): {', '.join(HAPPENING_DECKS)}"
+            )
     rows, personas = [], []
     seen: set[str] = set()
     n = len(players)

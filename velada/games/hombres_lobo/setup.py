@@ -68,9 +68,12 @@ def explicit_deal(
 ) -> tuple[list[str], list[str]]:
     """A deal written in a scenario: ``{player: role id}`` for every player, and ``"sobrantes": [two role
     ids]`` when the Ladrón plays his classic swap."""
-    unknown_players = sorted(set(deal) - set(players) - {SPARE_KEY})
-    if unknown_players:
-        raise ValueError(f"the deal names players who are not at the table: {', '.join(unknown_players)}")
+    unknown = [repr(k) for k in deal if k not in players and k != SPARE_KEY]
+    if unknown:
+        raise ValueError(
+            f"unknown deal key(s) {', '.join(unknown)} (not at the table); valid keys: each player's id "
+            f"({', '.join(players)}), {SPARE_KEY}"
+        )
     missing = [p for p in players if p not in deal]
     if missing:
         raise ValueError(f"the deal gives no card to: {', '.join(missing)}")
