@@ -104,6 +104,14 @@ def test_la_terapia_de_opio_salva_una_carta_que_iba_a_morir_esa_noche():
     assert viva(m, "larry-owls") and eventos(m, "sin-muertes")
 
 
+def test_la_terapia_de_opio_solo_ofrece_cartas_que_de_verdad_van_a_morir():
+    """Arthur despertado no muere por los amotinados: ofrecerlo como «va a morir» diría que lo han atacado."""
+    m = mesa(CUATRO)
+    m.state.awake["arthur"] = True
+    hasta_prompt(m, "Bea", "terapia-opio-y-barbituricos", ataque("Carlos:2", {("Ana", "amotinados-2"): ["Dani:1"]}))
+    assert opciones(m, "Bea", "terapia-opio-y-barbituricos") == ("Dani:1",)
+
+
 def test_la_terapia_de_opio_no_se_ofrece_si_nadie_va_a_morir():
     m = mesa(CUATRO)
     assert ("Bea", "terapia-opio-y-barbituricos") not in llamadas(m)

@@ -106,6 +106,17 @@ def test_paciencia_retrasa_hasta_la_ronda_siguiente_la_muerte_de_una_carta_ataca
     assert not viva(m, "larry-owls")
 
 
+def test_paciencia_y_el_opio_no_ofrecen_una_siamesa_atacada_sola():
+    """Una siamesa atacada sola no muere: ni el opio ni Paciencia la ofrecen como carta que va a morir."""
+    m = mesa(SIAMESAS)
+    respuestas = {("Ana", "amotinados"): ["Carlos:2"], ("Ana", "amotinados-2"): ["Dani:1"]}
+    hasta_prompt(m, "Bea", "terapia-opio-y-barbituricos", respuestas)
+    assert opciones(m, "Bea", "terapia-opio-y-barbituricos") == ("Dani:1",)
+    elige(m, "Bea", "terapia-opio-y-barbituricos")
+    hasta_prompt(m, "Dani", "paciencia")
+    assert opciones(m, "Dani", "paciencia") == ("Dani:1",)
+
+
 def test_paciencia_no_elige_la_misma_carta_dos_rondas_seguidas():
     m = mesa(CUATRO)
     ronda(m, ataque("Carlos:1", {("Dani", "paciencia"): ["Carlos:1"]}))

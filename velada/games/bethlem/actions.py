@@ -32,7 +32,7 @@ from velada.games.bethlem.common import (
     prompt,
     spend_power,
 )
-from velada.games.bethlem.deaths import attack, marked, remove_attacks, revive
+from velada.games.bethlem.deaths import attack, doomed, remove_attacks, revive
 from velada.games.bethlem.ending import card_side
 from velada.games.bethlem.state import INDIRECT, INEVITABLE, LEPER, BethlemState
 
@@ -62,13 +62,13 @@ def targets(s: BethlemState, power: str, seat: int, card: str, mode: str) -> lis
     if power == "terapia-electroshock":
         return {
             NORMAL: lambda: _kill_targets(s, seat),
-            OPPOSITE: lambda: marked(s),
+            OPPOSITE: lambda: doomed(s),
             AWAKE: lambda: _kill_targets(s, seat),
             AWAKE_OPPOSITE: lambda: dead_cards(s),
         }[mode]()
     if power == "terapia-opio-y-barbituricos":
         return {
-            NORMAL: lambda: marked(s),
+            NORMAL: lambda: doomed(s),
             OPPOSITE: lambda: _kill_targets(s, seat),
             AWAKE: lambda: dead_cards(s),
             AWAKE_OPPOSITE: lambda: _kill_targets(s, seat),

@@ -71,9 +71,65 @@ def remove_attacks(s: BethlemState, card: str) -> bool:
 
 
 def marked(s: BethlemState) -> list[str]:
-    """The living cards carrying a death marker now, in table order."""
+    """The living cards carrying a death marker now, in table order (whether or not the marker will kill them:
+    see :func:`doomed`)."""
     cards = {a[0] for a in s.attacks}
     return [card for card in s.cards_in_play() if card in cards and s.alive[card]]
+
+
+def doomed(s: BethlemState) -> list[str]:
+    """The living cards that their own death markers would kill if the phase were resolved now, in table order:
+    the cards a save or a delay (Terapia opio, Paciencia, La Médico…) is offered as "going to die". A card whose
+    markers the resolution would cancel (an awakened Arthur attacked by the mutineers, a Siamesa attacked alone,
+    an isolated card…) or whose harm goes to another card is not offered: that would tell its player that it
+    was attacked, and saving it would change nothing."""
+    moment = s.moment()
+    reaper_only = _reaper_only(s)
+    redirect = None
+    if s.settings.custom:
+        from velada.games.bethlem.custom.registry import redirected as redirect
+    out = []
+    for card in marked(s):
+        if redirect is not None and redirect(s, card, "muerte") != card:
+            continue
+        kills = [a for a in s.attacks if a[0] == card and not cancelled(s, card, a[1], a[3], reaper_only)]
+        flags = 0
+        for a in kills:
+            flags |= a[3]
+        if kills and not siamese_spared(s, card, flags, moment):
+            out.append(card)
+    return out
+
+
+def _reaper_only(s: BethlemState) -> bool:
+    """On the reaper's night only La parca kills."""
+    return s.phase == "noche" and s.reaper_night == s.round
+
+
+def cancelled(s: BethlemState, card: str, cause: str, flags: int, reaper_only: bool) -> str:
+    """Why this death marker does not kill ``card`` (steps 1 and 2 of the resolution), or ``""``."""
+    if flags & LEPER:
+        return ""
+    if reaper_only and cause != "la-parca":
+        return "la-parca"
+    if s.isolated.get(card) == s.round:
+        return "celda-de-aislamiento"
+    return immunity(s, card, cause, flags)
+
+
+def siamese_spared(s: BethlemState, card: str, flags: int, moment: str) -> str:
+    """Why a Siamesa hit now does not die (``siamesas``: her twin was not attacked in this phase;
+    ``siamesas-despertar``: awakened, the card in the same position of her twin's holder lives), or ``""``."""
+    if KIND_OF[card] != "siamesas" or flags & LEPER or not s.passive(card):
+        return ""
+    twin = _twin(s, card)
+    if twin is None or not s.alive[twin]:
+        return ""
+    if s.awake.get(card) and s.holder(twin) != s.holder(card):
+        pos = s.where[card][1]
+        row = s.board[s.holder(twin)]
+        return "siamesas-despertar" if pos < len(row) and s.alive[row[pos]] else ""
+    return "siamesas" if s.hits.get(twin) != moment else ""
 
 
 # --- the resolution --------------------------------------------------------------------------------------
@@ -119,7 +175,7 @@ def _filter(game, s: BethlemState) -> None:
     batch: list[Attack] = []
     seen: dict[str, int] = {}
     moment = s.moment()
-    reaper_only = s.phase == "noche" and s.reaper_night == s.round
+    reaper_only = _reaper_only(s)
     if s.settings.custom:
         from velada.games.bethlem.custom.registry import redirected
 
@@ -128,17 +184,10 @@ def _filter(game, s: BethlemState) -> None:
         card, cause, by, flags = a
         if not s.alive.get(card) or card not in s.where:
             continue
-        if not flags & LEPER:
-            if reaper_only and cause != "la-parca":
-                s.emit("muerte-impedida", NARRATOR_ONLY, card=card, reason="la-parca")
-                continue
-            if s.isolated.get(card) == s.round:
-                s.emit("muerte-impedida", NARRATOR_ONLY, card=card, reason="celda-de-aislamiento")
-                continue
-            reason = immunity(s, card, cause, flags)
-            if reason:
-                s.emit("muerte-impedida", NARRATOR_ONLY, card=card, reason=reason)
-                continue
+        reason = cancelled(s, card, cause, flags, reaper_only)
+        if reason:
+            s.emit("muerte-impedida", NARRATOR_ONLY, card=card, reason=reason)
+            continue
         if card in seen:
             # Several markers on one card: one death; its killers are all the attackers.
             i = seen[card]
@@ -150,24 +199,17 @@ def _filter(game, s: BethlemState) -> None:
     # Siamesas: a siamesa dies only when her twin was attacked in this same phase; then both die.
     for a in list(batch):
         card = a[0]
+        reason = siamese_spared(s, card, a[3], moment)
+        if reason:
+            batch.remove(a)
+            s.emit("muerte-impedida", NARRATOR_ONLY, card=card, reason=reason)
+            continue
         if KIND_OF[card] != "siamesas" or a[3] & LEPER or not s.passive(card):
             continue
         twin = _twin(s, card)
-        if twin is None or not s.alive[twin]:
+        if twin is None or not s.alive[twin] or (s.awake.get(card) and s.holder(twin) != s.holder(card)):
             continue
-        if s.awake.get(card):
-            seat_twin = s.holder(twin)
-            if seat_twin != s.holder(card):
-                pos = s.where[card][1]
-                row = s.board[seat_twin]
-                if pos < len(row) and s.alive[row[pos]]:
-                    batch.remove(a)
-                    s.emit("muerte-impedida", NARRATOR_ONLY, card=card, reason="siamesas-despertar")
-                continue
-        if s.hits.get(twin) != moment:
-            batch.remove(a)
-            s.emit("muerte-impedida", NARRATOR_ONLY, card=card, reason="siamesas")
-        elif twin not in seen and s.passive(twin):
+        if twin not in seen and s.passive(twin):
             batch.append((twin, "siamesas", a[2], INDIRECT))
             seen[twin] = len(batch) - 1
     res["batch"] = _substitute(s, batch)

@@ -16,7 +16,7 @@ from velada.games.bethlem.common import (
     options,
     prompt,
 )
-from velada.games.bethlem.deaths import marked
+from velada.games.bethlem.deaths import doomed
 from velada.games.bethlem.state import INEVITABLE, LEPER, BethlemState
 
 #: Ansiedad social's question is free text, as at the table; this caps its length (a spoken question is short).
@@ -83,7 +83,7 @@ def patience_ask(game, s: BethlemState, seat: int, card: str, origin: str, stage
     """Paciencia, at the end of the night: one of the attacked cards will die, but not until the next round
     (not the same card two rounds running). An inevitable death cannot be put off."""
     inevitable = {a[0] for a in s.attacks if a[3] & (INEVITABLE | LEPER)}
-    cards = not_last(s, "paciencia", seat, [c for c in marked(s) if c not in inevitable])
+    cards = not_last(s, "paciencia", seat, [c for c in doomed(s) if c not in inevitable])
     if cards:
         s.ask(prompt(s, seat, "paciencia", options(s, cards), skippable=True))
 

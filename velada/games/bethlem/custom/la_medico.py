@@ -21,7 +21,7 @@ from velada.games.bethlem.cards import KIND_OF
 from velada.games.bethlem.common import OWN, answer_of, options, prompt
 from velada.games.bethlem.custom.base import Character, awake, data, extra
 from velada.games.bethlem.custom.effects import me, night_turn, push
-from velada.games.bethlem.deaths import attack, marked, remove_attacks
+from velada.games.bethlem.deaths import attack, doomed, remove_attacks
 from velada.games.bethlem.state import INEVITABLE, LEPER, BethlemState
 
 KIND = "la-medico"
@@ -32,8 +32,8 @@ ONE_CARD, ALL_CARDS = "una-carta", "todas-las-cartas"
 
 def _savable(s: BethlemState) -> list[str]:
     """Cards about to die that a save can reach (not inevitably)."""
-    doomed = {a[0] for a in s.attacks if a[3] & (INEVITABLE | LEPER)}
-    return [c for c in marked(s) if c not in doomed]
+    inevitable = {a[0] for a in s.attacks if a[3] & (INEVITABLE | LEPER)}
+    return [c for c in doomed(s) if c not in inevitable]
 
 
 def _cart_limit(s: BethlemState, card: str) -> int:
@@ -62,7 +62,7 @@ def _powers(s: BethlemState, card: str) -> list[str]:
 
 def ask(game, s: BethlemState, seat: int, card: str, origin: str, stage: str) -> None:
     if stage == "":
-        dying = marked(s)
+        dying = doomed(s)
         if dying:
             s.ask(prompt(s, seat, KIND, options(s, dying), skippable=True))
         else:
