@@ -27,3 +27,18 @@ def secret_marks(table, viewer):
         if game.visible_role(state, viewer, seat) is None:
             marks.append(f'data-player="{player}" data-role="{state.roles[seat]}"')
     return marks
+
+
+def settle(table, seconds=20.0):
+    """Wait until the bots have played what they can: writes are made off the event loop, so the bots' turns go
+    on in the background after the request that started them."""
+    import time
+
+    deadline = time.time() + seconds
+    while time.time() < deadline:
+        match = table.match
+        if match.result is not None or not any(p.player in table.bots for p in match.pending()):
+            time.sleep(0.05)  # the last broadcast
+            return
+        time.sleep(0.02)
+    raise AssertionError("the bots did not settle")

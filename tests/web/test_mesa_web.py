@@ -12,7 +12,7 @@ from starlette.testclient import TestClient
 from velada.core.protocol import NARRATOR, PUBLIC
 from velada.web.app import create_app
 
-from .helpers import HUMANS, new_table, secret_marks
+from .helpers import HUMANS, new_table, secret_marks, settle
 
 
 @pytest.fixture
@@ -168,6 +168,7 @@ def _started(client, seats=5, names=("Ana", "Bea"), **table):
         screen.receive_json()
         screen.send_json({"type": "start"})
         screen.receive_json()
+    settle(client.app.state.hub.get(code))
     return code, tokens
 
 
@@ -291,6 +292,7 @@ def test_el_anfitrion_puede_dar_a_un_bot_el_asiento_de_quien_se_fue(client):
             if seat.name in players:
                 screen.send_json({"type": "bot-seat", "seat": seat.position})
                 screen.receive_json()
+    settle(table)
     assert table.status == "finished"
     assert all(seat.bot for seat in table.data.seats)
 
@@ -311,6 +313,7 @@ def test_al_acabarse_el_tiempo_se_pasan_las_decisiones_que_se_pueden_pasar(clien
         screen.send_json({"type": "start"})
         screen.receive_json()
     table = client.app.state.hub.get(code)
+    settle(table)
     auth = {"Authorization": f"Bearer {token}"}
     view = client.get(f"/api/tables/{code}/view", headers=auth).json()["view"]
     assert any(not p["answered"] for p in view["prompts"])  # Ana has something to decide…

@@ -121,6 +121,7 @@ class LiveTable:
         #: The broadcast under way, and whether another change came in meanwhile.
         self._pushing: asyncio.Task | None = None
         self._dirty = False
+        self._background: set[asyncio.Task] = set()
         if data.status != "lobby":
             self._replay()
 
@@ -184,20 +185,55 @@ class LiveTable:
         body = json.dumps([self.data.status, taken, view], sort_keys=True, ensure_ascii=False, default=str)
         return hashlib.sha256(body.encode()).hexdigest()[:16]
 
+    # --- the doors in: what people ask of the table -------------------------------------------------------
+
+    async def _guarded(self, work: Awaitable[Any]) -> Any:
+        """Run a change to the end even if whoever asked goes away meanwhile (a closed socket cancels its
+        handler): a write the database committed is always applied in memory too."""
+        task = asyncio.ensure_future(work)
+        self._background.add(task)
+        task.add_done_callback(self._background.discard)
+        return await asyncio.shield(task)
+
+    async def join(self, name: str) -> tuple[Seat, str]:
+        """Take the first free seat under ``name``; returns the seat and its secret token."""
+        return await self._guarded(self._join(name))
+
+    async def fill_with_bots(self, bot: str | None = None) -> None:
+        """Give every empty seat to a bot (host only): the table's chosen bot, or the smartest the game has."""
+        await self._guarded(self._fill_with_bots(bot))
+
+    async def hand_to_bot(self, position: int) -> None:
+        """Give a seat to a bot (host only): for a player who left; the player's token stops working at once."""
+        await self._guarded(self._hand_to_bot(position))
+
+    async def reissue_seat(self, position: int) -> str:
+        """A new secret token for a person's seat (host only); the old one stops working."""
+        return await self._guarded(self._reissue_seat(position))
+
+    async def start(self) -> None:
+        """Start the game once every seat is taken (host only)."""
+        await self._guarded(self._start())
+
+    async def choose(self, player: str, prompt: str, chosen: list[str]) -> None:
+        """Apply one choice for ``player``; an illegal one raises :class:`IllegalAction` and changes nothing."""
+        await self._guarded(self._choose(player, prompt, chosen))
+
     # --- seats ---------------------------------------------------------------------------------------------
 
-    def _write(self, write: Callable[..., None], *args: Any) -> None:
-        """One write to the database; one that fails is the table's error ``storage`` (the change is refused,
-        nothing in memory has changed yet)."""
+    async def _write(self, write: str, *args: Any) -> None:
+        """One write to the database (a :class:`Store` method, by name), off the event loop; it returns once
+        the write is committed. One that fails is the table's error ``storage``: the change is refused, and
+        nothing in memory has changed yet."""
         try:
-            write(self.data, *args)
+            await self.store.run(write, self.data, *args)
         except Exception:
             log.exception("the database refused a write for table %s", self.data.code)
             raise TableError("storage") from None
 
-    def _store_seats(self, seats: list[Seat]) -> None:
+    async def _store_seats(self, seats: list[Seat]) -> None:
         """Write the new seats, then put them in memory: a write that fails changes nothing."""
-        self._write(self.store.save_seats, seats)
+        await self._write("save_seats", seats)
         self._put_seats(seats)
 
     def _put_seats(self, seats: list[Seat]) -> None:
@@ -211,7 +247,7 @@ class LiveTable:
                 conn.viewer = PUBLIC
                 conn.last = None
 
-    async def join(self, name: str) -> tuple[Seat, str]:
+    async def _join(self, name: str) -> tuple[Seat, str]:
         """Take the first free seat under ``name``; returns the seat and its secret token."""
         async with self.lock:
             if self.data.status != "lobby":
@@ -222,26 +258,26 @@ class LiveTable:
                 raise TableError("full")
             token = new_token()
             seat = Seat(free.position, name, token_hash(token), None)
-            self._store_seats([seat])
+            await self._store_seats([seat])
         await self.broadcast()
         return seat, token
 
-    async def fill_with_bots(self, bot: str | None = None) -> None:
+    async def _fill_with_bots(self, bot: str | None = None) -> None:
         """Give every empty seat to a bot (host only): the table's chosen bot, or the smartest the game has."""
         async with self.lock:
             if self.data.status != "lobby":
                 raise TableError("started")
-            self._store_seats(self._bot_seats(bot or self.data.fill_bots or self.default_bot()))
+            await self._store_seats(self._bot_seats(bot or self.data.fill_bots or self.default_bot()))
         await self.broadcast()
 
-    async def hand_to_bot(self, position: int) -> None:
+    async def _hand_to_bot(self, position: int) -> None:
         """Give a seat to a bot (host only): for a player who left, so the table need not wait for them. The
         player's token stops working at once."""
         async with self.lock:
             seat = next((s for s in self.data.seats if s.position == position), None)
             if seat is None or not seat.taken or seat.bot:
                 raise TableError("bad-seat")
-            self._store_seats([replace(seat, bot=self.data.fill_bots or self.default_bot(), token=None)])
+            await self._store_seats([replace(seat, bot=self.data.fill_bots or self.default_bot(), token=None)])
             self._revoke(seat.name or "")
             if self.match is not None:
                 self._seat_bots()
@@ -249,7 +285,7 @@ class LiveTable:
                 self._start_bots_if_needed()
         await self.broadcast()
 
-    async def reissue_seat(self, position: int) -> str:
+    async def _reissue_seat(self, position: int) -> str:
         """A new secret token for a person's seat (host only), for a player who changed phone: the old token
         stops working. Returns the new token."""
         async with self.lock:
@@ -257,7 +293,7 @@ class LiveTable:
             if seat is None or not seat.taken or seat.bot:
                 raise TableError("bad-seat")
             token = new_token()
-            self._store_seats([replace(seat, token=token_hash(token))])
+            await self._store_seats([replace(seat, token=token_hash(token))])
             self._revoke(seat.name or "")
         await self.broadcast()
         return token
@@ -278,7 +314,7 @@ class LiveTable:
                 seats.append(Seat(seat.position, f"{name} (bot)", None, bot))
         return seats
 
-    async def start(self) -> None:
+    async def _start(self) -> None:
         """Start the game once every seat is taken (host only)."""
         async with self.lock:
             if self.data.status != "lobby":
@@ -293,7 +329,7 @@ class LiveTable:
                 match = Match(self.game, [s.name for s in seats if s.name], self.data.options, seed)
             except ValueError as exc:
                 raise TableError("cannot-start", reason=str(exc)) from None
-            self._write(self.store.start, bots, seed)
+            await self._write("start", bots, seed)
             self._put_seats(bots)
             self.data.seed = seed
             self.data.status = "playing"
@@ -306,13 +342,13 @@ class LiveTable:
 
     # --- playing ---------------------------------------------------------------------------------------
 
-    async def choose(self, player: str, prompt: str, chosen: list[str]) -> None:
+    async def _choose(self, player: str, prompt: str, chosen: list[str]) -> None:
         """Apply one choice for ``player``; an illegal one raises :class:`IllegalAction` and changes nothing."""
         async with self.lock:
-            self._apply(player, prompt, chosen)
+            await self._apply(player, prompt, chosen)
         await self.broadcast()
 
-    def _apply(self, player: str, prompt: str, chosen: list[str]) -> None:
+    async def _apply(self, player: str, prompt: str, chosen: list[str]) -> None:
         """Check the choice, store it, and only then play it: the answer a player gets is the promise that the
         choice survives a restart, and memory never runs ahead of the database."""
         match = self.match
@@ -322,7 +358,7 @@ class LiveTable:
             # A paced call is still being shown: nothing after it is open yet, for anybody.
             raise IllegalAction("not-open", prompt=prompt)
         found, answer = match.check(player, prompt, chosen)
-        self._write(self.store.add_choice, len(match.choices) + 1, player, found.id, list(chosen))
+        await self._write("add_choice", len(match.choices) + 1, player, found.id, list(chosen))
         state = match.state
         completes = len(state.answers) + 1 == len(state.group)
         before = copy.deepcopy(state) if completes and self._pacing() else None
@@ -332,7 +368,7 @@ class LiveTable:
         match.apply(found, answer, chosen)
         if match.result is not None and self.data.status != "finished":
             try:
-                self.store.set_status(self.data, "finished")
+                await self.store.run("set_status", self.data, "finished")
                 self.data.status = "finished"
             except Exception:
                 log.exception("could not mark table %s finished", self.data.code)
@@ -427,7 +463,7 @@ class LiveTable:
                     prompt = self._still_pending(prompts[0])
                     if prompt is None or prompt.player not in self.bots:
                         continue
-                    self._bot_answers(prompt)
+                    await self._bot_answers(prompt)
             except Exception:
                 # The database refused the write: try again after a pause rather than stop the table.
                 log.exception("bot %s could not play at table %s", prompts[0].player, self.data.code)
@@ -435,7 +471,7 @@ class LiveTable:
                 continue
             await self.broadcast()
 
-    def _bot_answers(self, prompt: Prompt) -> None:
+    async def _bot_answers(self, prompt: Prompt) -> None:
         match = self.match
         assert match is not None
         bot = self.bots[prompt.player]
@@ -450,7 +486,7 @@ class LiveTable:
         except IllegalAction:
             log.exception("bot %s answered illegally; skipping instead", prompt.player)
             answer = [] if prompt.skippable else list(prompt.options[: prompt.min])
-        self._apply(prompt.player, prompt.id, answer)
+        await self._apply(prompt.player, prompt.id, answer)
 
     def _still_pending(self, prompt: Prompt) -> Prompt | None:
         match = self.match
@@ -470,12 +506,17 @@ class LiveTable:
             self._store_timer(None, None)
 
     def _store_timer(self, deadline: float | None, group: str | None) -> None:
-        try:
-            self.store.set_timer(self.data, deadline, group)
-            self.data.deadline, self.data.timer_group = deadline, group
-        except Exception:
+        """Store the running timer in the background (the writer keeps it in order with the choices)."""
+        self.data.deadline, self.data.timer_group = deadline, group
+        task = asyncio.get_running_loop().create_task(self.store.run("set_timer", self.data, deadline, group))
+        self._background.add(task)
+        task.add_done_callback(self._timer_stored)
+
+    def _timer_stored(self, task: asyncio.Task) -> None:
+        self._background.discard(task)
+        if not task.cancelled() and task.exception() is not None:
             # The timer still runs in memory; only a restart in this very window would forget it.
-            log.exception("could not store the timer of table %s", self.data.code)
+            log.error("could not store the timer of table %s: %s", self.data.code, task.exception())
 
     def timed_prompts(self) -> list[Prompt]:
         """The open prompts a timer may skip: people's (bots answer by themselves) that may be skipped."""
@@ -527,7 +568,7 @@ class LiveTable:
                 if self._group != group:
                     break
                 try:
-                    self._apply(prompt.player, prompt.id, [])
+                    await self._apply(prompt.player, prompt.id, [])
                 except IllegalAction:
                     continue
                 except Exception:

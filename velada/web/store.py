@@ -9,9 +9,14 @@ tokens are stored as SHA-256 hashes only.
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import hashlib
 import json
+import queue
 import secrets
+import threading
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
@@ -25,6 +30,7 @@ from sqlalchemy import (
     Text,
     UniqueConstraint,
     create_engine,
+    event,
     inspect,
     select,
     text,
@@ -44,6 +50,14 @@ def token_hash(token: str) -> str:
 
 def new_code() -> str:
     return "".join(secrets.choice(CODE_ALPHABET) for _ in range(8))
+
+
+def _sqlite_pragmas(connection: Any, _: Any) -> None:
+    cursor = connection.cursor()
+    cursor.execute("PRAGMA journal_mode=WAL")
+    cursor.execute("PRAGMA synchronous=NORMAL")
+    cursor.execute("PRAGMA busy_timeout=10000")
+    cursor.close()
 
 
 def _now() -> str:
@@ -134,15 +148,122 @@ class TableData:
     timer_group: str | None = None
 
 
+class _Writer:
+    """One thread that makes every write of a live server, off the event loop, in arrival order. Writes that
+    arrive while one commits go together in the next transaction (group commit: one sync to disk for many
+    choices); if that transaction fails, each of its writes is tried alone, so one bad write fails alone."""
+
+    def __init__(self, store: Store) -> None:
+        self.store = store
+        self.queue: queue.SimpleQueue = queue.SimpleQueue()
+        self.thread: threading.Thread | None = None
+        self.lock = threading.Lock()
+
+    def submit(self, name: str, args: tuple, future: asyncio.Future) -> None:
+        with self.lock:
+            if self.thread is None:
+                self.thread = threading.Thread(target=self._run, name="velada-store", daemon=True)
+                self.thread.start()
+        self.queue.put((name, args, future))
+
+    def stop(self) -> None:
+        with self.lock:
+            if self.thread is not None:
+                self.queue.put(None)
+                self.thread.join(timeout=10)
+                self.thread = None
+
+    def _run(self) -> None:
+        while True:
+            item = self.queue.get()
+            if item is None:
+                return
+            batch = [item]
+            stop = False
+            while len(batch) < 256:
+                try:
+                    more = self.queue.get_nowait()
+                except queue.Empty:
+                    break
+                if more is None:
+                    stop = True
+                    break
+                batch.append(more)
+            self._commit(batch)
+            if stop:
+                return
+
+    def _commit(self, batch: list) -> None:
+        store = self.store
+        try:
+            with store.session.begin() as db:
+                for name, args, _ in batch:
+                    getattr(store, name)(*args, db=db)
+        except Exception as exc:
+            if len(batch) == 1:
+                self._settle(batch[0][2], exc)
+                return
+            for name, args, future in batch:
+                try:
+                    getattr(store, name)(*args)
+                except Exception as alone:
+                    self._settle(future, alone)
+                else:
+                    self._settle(future, None)
+        else:
+            for _, _, future in batch:
+                self._settle(future, None)
+
+    @staticmethod
+    def _settle(future: asyncio.Future, error: BaseException | None) -> None:
+        def settle() -> None:
+            if future.done():
+                return
+            if error is None:
+                future.set_result(None)
+            else:
+                future.set_exception(error)
+
+        try:
+            future.get_loop().call_soon_threadsafe(settle)
+        except RuntimeError:  # the loop that asked is closed: nobody waits for the answer any more
+            pass
+
+
 class Store:
-    """Every read and write of the database, in small transactions."""
+    """Every read and write of the database, in small transactions. A live server writes through
+    :meth:`run` (a writer thread, off the event loop); scripts and tests may call the methods directly.
+
+    SQLite runs in WAL mode with ``synchronous=NORMAL``: a committed transaction is in the log file before the
+    commit returns, so it survives the server being killed (``kill -9``), and readers never wait for the writer.
+    """
 
     def __init__(self, url: str) -> None:
-        connect_args = {"check_same_thread": False} if url.startswith("sqlite") else {}
+        sqlite = url.startswith("sqlite")
+        connect_args = {"check_same_thread": False} if sqlite else {}
         self.engine = create_engine(url, connect_args=connect_args)
+        if sqlite:
+            event.listen(self.engine, "connect", _sqlite_pragmas)
         Base.metadata.create_all(self.engine)
         self._add_missing_columns()
         self.session = sessionmaker(self.engine, expire_on_commit=False)
+        self._writer = _Writer(self)
+
+    async def run(self, name: str, *args: Any) -> None:
+        """Make the write ``name`` (one of the methods below that take ``db``) in the writer thread; returns once
+        it is committed, raises what the database raised."""
+        future = asyncio.get_running_loop().create_future()
+        self._writer.submit(name, args, future)
+        await future
+
+    @contextlib.contextmanager
+    def _transaction(self, db: Session | None) -> Iterator[Session]:
+        """The given session (a write that is part of a group commit) or a transaction of its own."""
+        if db is not None:
+            yield db
+            return
+        with self.session.begin() as own:
+            yield own
 
     def _add_missing_columns(self) -> None:
         """Databases made by an older velada lack the columns added since: add them (all are nullable)."""
@@ -155,6 +276,7 @@ class Store:
                     db.execute(text(f"ALTER TABLE tables ADD COLUMN {name} {kind}"))
 
     def close(self) -> None:
+        self._writer.stop()
         self.engine.dispose()
 
     @staticmethod
@@ -214,9 +336,9 @@ class Store:
             row = db.scalar(select(TableRow).where(TableRow.code == code))
             return self._data(row) if row is not None else None
 
-    def save_seats(self, table: TableData, seats: list[Seat]) -> None:
+    def save_seats(self, table: TableData, seats: list[Seat], db: Session | None = None) -> None:
         """Write these seats (names, token hashes, bots) in one transaction."""
-        with self.session.begin() as db:
+        with self._transaction(db) as db:
             self._write_seats(db, table, seats)
 
     @staticmethod
@@ -231,29 +353,38 @@ class Store:
             row = rows[seat.position]
             row.name, row.token, row.bot = seat.name, seat.token, seat.bot
 
-    def start(self, table: TableData, seats: list[Seat], seed: int) -> None:
+    def start(self, table: TableData, seats: list[Seat], seed: int, db: Session | None = None) -> None:
         """The game starts: the seats given to bots at the last moment, the status and the secret seed, at once."""
-        with self.session.begin() as db:
+        with self._transaction(db) as db:
             self._write_seats(db, table, seats)
             row = db.get(TableRow, table.id)
             row.status, row.seed = "playing", seed
 
-    def set_status(self, table: TableData, status: str) -> None:
-        with self.session.begin() as db:
+    def set_status(self, table: TableData, status: str, db: Session | None = None) -> None:
+        with self._transaction(db) as db:
             db.get(TableRow, table.id).status = status
 
     def add_choice(
-        self, table: TableData, seq: int, player: str, prompt: str, chosen: list[str], finished: bool = False
+        self,
+        table: TableData,
+        seq: int,
+        player: str,
+        prompt: str,
+        chosen: list[str],
+        finished: bool = False,
+        db: Session | None = None,
     ) -> None:
         """Store one accepted choice (number ``seq`` of the game); ``finished`` when it ends the game."""
-        with self.session.begin() as db:
+        with self._transaction(db) as db:
             db.add(ChoiceRow(table_id=table.id, seq=seq, player=player, prompt=prompt, chosen=json.dumps(chosen)))
             if finished:
                 db.get(TableRow, table.id).status = "finished"
 
-    def set_timer(self, table: TableData, deadline: float | None, group: str | None) -> None:
+    def set_timer(
+        self, table: TableData, deadline: float | None, group: str | None, db: Session | None = None
+    ) -> None:
         """Remember the running timer (or that none runs), so that a restart resumes it."""
-        with self.session.begin() as db:
+        with self._transaction(db) as db:
             row = db.get(TableRow, table.id)
             row.deadline, row.timer_group = deadline, group
 
