@@ -224,10 +224,9 @@ class _Writer:
             else:
                 future.set_exception(error)
 
-        try:
+        # A closed loop means nobody waits for the answer any more.
+        with contextlib.suppress(RuntimeError):
             future.get_loop().call_soon_threadsafe(settle)
-        except RuntimeError:  # the loop that asked is closed: nobody waits for the answer any more
-            pass
 
 
 class Store:
@@ -380,9 +379,7 @@ class Store:
             if finished:
                 db.get(TableRow, table.id).status = "finished"
 
-    def set_timer(
-        self, table: TableData, deadline: float | None, group: str | None, db: Session | None = None
-    ) -> None:
+    def set_timer(self, table: TableData, deadline: float | None, group: str | None, db: Session | None = None) -> None:
         """Remember the running timer (or that none runs), so that a restart resumes it."""
         with self._transaction(db) as db:
             row = db.get(TableRow, table.id)
