@@ -26,6 +26,8 @@ computed here from a replay of the table's record:
 from __future__ import annotations
 
 import contextlib
+import hashlib
+import itertools
 import json
 import random
 import re
@@ -47,6 +49,12 @@ MIN_SECRET = 3
 #: Attributes whose values name game things; each must be a string of the viewer's view.
 DATA_ATTRIBUTES = ("data-player", "data-role", "data-card", "data-objective", "data-prompt", "data-option")
 RECEIVE_TIMEOUT = 10.0
+#: Every how many choices a seat's page and the shared screen's page are loaded and checked too.
+PAGES_EVERY = 3
+#: Every how many choices every seat's JSON API view is checked (the acting seat's always is).
+API_VIEWS_EVERY = 3
+#: Every how many choices a seat answers a prompt that is not its own (and every eighth probe, on its socket).
+PROBE_EVERY = 2
 UNKNOWN = "zz-no-existe"
 
 
@@ -55,32 +63,43 @@ def normalized(view: Any) -> Any:
     return json.loads(json.dumps(view))
 
 
-def strings(obj: Any, keys: bool = True, out: set[str] | None = None) -> set[str]:
+def strings(obj: Any, keys: bool = True) -> set[str]:
     """Every string in a JSON value: its values, and its keys unless ``keys`` is false (a key names a field,
     "data" or "role", so it is no secret; what a viewer may know includes keys: a hand's card ids)."""
-    out = set() if out is None else out
-    if isinstance(obj, str):
-        out.add(obj)
-    elif isinstance(obj, dict):
-        for key, value in obj.items():
+    out: set[str] = set()
+    stack = [obj]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, str):
+            out.add(item)
+        elif isinstance(item, dict):
             if keys:
-                out.add(str(key))
-            strings(value, keys, out)
-    elif isinstance(obj, list | tuple | set | frozenset):
-        for item in obj:
-            strings(item, keys, out)
+                out.update(str(key) for key in item)
+            stack.extend(item.values())
+        elif isinstance(item, list | tuple | set | frozenset):
+            stack.extend(item)
     return out
 
 
-def blob(obj: Any) -> str:
-    """Every string of a JSON value in one text, to ask whether a string appears anywhere inside it."""
-    return "\x00".join(sorted(strings(obj)))
+def share_log(view: Any, before: Any) -> None:
+    """Let ``view`` reuse the log entries of ``before`` (the same viewer's view one state earlier) that did not
+    change, so that what is computed from an entry is computed once (see :class:`Knowledge`)."""
+    if not (isinstance(view, dict) and isinstance(before, dict)):
+        return
+    log, old = view.get("log"), before.get("log")
+    if isinstance(log, list) and isinstance(old, list):
+        for i, entry in enumerate(log[: len(old)]):
+            if entry == old[i]:
+                log[i] = old[i]
 
 
-def unknown_to(narrator: Any, viewer: Any, public: str = "") -> set[str]:
-    """The strings of the narrator's value that appear nowhere in the viewer's (nor in ``public``)."""
-    known = blob(viewer) + "\x00" + public
-    return {s for s in strings(narrator, keys=False) if len(s) >= MIN_SECRET and s not in known}
+def dumped(obj: Any) -> str:
+    """A JSON value as text (look for :func:`quoted` strings in it: JSON escapes quotes and backslashes)."""
+    return json.dumps(obj, ensure_ascii=False)
+
+
+def quoted(s: str) -> str:
+    return json.dumps(s, ensure_ascii=False)[1:-1]
 
 
 def paths(obj: Any, needle: str, path: str = "") -> list[str]:
@@ -111,69 +130,135 @@ def public_data(game: Any, lang: str) -> set[str]:
     return known | (strings(layout()) if layout is not None else set())
 
 
-def derived(game: Any, view: Any, lang: str) -> set[str]:
-    """The texts a page draws from the ids of a view, as the games' templates do: a card's name
-    (``card_name``), a marker's words (``marker.<id>`` in the game's catalogue)."""
-    out: set[str] = set()
-    card_name = getattr(game, "card_name", None)
-    for s in strings(view):
-        if game.catalog.has(lang, f"marker.{s}"):
-            out.add(game.text(lang, f"marker.{s}"))
-        if card_name is not None:
-            with contextlib.suppress(Exception):
-                out.add(card_name(s, lang))
-    return out
+class Knowledge:
+    """What a viewer knows and may not know, string by string, for the views of one table."""
+
+    def __init__(self, game: Any) -> None:
+        self.game = game
+        self.public = {lang: public_data(game, lang) for lang in ("es", "en")}
+        self.public_text = {lang: "\x00".join(sorted(known)) for lang, known in self.public.items()}
+        self._derived: dict[tuple[str, str], tuple[str, ...]] = {}
+        self._entries: dict[tuple[int, bool], set[str]] = {}
+        self._alive: list[Any] = []
+
+    def strings(self, view: dict[str, Any], keys: bool = True) -> set[str]:
+        """:func:`strings` of a view, each log entry's once (a view is mostly its log, and an entry stays the
+        same object from one state to the next: :func:`share_log`)."""
+        out: set[str] = set()
+        for key, value in view.items():
+            if keys:
+                out.add(key)
+            if key == "log" and isinstance(value, list):
+                for entry in value:
+                    memo = (id(entry), keys)
+                    found = self._entries.get(memo)
+                    if found is None:
+                        found = self._entries[memo] = strings(entry, keys)
+                        self._alive.append(entry)  # its id stays its own while the memo holds it
+                    out |= found
+            else:
+                out |= strings(value, keys)
+        return out
+
+    def derived(self, known: set[str], lang: str) -> set[str]:
+        """The texts a page draws from the ids a viewer knows, as the games' templates do: a card's name
+        (``card_name``), a marker's words (``marker.<id>`` in the game's catalogue)."""
+        game = self.game
+        card_name = getattr(game, "card_name", None)
+        out: set[str] = set()
+        for s in known:
+            texts = self._derived.get((s, lang))
+            if texts is None:
+                found = []
+                if game.catalog.has(lang, f"marker.{s}"):
+                    found.append(game.text(lang, f"marker.{s}"))
+                if card_name is not None:
+                    with contextlib.suppress(Exception):
+                        found.append(card_name(s, lang))
+                texts = self._derived[s, lang] = tuple(t for t in found if t != s)
+            out.update(texts)
+        return out
+
+    def unknown(self, candidates: set[str], known: set[str], lang: str) -> set[str]:
+        """The candidates (a narrator's strings) that appear nowhere in what the viewer knows: their strings
+        (``known``), the texts drawn from them, and what everybody knows."""
+        rest = {s for s in candidates - known if len(s) >= MIN_SECRET} - self.public[lang]
+        if not rest:
+            return rest
+        text = "\x00".join((*known, self.public_text[lang], *self.derived(known, lang)))
+        return {s for s in rest if s not in text}
 
 
-TOKEN = re.compile(r"<!--.*?-->|<![^>]*>|<(/?)([a-zA-Z][\w:-]*)((?:[^>\"']|\"[^\"]*\"|'[^']*')*?)(/?)>|([^<]+)", re.S)
-ATTRIBUTE = re.compile(r"""([^\s=/>]+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+)))?""")
+TAG = re.compile(r"<(/?)([a-zA-Z][\w:-]*)([^>]*)>")
+DATA = re.compile(r'\s(data-[\w-]+)="([^"]*)"')
+PLAYER = re.compile(r'\sdata-player="([^"]*)"')
+VALUE = re.compile(r'="([^"]*)"')
 VOID = frozenset({"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "wbr"})
 
 
 class Page:
-    """An html fragment read back: its text and attribute values (unescaped), the ``data-*`` attributes, and the
-    same text for each ``data-player`` element (everything inside it, its own attributes included)."""
+    """An html fragment read back (the templates quote every attribute with ``"``): its ``data-*`` attributes,
+    and for each ``data-player`` element the text and attribute values inside it, unescaped."""
 
     def __init__(self, html: str) -> None:
-        stack: list[tuple[str, str | None]] = []
-        pieces: list[str] = []
+        self.attributes = [(name, unescape(value)) for name, value in DATA.findall(html)]
         self.regions: dict[str, list[str]] = defaultdict(list)
-        self.attributes: list[tuple[str, str]] = []
-        owners: list[str] = []  # the data-player elements open around the current point
-        for match in TOKEN.finditer(html):
-            closing, tag, attrs, self_closing, text = match.groups()
-            if text is not None:
-                text = unescape(text)
-                pieces.append(text)
-                for owner in set(owners):
-                    self.regions[owner].append(text)
-            elif tag is None:
-                continue  # a comment
-            elif closing:
-                tag = tag.lower()
+        stack: list[tuple[str, str | None, int]] = []  # open elements: tag, data-player, where it starts
+        for match in TAG.finditer(html):
+            closing, tag, attrs = match.groups()
+            tag = tag.lower()
+            player = None
+            if not closing and "data-player" in attrs:
+                found = PLAYER.search(attrs)
+                player = unescape(found.group(1)) if found else None
+            if closing:
                 for i in range(len(stack) - 1, -1, -1):
                     if stack[i][0] == tag:
+                        for _, owner, start in stack[i:]:
+                            if owner is not None:
+                                self.regions[owner].append(self.flat(html[start : match.end()]))
                         del stack[i:]
                         break
-                owners = [p for _, p in stack if p]
+            elif tag in VOID or attrs.endswith("/"):
+                if player is not None:
+                    self.regions[player].append(self.flat(match.group(0)))
             else:
-                values = {}
-                for name, v1, v2, v3 in ATTRIBUTE.findall(attrs):
-                    value = unescape(v1 or v2 or v3 or "")
-                    values[name.lower()] = value
-                    self.attributes.append((name.lower(), value))
-                player = values.get("data-player")
-                mine = set(owners) | ({player} if player else set())
-                for value in values.values():
-                    pieces.append(value)
-                    for owner in mine:
-                        self.regions[owner].append(value)
-                tag = tag.lower()
-                if not self_closing and tag not in VOID:
-                    stack.append((tag, player))
-                    if player:
-                        owners.append(player)
-        self.text = "\x00".join(pieces)
+                stack.append((tag, player, match.start()))
+
+    @staticmethod
+    def flat(fragment: str) -> str:
+        """The text of an html fragment with each tag replaced by its attribute values."""
+        return unescape(TAG.sub(lambda tag: "\x00" + "\x00".join(VALUE.findall(tag.group(3))) + "\x00", fragment))
+
+
+@dataclass(frozen=True)
+class Record:
+    """One message in short: its type and number, a digest of its view (None in the lobby, or for a message
+    without a view), its clock, one digest of everything else but the spoken lines (html, status…), and whether
+    it spoke."""
+
+    type: str
+    version: Any
+    view: str | None
+    deadline: Any
+    rest: str
+    spoke: bool
+
+
+def record(message: dict[str, Any]) -> Record:
+    def digest(value: Any) -> str:
+        return hashlib.sha256(json.dumps(value, sort_keys=True, ensure_ascii=False).encode()).hexdigest()
+
+    view = message.get("view")
+    rest = {k: v for k, v in message.items() if k not in ("type", "version", "view", "deadline", "speech")}
+    return Record(
+        message.get("type", ""),
+        message.get("version"),
+        None if view is None else digest(view),
+        message.get("deadline"),
+        digest(rest),
+        bool(message.get("speech")),
+    )
 
 
 @dataclass
@@ -190,14 +275,46 @@ class Conn:
     last_view: Any = None
     last_version: int | None = None
     spoken: list[str] = field(default_factory=list)
-    #: Every message received, in order, for tests about the stream as a whole.
-    messages: list[dict[str, Any]] = field(default_factory=list)
+    #: Every message received, in order, in short (see :func:`record`), for tests about the stream as a whole.
+    stream: list[Record] = field(default_factory=list)
     #: A name this connection sent, which a refusal may echo back to it.
     echo: str = ""
     #: Received, not yet checked (they may belong to a state the replay has not reached yet).
     inbox: list[dict[str, Any]] = field(default_factory=list)
-    #: (state index, message) of every state message after the start.
-    states: list[tuple[int, dict[str, Any]]] = field(default_factory=list)
+
+
+def stream_problems(conn: Conn) -> dict[str, list[str]]:
+    """What a connection's messages, taken together, tell beyond its views, by kind: ``number``, a message
+    number that is not the connection's own count (a table-wide count counts what the viewer did not see);
+    ``repeat``, a message that repeats the one before (sent for something the viewer does not see); ``echo``,
+    the same, right after a message that spoke (the spoken lines were the only difference); ``same-view``, a
+    view shown again with another page or clock (a clock restarting for something the viewer does not see);
+    ``pong``, a pong numbered past the last message."""
+    problems: dict[str, list[str]] = defaultdict(list)
+    name = conn.name
+    states = [r for r in conn.stream if r.type == "state"]
+    for before, after in itertools.pairwise(states):
+        if not (isinstance(before.version, int) and after.version == before.version + 1):
+            problems["number"].append(f"{name}: message {before.version!r} then {after.version!r}")
+        if (before.view, before.deadline, before.rest) == (after.view, after.deadline, after.rest) and not after.spoke:
+            kind = "echo" if before.spoke else "repeat"
+            problems[kind].append(f"{name}: message {after.version!r} repeats {before.version!r}")
+    shown: dict[str, Record] = {}
+    for r in states:
+        first = shown.setdefault(r.view, r) if r.view is not None else r
+        if (first.deadline, first.rest) != (r.deadline, r.rest):
+            what = "clock" if first.rest == r.rest else "page"
+            problems["same-view"].append(
+                f"{name}: message {r.version!r} shows the view of message {first.version!r} with another {what}"
+                + (f" ({first.deadline!r} → {r.deadline!r})" if what == "clock" else "")
+            )
+    last = None
+    for r in conn.stream:
+        if r.type == "state":
+            last = r.version
+        elif r.type == "pong" and r.version != last:
+            problems["pong"].append(f"{name}: pong {r.version!r} after message {last!r}")
+    return problems
 
 
 async def _receive(stream: Any, timeout: float) -> Any:
@@ -205,22 +322,33 @@ async def _receive(stream: Any, timeout: float) -> Any:
         return await stream.receive()
 
 
-def _receive_nowait(stream: Any) -> Any:
-    try:
-        return stream.receive_nowait()
-    except anyio.WouldBlock:
-        return None
+def _receive_ready(stream: Any) -> list[Any]:
+    """Every message the stream already holds, without waiting (one call into the app's event loop)."""
+    ready = []
+    while True:
+        try:
+            ready.append(stream.receive_nowait())
+        except anyio.WouldBlock:
+            return ready
 
 
 class Table:
     """A table played by the test, one human per seat, with the expected views of every state."""
 
-    def __init__(self, client: Any, game_id: str, seats: int, options: dict[str, str], seed: int) -> None:
+    def __init__(
+        self,
+        client: Any,
+        game_id: str,
+        seats: int,
+        options: dict[str, str],
+        seed: int,
+        timers: dict[str, int] | None = None,
+    ) -> None:
         from .helpers import new_table
 
         self.client = client
         self.rng = random.Random(seed)
-        self.code, self.host = new_table(client, seats=seats, game=game_id, options=options)
+        self.code, self.host = new_table(client, seats=seats, game=game_id, options=options, timers=timers)
         self.live = client.app.state.hub.get(self.code)
         self.game = self.live.game
         self.names = list(NAMES[:seats])
@@ -244,8 +372,10 @@ class Table:
         self.probes = 0
         self.ws_probes = 0
         self.references: dict[str, dict[str, Any]] = {}
-        self.public = {lang: public_data(self.game, lang) for lang in ("es", "en")}
-        self._public_blob = {lang: blob(known) for lang, known in self.public.items()}
+        self.tags: dict[tuple[str, Any], str] = {}
+        self.tagged: dict[tuple[str, str], Any] = {}
+        self.knowledge = Knowledge(self.game)
+        self._narrator_strings: dict[tuple[str, int], set[str]] = {}
 
     # --- connections ---------------------------------------------------------------------------------------
 
@@ -284,10 +414,7 @@ class Table:
 
     def drain(self, conn: Conn) -> None:
         """Take what the socket already holds, without waiting, into its inbox."""
-        while True:
-            message = conn.ws.portal.call(_receive_nowait, conn.ws._send_rx)
-            if message is None:
-                return
+        for message in conn.ws.portal.call(_receive_ready, conn.ws._send_rx):
             conn.inbox.append(self._decode(conn, message))
 
     def barrier(self, conn: Conn) -> None:
@@ -328,6 +455,9 @@ class Table:
                 views[viewer, lang] = views[None, lang] | {"viewer": viewer, "prompts": []}
             else:
                 views[viewer, lang] = normalized(build_view(self.game, state, viewer, lang))
+        if self.expected:
+            for key, view in views.items():
+                share_log(view, self.expected[-1].get(key))
         public = [event for event in state.log if event.visible_to(PUBLIC)]
         lines: list[str] = []
         for event in public[self._public_events :]:
@@ -365,26 +495,28 @@ class Table:
         if found is None:
             mine = self.view(viewer, lang, index)
             narrator = self.view(None, lang, index)
-            known = strings(mine) | self.public[lang]
+            knowledge = self.knowledge
+            known = knowledge.strings(mine)
             if viewer is None:
-                found = (set(), {}, known)
+                found = (set(), {}, known | knowledge.public[lang])
             else:
-                public = self._public_blob[lang]
+                everything = self._narrator_strings.get((lang, index))
+                if everything is None:
+                    everything = self._narrator_strings[lang, index] = knowledge.strings(narrator, keys=False)
                 theirs = {p["id"]: p for p in mine.get("players") or [] if isinstance(p, dict) and "id" in p}
                 per_player = {
-                    p["id"]: unknown_to(p, theirs.get(p["id"]), blob(derived(self.game, theirs.get(p["id"]), lang)))
-                    for p in narrator.get("players") or []
-                    if isinstance(p, dict) and "id" in p
+                    entry["id"]: knowledge.unknown(strings(entry, keys=False), strings(theirs.get(entry["id"])), lang)
+                    for entry in narrator.get("players") or []
+                    if isinstance(entry, dict) and "id" in entry
                 }
-                extra = public + "\x00" + blob(derived(self.game, mine, lang))
-                found = (unknown_to(narrator, mine, extra), per_player, known)
+                found = (knowledge.unknown(everything, known, lang), per_player, known | knowledge.public[lang])
             self._secrets[key] = found
         return found
 
     # --- checking what arrives -----------------------------------------------------------------------------
 
     def handle(self, conn: Conn, message: dict[str, Any]) -> None:
-        conn.messages.append(message)
+        conn.stream.append(record(message))
         if message.get("type") != "state":
             self.check_other(conn, message)
             return
@@ -407,8 +539,11 @@ class Table:
             )
         conn.at = index
         conn.last_view = view
-        conn.states.append((index, message))
         assert message["status"] == ("finished" if self.finished[index] else "playing"), (conn.name, message["status"])
+        if message.get("deadline") is not None and conn.viewer is not None:
+            # A clock tells the room that somebody is deciding: only those who see a decision open may see it
+            # (their own prompt, or a public vote's waiting list), or a night call would show on every screen.
+            assert view["prompts"] or view["waiting"], f"{conn.name} sees a clock for a decision it cannot see"
         version = message.get("version")
         if conn.last_version is not None and isinstance(version, int):
             assert version >= conn.last_version, (conn.name, "versions went back", conn.last_version, version)
@@ -436,14 +571,16 @@ class Table:
     def check_free(self, who: str, viewer: str | None, lang: str, index: int, text: str, allowed=()) -> None:
         """A text sent to ``viewer`` (an error, a spoken line, a message's other fields) holds none of its secrets."""
         hidden, _, _ = self.secrets(viewer, lang, index)
-        leaked = sorted(s for s in hidden - set(allowed) if s in text or json.dumps(s)[1:-1] in text)
+        leaked = sorted(s for s in hidden - set(allowed) if s in text or quoted(s) in text)
         assert not leaked, f"{who} ({viewer}) was sent secrets {leaked} in {text[:400]}"
 
     def check_page(self, who: str, viewer: str | None, lang: str, index: int, html: str) -> None:
         """An html fragment or page for ``viewer`` at state ``index`` shows nothing they may not know."""
+        if viewer is None:
+            return  # the narrator's seat may see everything
         hidden, per_player, known = self.secrets(viewer, lang, index)
         page = Page(html)
-        leaked = sorted(s for s in hidden if s in page.text or s in html or str(escape(s)) in html)
+        leaked = sorted(s for s in hidden if s in html or ((e := str(escape(s))) != s and e in html))
         assert not leaked, (
             f"{who} ({viewer}, state {index}) was shown secrets {leaked}: in the page "
             f"…{context(html, leaked[0])}…; in the narrator's view at {paths(self.view(None, lang, index), leaked[0])}"
@@ -494,19 +631,27 @@ class Table:
                 f"{conn.name} still shows state {conn.at}, not {self.now}"
             )
 
-    def api_views(self) -> dict[str, Any]:
-        """Each seat's view over the JSON API, checked against build_view; returns them by seat."""
+    def api_views(self, names: list[str]) -> dict[str, Any]:
+        """These seats' views over the JSON API, checked against build_view; returns them by seat."""
         views = {}
-        for name in self.names:
+        for name in names:
             response = self.client.get(f"/api/tables/{self.code}/view?lang={self.langs[name]}", headers=self.auth(name))
             assert response.status_code == 200, response.text
             data = response.json()
             expected = self.view(name, self.langs[name])
             assert data["view"] == expected, f"the API view of {name} is not build_view's"
-            extra = json.dumps({k: v for k, v in data.items() if k != "view"}, ensure_ascii=False)
-            self.check_free(f"api:{name}", name, self.langs[name], self.now, extra)
+            self.check_tag(name, data)
             views[name] = data["view"]
         return views
+
+    def check_tag(self, name: str, data: dict[str, Any]) -> None:
+        """What the API sends besides a seat's view tells nothing more: its ``version`` tags the view (the same
+        view, the same tag; another view, another tag), and nothing else in the reply is a secret."""
+        tag, view = data["version"], dumped(data["view"])
+        assert self.tags.setdefault((name, tag), view) == view, f"{name}: one API version for two views"
+        assert self.tagged.setdefault((name, view), tag) == tag, f"{name}: two API versions for one view"
+        rest = {k: v for k, v in data.items() if k not in ("version", "view")}
+        self.check_free(f"api:{name}", name, self.langs[name], self.now, dumped(rest))
 
     def pick(self, prompt: dict[str, Any]) -> list[str]:
         """A random legal answer: mostly an answer, now and then a skip where skipping is allowed."""
@@ -524,13 +669,20 @@ class Table:
         """One choice by somebody with a prompt open, then every check. False once the game is over."""
         if self.finished[self.now]:
             return False
-        views = self.api_views()
+        # Each seat finds its prompts in its own view (its phone's, checked to be build_view's); every few
+        # choices, and always for the seat about to act, the JSON API's view of the seat is checked too.
+        everyone = self.choices_made % API_VIEWS_EVERY == 0
+        views = {conn.viewer: conn.last_view for conn in self.conns if conn.viewer in self.langs}
         open_ = [(name, p) for name, view in views.items() for p in view["prompts"] if not p["answered"]]
         narrator_view = self.narrator.last_view
         open_ += [(NARRATOR, p) for p in narrator_view["prompts"] if p["player"] == NARRATOR and not p["answered"]]
         assert open_, "nobody has anything to answer but the game is not over"
-        self.probe(views)
+        if self.choices_made % PROBE_EVERY == 0:
+            self.probe(views)
         who, prompt = self.rng.choice(open_)
+        api = self.api_views(self.names if everyone else [who] if who != NARRATOR else [])
+        if who != NARRATOR:
+            assert prompt in api[who]["prompts"], (who, prompt["id"], "the API does not show the prompt")
         chosen = self.pick(prompt)
         if who == NARRATOR:
             self.narrator.ws.send_json({"type": "choose", "prompt": prompt["id"], "choose": chosen})
@@ -538,11 +690,13 @@ class Table:
         else:
             response = self.post(who, "choices", {"prompt": prompt["id"], "choose": chosen})
             assert response.status_code == 200, (who, prompt["id"], chosen, response.json())
-            self.check_free(f"api:{who}", who, self.langs[who], self.now, response.text)
         self.choices_made += 1
         self.sync()
+        if who != NARRATOR:
+            self.check_tag(who, response.json() | {"view": self.view(who, self.langs[who])})
         self.settle()
-        self.check_pages()
+        if self.choices_made % PAGES_EVERY == 0:
+            self.check_pages()
         return True
 
     def check_pages(self) -> None:
