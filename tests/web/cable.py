@@ -19,8 +19,13 @@ computed here from a replay of the table's record:
   host's screen speaks is exactly the narration of the public events it has not spoken yet;
 - after each drain every connection shows the current state, and the JSON API view of each seat equals its
   ``build_view``;
+- a clock is shown only to a viewer who sees a decision open (their own prompt, or a public vote's waiting list);
+- the JSON API's ``version`` tags the seat's view: the same view, the same tag, and another view, another one;
 - answering a prompt that is another seat's (private or public), or one that does not exist, gets the same
   refusal, word for word, over the API and over the websocket.
+
+Each connection also keeps its messages in short (:class:`Record`), so that a test can ask what the stream as a
+whole tells beyond the views (:func:`stream_problems`): numbers, repeats, one view shown two ways.
 """
 
 from __future__ import annotations
@@ -322,14 +327,17 @@ async def _receive(stream: Any, timeout: float) -> Any:
         return await stream.receive()
 
 
-def _receive_ready(stream: Any) -> list[Any]:
-    """Every message the stream already holds, without waiting (one call into the app's event loop)."""
-    ready = []
-    while True:
-        try:
-            ready.append(stream.receive_nowait())
-        except anyio.WouldBlock:
-            return ready
+def _receive_ready(streams: list[Any]) -> list[list[Any]]:
+    """Every message each stream already holds, without waiting (one call into the app's event loop)."""
+    ready: list[list[Any]] = []
+    for stream in streams:
+        ready.append([])
+        while True:
+            try:
+                ready[-1].append(stream.receive_nowait())
+            except anyio.WouldBlock:
+                break
+    return ready
 
 
 class Table:
@@ -412,10 +420,12 @@ class Table:
         assert message["type"] == "websocket.send", (conn.name, message)
         return json.loads(message["text"])
 
-    def drain(self, conn: Conn) -> None:
-        """Take what the socket already holds, without waiting, into its inbox."""
-        for message in conn.ws.portal.call(_receive_ready, conn.ws._send_rx):
-            conn.inbox.append(self._decode(conn, message))
+    def drain(self) -> None:
+        """Take what every socket already holds, without waiting, into its inbox (the sockets of a client share
+        its event loop: one call reads them all)."""
+        ready = self.client.portal.call(_receive_ready, [conn.ws._send_rx for conn in self.conns])
+        for conn, messages in zip(self.conns, ready, strict=True):
+            conn.inbox.extend(self._decode(conn, message) for message in messages)
 
     def barrier(self, conn: Conn) -> None:
         """Wait until the server has sent this socket everything before a ping (the reply comes after it), into
@@ -620,8 +630,8 @@ class Table:
 
     def settle(self) -> None:
         """Read every socket; each must now show the current state (waiting for late messages if needed)."""
+        self.drain()
         for conn in self.conns:
-            self.drain(conn)
             self.process(conn)
         for conn in self.conns:
             if conn.last_view != self.view(conn.viewer, conn.lang):
@@ -760,6 +770,16 @@ class Table:
     def play(self, limit: int) -> None:
         while self.choices_made < limit and self.step():
             pass
+
+    def forget(self) -> None:
+        """Let go of the expected views and what was computed from them (tens of megabytes for a long game),
+        keeping what tests read afterwards: each connection's stream, whether the game ended, the counts."""
+        self.ended = bool(self.finished) and self.finished[self.now]
+        self.expected, self.narration, self._secrets, self._narrator_strings = [], [], {}, {}
+        self.knowledge = Knowledge(self.game)
+        self.replica = None
+        for conn in self.conns:
+            conn.last_view, conn.inbox = None, []
 
     def finish(self) -> None:
         """After the last choice: every socket ends on the final, open-cards view, and the record downloads."""

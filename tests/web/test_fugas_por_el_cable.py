@@ -58,6 +58,7 @@ def played(tmp_path_factory, game_id, seats, options, timers) -> Table:
                 table.finish()
             finally:
                 table.close()
+        table.forget()
         PLAYED[key] = table
     return PLAYED[key]
 
@@ -71,7 +72,7 @@ def test_cada_mensaje_es_la_vista_de_quien_lo_recibe(tmp_path_factory, game_id, 
     """Every message of every connection is that viewer's build_view at some moment of the game, in order, and
     shows and says nothing the viewer may not know; the API agrees; refusals tell nothing (cable.Table)."""
     table = played(tmp_path_factory, game_id, seats, options, timers)
-    assert table.finished[table.now], f"{game_id}: no end after {table.choices_made} choices"
+    assert table.ended, f"{game_id}: no end after {table.choices_made} choices"
     assert table.probes > 0
     if options.get("cuentacuentos") == "si":
         assert any(player == NARRATOR for player, _, _ in table.live.match.choices), "the narrator answered nothing"
