@@ -71,7 +71,8 @@ def test_tras_un_reinicio_el_temporizador_sigue_con_el_tiempo_que_le_quedaba(any
         table = client.app.state.hub.get(code)
         deadline = table.deadline
         assert deadline is not None
-        assert _stored(any_db, code)[0].deadline == pytest.approx(deadline)
+        # Stored in the background, in order with the choices.
+        assert _wait(lambda: _stored(any_db, code)[0].deadline == pytest.approx(deadline), seconds=5)
         opened = [(p.player, p.id) for p in table.match.pending()]
     with TestClient(create_app(any_db, bot_delay=LAZY_BOTS, seed=5)) as client:
         table = client.app.state.hub.tables[code]  # resumed at start-up

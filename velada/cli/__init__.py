@@ -422,6 +422,14 @@ def serve(
         ),
     ] = False,
     forwarded_allow_ips: Annotated[str, typer.Option(help="Proxies trusted with --proxy-headers.")] = "127.0.0.1",
+    no_rate_limits: Annotated[
+        bool,
+        typer.Option(
+            "--no-rate-limits",
+            help="Lift the per-address rate limits (for 'velada load' on 127.0.0.1, where every seat comes from one "
+            "address); never on a server people use.",
+        ),
+    ] = False,
 ) -> None:
     """Start the web app: lobby, tables, phones, the narrator screen (embedded SQLite by default)."""
     import uvicorn
@@ -435,7 +443,12 @@ def serve(
     url = db if "://" in db else f"sqlite:///{db}"
     hosts = [*(allowed_host or []), *([host] if host not in ("0.0.0.0", "::", "") else [])]
     try:
-        app_ = create_app(url, bot_delay, public_url, allowed_hosts=hosts)
+        rates = None
+        if no_rate_limits:
+            from velada.web.security import RATES, Rate
+
+            rates = {kind: Rate(1e9, 1e9) for kind in RATES}
+        app_ = create_app(url, bot_delay, public_url, allowed_hosts=hosts, rates=rates)
     except Exception as exc:  # the database's URL, driver or server: one line, not a traceback
         raise _fail(_database_problem(url, exc), code=1) from None
     shown = make_url(url).render_as_string(hide_password=True)
@@ -448,6 +461,33 @@ def serve(
         proxy_headers=proxy_headers,
         forwarded_allow_ips=forwarded_allow_ips,
     )
+
+
+@app.command()
+def load(
+    tables: Annotated[int, typer.Option(help="Tables played at once.")] = 20,
+    seats: Annotated[int, typer.Option(help="Seats per table, each a websocket like a phone.")] = 12,
+    seconds: Annotated[float, typer.Option(help="Seconds of load after the ramp-up (the test stops by itself).")] = 60,
+    max_throughput: Annotated[
+        bool, typer.Option("--max-throughput", help="Seats answer at once instead of after 0.5–2 s like people.")
+    ] = False,
+    db: Annotated[str | None, typer.Option(help="The server's database (default: a fresh SQLite file).")] = None,
+    workers: Annotated[int, typer.Option(help="Server processes (more than 1 needs PostgreSQL).")] = 1,
+    game: Annotated[str, typer.Option(help="The game the tables play.")] = "hombres-lobo",
+    json_out: Annotated[Path | None, typer.Option("--json", help="Also write the measures to this file.")] = None,
+) -> None:
+    """Load test: a server on 127.0.0.1 carrying N tables of paced human seats on websockets (Locust; pip install
+    -e '.[load]'); reports POST p50/p95/p99, the time until a change is visible on the other seats' sockets,
+    choices/s, and the server's CPU and memory."""
+    try:
+        from velada.loadtest.run import HEADER, run
+    except ImportError as exc:
+        raise _fail(f"the load test needs its extra: pip install -e '.[load]' ({exc.name} is missing)", code=1) from None
+    if not 1 <= tables <= 2000 or not 0 < seconds <= 3600:
+        raise _fail("--tables 1..2000 and --seconds up to 3600", code=1)
+    result = run(tables, seats, seconds, max_throughput, db, workers, game, out=json_out)
+    out.print(HEADER)
+    out.print(result.table_row())
 
 
 def main() -> None:

@@ -63,6 +63,8 @@ class Connection:
     sent: int = 0
     #: The last message sent, without its number: an identical one is not sent again.
     last: dict[str, Any] | None = None
+    #: What the last message showed (status, clock, seats, view): its page is rendered again only if it changed.
+    seen: Any = None
 
 
 @dataclass
@@ -508,15 +510,12 @@ class LiveTable:
     def _store_timer(self, deadline: float | None, group: str | None) -> None:
         """Store the running timer in the background (the writer keeps it in order with the choices)."""
         self.data.deadline, self.data.timer_group = deadline, group
-        task = asyncio.get_running_loop().create_task(self.store.run("set_timer", self.data, deadline, group))
-        self._background.add(task)
-        task.add_done_callback(self._timer_stored)
+        self.store.submit("set_timer", self.data, deadline, group).add_done_callback(self._timer_stored)
 
-    def _timer_stored(self, task: asyncio.Task) -> None:
-        self._background.discard(task)
-        if not task.cancelled() and task.exception() is not None:
+    def _timer_stored(self, done: asyncio.Future) -> None:
+        if not done.cancelled() and done.exception() is not None:
             # The timer still runs in memory; only a restart in this very window would forget it.
-            log.error("could not store the timer of table %s: %s", self.data.code, task.exception())
+            log.error("could not store the timer of table %s: %s", self.data.code, done.exception())
 
     def timed_prompts(self) -> list[Prompt]:
         """The open prompts a timer may skip: people's (bots answer by themselves) that may be skipped."""

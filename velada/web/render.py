@@ -7,12 +7,14 @@ of a game every viewer gets the narrator's view: the whole log and every card, f
 
 from __future__ import annotations
 
+import functools
 import io
 from typing import TYPE_CHECKING, Any
 
 import qrcode
 import qrcode.image.svg
 from jinja2 import Environment, PackageLoader, select_autoescape
+from markupsafe import Markup, escape
 
 from velada.core.i18n import Catalog
 from velada.core.protocol import NARRATOR, PUBLIC
@@ -21,10 +23,36 @@ if TYPE_CHECKING:
     from velada.web.live import Connection, LiveTable
 
 MESSAGES = Catalog.load("velada.web")
-env = Environment(loader=PackageLoader("velada.web", "templates"), autoescape=select_autoescape(["html"]))
+env = Environment(
+    loader=PackageLoader("velada.web", "templates"),
+    autoescape=select_autoescape(["html"]),
+    auto_reload=False,  # templates are part of the package: no stat() of each file at every render
+)
 env.globals["narrator_id"] = NARRATOR
 # Names of players to show: the narrator's seat by its title rather than its protocol id.
 env.filters["who"] = lambda players, narrator: [narrator if p == NARRATOR else p for p in players]
+
+
+@functools.lru_cache(maxsize=200_000)
+def _log_item(kind: str, to: tuple[str, ...] | None, text: str, narrator_only: str) -> str:
+    """One log entry as the page shows it. Entries never change once written, so each is rendered once, and a
+    page of a long game costs a join, not a template loop over the whole log."""
+    prefix = ""
+    if to is not None:
+        prefix = f'<span class="to">{escape(", ".join(to)) if to else escape(narrator_only)} ·</span> '
+    return f'<li class="event {escape(kind)}">{prefix}{escape(text)}</li>'
+
+
+def log_items(log: list[dict[str, Any]], narrator_only: str) -> Markup:
+    """The log's entries, newest first."""
+    items = []
+    for entry in reversed(log):
+        to = entry.get("to")
+        items.append(_log_item(entry["kind"], tuple(to) if to is not None else None, entry["text"], narrator_only))
+    return Markup("".join(items))
+
+
+env.globals["log_items"] = log_items
 
 
 def texts(lang: str):
@@ -103,25 +131,44 @@ def speech_lines(table: LiveTable, conn: Connection) -> list[str]:
 
 def payload(table: LiveTable, conn: Connection, shared: dict[tuple, dict[str, Any]] | None = None) -> dict[str, Any]:
     """The message one connection gets after a change, without its number (the table numbers what it sends on
-    each connection, and sends nothing when this message is the same as the last one). Connections that show
-    the same thing (the same viewer in the same language: several shared screens, a player's two tabs) share
-    one rendering through ``shared``."""
+    each connection, and sends nothing when this message is the same as the last one).
+
+    What costs is the page fragment, so it is rendered only when what it shows changed for this connection (its
+    view, the status, its clock, the seats), and once for every connection that shows the same thing (the same
+    viewer in the same language: several shared screens, a player's two tabs) through ``shared``."""
     key = (conn.viewer, conn.lang, conn.is_host, conn.join_url)
-    base = shared.get(key) if shared is not None else None
-    if base is None:
-        view = game_view(table, conn.viewer, conn.lang)
-        if conn.viewer in (PUBLIC, None):
-            narrator = conn.viewer is None
-            html = host_fragment(table, conn.lang, conn.join_url, conn.is_host, narrator=narrator, view=view)
-        else:
-            html = seat_fragment(table, conn.viewer, conn.lang, view=view)
-        base = {
-            "type": "state",
+    entry = shared.get(key) if shared is not None else None
+    if entry is None:
+        seats = tuple((s.position, s.name, bool(s.bot)) for s in table.data.seats)
+        entry = {
+            "view": game_view(table, conn.viewer, conn.lang),
             "status": table.status,
             "deadline": table.deadline_for(conn.viewer),
-            "html": html,
-            "view": view,
+            "seats": seats,
+            "html": None,
         }
         if shared is not None:
-            shared[key] = base
-    return base | {"speech": speech_lines(table, conn)}
+            shared[key] = entry
+    view = entry["view"]
+    seen = (entry["status"], entry["deadline"], entry["seats"], view)
+    if view is not None and conn.last is not None and conn.seen == seen:
+        html = conn.last["html"]
+    else:
+        if entry["html"] is None:
+            if conn.viewer in (PUBLIC, None):
+                narrator = conn.viewer is None
+                entry["html"] = host_fragment(
+                    table, conn.lang, conn.join_url, conn.is_host, narrator=narrator, view=view
+                )
+            else:
+                entry["html"] = seat_fragment(table, conn.viewer, conn.lang, view=view)
+        html = entry["html"]
+    conn.seen = seen
+    return {
+        "type": "state",
+        "status": entry["status"],
+        "deadline": entry["deadline"],
+        "html": html,
+        "view": view,
+        "speech": speech_lines(table, conn),
+    }

@@ -251,9 +251,14 @@ class Store:
     async def run(self, name: str, *args: Any) -> None:
         """Make the write ``name`` (one of the methods below that take ``db``) in the writer thread; returns once
         it is committed, raises what the database raised."""
+        await self.submit(name, *args)
+
+    def submit(self, name: str, *args: Any) -> asyncio.Future:
+        """Queue the write ``name`` now (its place in the order is taken at once); the future settles when it is
+        committed."""
         future = asyncio.get_running_loop().create_future()
         self._writer.submit(name, args, future)
-        await future
+        return future
 
     @contextlib.contextmanager
     def _transaction(self, db: Session | None) -> Iterator[Session]:
