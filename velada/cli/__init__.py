@@ -482,7 +482,8 @@ def load(
     try:
         from velada.loadtest.run import HEADER, run
     except ImportError as exc:
-        raise _fail(f"the load test needs its extra: pip install -e '.[load]' ({exc.name} is missing)", code=1) from None
+        missing = f"the load test needs its extra: pip install -e '.[load]' ({exc.name} is missing)"
+        raise _fail(missing, code=1) from None
     if not 1 <= tables <= 2000 or not 0 < seconds <= 3600:
         raise _fail("--tables 1..2000 and --seconds up to 3600", code=1)
     result = run(tables, seats, seconds, max_throughput, db, workers, game, out=json_out)

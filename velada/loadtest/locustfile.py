@@ -13,6 +13,7 @@ Measured, as Locust requests:
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import random
@@ -130,10 +131,8 @@ class Table:
     def close(self) -> None:
         self.finished = True
         for ws in self.sockets:
-            try:
+            with contextlib.suppress(Exception):
                 ws.close()
-            except Exception:
-                pass
 
 
 class TableUser(HttpUser):

@@ -43,7 +43,8 @@ class LoadResult:
         seen = self.latency.get("WS visible", {})
         return (
             f"| {self.tables} | {self.mode} | {self.choices_per_second:.0f} | {post.get('p50', 0):.0f} / "
-            f"{post.get('p95', 0):.0f} / {post.get('p99', 0):.0f} | {seen.get('p50', 0):.0f} / {seen.get('p99', 0):.0f} "
+            f"{post.get('p95', 0):.0f} / {post.get('p99', 0):.0f} | "
+            f"{seen.get('p50', 0):.0f} / {seen.get('p99', 0):.0f} "
             f"| {self.cpu_mean:.0f}% ({self.cpu_peak:.0f}%) | {self.rss_peak_mb:.0f} MB | {self.failures} |"
         )
 
@@ -155,7 +156,8 @@ def run(
             "WARNING",
         ]
         started = time.time()
-        load = subprocess.Popen(locust_cmd, env=env, stdout=subprocess.DEVNULL, stderr=open(work / "locust.log", "wb"))
+        locust_log = open(work / "locust.log", "wb")  # noqa: SIM115 - closed below
+        load = subprocess.Popen(locust_cmd, env=env, stdout=subprocess.DEVNULL, stderr=locust_log)
         samples: list[tuple[float, float, float]] = []
         limit = started + seconds + ramp + 60
         while load.poll() is None:
@@ -189,6 +191,7 @@ def run(
             result.cpu_mean = sum(c for _, c, _ in samples) / len(samples)
             result.cpu_peak = max(c for _, c, _ in samples)
             result.rss_peak_mb = max(r for _, _, r in samples)
+        locust_log.close()
         if out is not None:
             out.parent.mkdir(parents=True, exist_ok=True)
             out.write_text(json.dumps(asdict(result), indent=1))
