@@ -420,6 +420,13 @@ class Table:
         assert message["type"] == "websocket.send", (conn.name, message)
         return json.loads(message["text"])
 
+    def flush(self) -> None:
+        """Wait until the table has sent every change so far, where it sends them off the path of the request
+        that made them (``LiveTable.flush``); a table that sends before answering needs no waiting."""
+        flush = getattr(self.live, "flush", None)
+        if flush is not None:
+            self.client.portal.call(flush)
+
     def drain(self) -> None:
         """Take what every socket already holds, without waiting, into its inbox (the sockets of a client share
         its event loop: one call reads them all)."""
@@ -630,6 +637,7 @@ class Table:
 
     def settle(self) -> None:
         """Read every socket; each must now show the current state (waiting for late messages if needed)."""
+        self.flush()
         self.drain()
         for conn in self.conns:
             self.process(conn)
