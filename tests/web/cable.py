@@ -407,7 +407,11 @@ class Table:
         self.host_conn = self._connect("anfitrion", f"/t/{code}/ws?host=1&lang=en", host, PUBLIC, "en", speaks=True)
         self.narrator = self._connect("narrador", f"/t/{code}/ws?narrador=1&lang=es", host, None, "es")
         for conn in self.conns:
-            self.handle(conn, self.receive(conn))
+            self.handle(conn, self.receive(conn))  # its first message, the lobby
+        self.flush()  # and any change from before it connected that was still on its way
+        self.drain()
+        for conn in self.conns:
+            self.process(conn)
 
     def close(self) -> None:
         self.stack.close()
