@@ -285,7 +285,7 @@ def test_juego_de_azar_pone_una_ficha_que_cada_ronda_pasa_al_jugador_de_la_izqui
     with pytest.raises(IllegalAction):
         elige(m, "Ana", "juego-de-azar-ficha")
     elige(m, "Ana", "juego-de-azar-ficha", "Bea:4")
-    assert m.state.token == "amnesia"
+    assert [token[0] for token in m.state.tokens] == ["amnesia"]
 
 
 def test_al_morir_el_juego_de_azar_muere_tambien_la_carta_con_la_ficha():

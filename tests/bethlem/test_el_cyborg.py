@@ -52,10 +52,10 @@ def test_el_cyborg_atacado_nunca_muere_y_el_profeta_no_resucita_la_otra_carta():
     m = cyborg()
     s = m.state
     s.alive["el-cataleptico"] = False
-    s.prophet = ("el-cyborg", "el-cataleptico", "normal")
+    s.prophets = [("el-cyborg", "el-cataleptico", "normal")]
     hasta_prompt(m, "Ana", "el-cyborg-cambio", ataque("Ana:1"))
     assert not viva(m, "el-cataleptico")
-    assert s.prophet is not None
+    assert s.prophets
 
 
 def test_el_jugador_del_cyborg_gasta_sus_puntos_en_el_turno_del_cyborg():

@@ -25,7 +25,7 @@ def test_una_siamesa_atacada_sola_nunca_llega_a_morir_y_no_activa_el_profeta():
     dia(m)
     noche(m, {("Dani", "profeta"): ["Bea:2"], ("Dani", "profeta-2"): ["Bea:4"], **todos("Bea:2", "Ana", "Dani")})
     s = m.state
-    assert s.prophet == ("siamesas-1", "amnesia", "normal")
+    assert s.prophets == [("siamesas-1", "amnesia", "normal")]
     assert s.alive["siamesas-1"] and not s.alive["amnesia"]
     assert not eventos(m, "resurreccion")
 
@@ -73,3 +73,84 @@ def test_como_mucho_dos_modificadores_iguales_sobre_el_tablero():
     hasta(m, lambda m: m.state.phase == "dia", script)
     assert [c for c, _ in s.protections] == ["la-chef", "la-medium"]
     assert eventos(m, "modificador-maximo", "Ana") == [{"power": "arthur"}]
+
+
+PARCA = con(ARQUITECTO, Carlos=["la-chef", "la-parca", "terapia-lobotomia", "muerte-dulce", "melancolia"])
+
+
+def laberinto_de_la_mente(deal, turno, script, eventos_=None):
+    """A night in which El Arquitecto, awakened, wakes in the turn of ``turno`` and uses that power too."""
+    m = mesa(deal, objetivos=OBJETIVOS, eventos=eventos_)
+    noche(m, {("Ana", "el-arquitecto-escondite"): ["Bea:2"], **script.pop("primera", {})})
+    dia(m)
+    awaken(m.state, "el-arquitecto", "despertar")
+    hasta(m, lambda m: m.state.phase == "dia", {("Ana", "el-arquitecto-despertar"): [turno], **script})
+    return m
+
+
+def marcadores(m, card):
+    s = m.state
+    seat, pos = s.where[card]
+    return m.view("Bea")["players"][seat]["cards"][pos]["markers"]
+
+
+def test_la_guadana_de_la_parca_y_la_del_arquitecto_despertado_estan_las_dos_sobre_el_tablero():
+    """FAQ 15.7: two identical modifiers may stand on the board: La parca's holder and El Arquitecto in her turn
+    both design a card, and neither design is dropped."""
+    m = laberinto_de_la_mente(PARCA, "la-parca", {("Carlos", "la-parca"): ["Bea:1"], ("Ana", "la-parca"): ["Dani:1"]})
+    assert m.state.reaper_marks == ["la-ludopata", "la-medium"]
+    assert "parca" in marcadores(m, "la-ludopata") and "parca" in marcadores(m, "la-medium")
+    assert eventos(m, "la-parca-marca", "Bea") == [{"target": "Bea:1"}, {"target": "Dani:1"}]
+
+
+def test_una_tercera_guadana_no_se_aplica_y_quien_la_pone_lo_sabe():
+    """FAQ 15.7: with two designs on the board a third (any borrowed use of La parca's power) is refused, and
+    its user is told so."""
+    from velada.games.bethlem.characters import reaper_answer
+    from velada.games.bethlem.common import OWN
+
+    m = laberinto_de_la_mente(PARCA, "la-parca", {("Carlos", "la-parca"): ["Bea:1"], ("Ana", "la-parca"): ["Dani:1"]})
+    s = m.state
+    reaper_answer(None, s, {("Dani", "n2:la-parca-director"): ("Carlos:3",)}, 3, "la-parca", OWN, "")
+    assert s.reaper_marks == ["la-ludopata", "la-medium"]
+    assert eventos(m, "modificador-maximo", "Dani") == [{"power": "la-parca"}]
+    assert eventos(m, "modificador-maximo", "Bea") == []
+
+
+def test_dos_fichas_del_juego_de_azar_sobre_el_tablero_y_no_una_tercera():
+    """FAQ 15.7 with the gambling token: a second token (a borrowed use of Juego de azar) stands beside the
+    first, both move on and both are shown; a third is refused and its user told."""
+    from velada.games.bethlem.actions import apply
+    from velada.games.bethlem.common import NORMAL, OPPOSITE
+
+    m = mesa(PERSONALIZADA, objetivos=OBJETIVOS)
+    s = m.state
+    apply(s, "juego-de-azar", 3, "juego-de-azar", NORMAL, ("Bea:1",))
+    apply(s, "juego-de-azar", 0, "juego-de-azar", OPPOSITE, ("Carlos:1",))
+    apply(s, "juego-de-azar", 1, "juego-de-azar", NORMAL, ("Ana:1",))
+    assert s.tokens == [("la-ludopata", 1, s.round), ("la-chef", -1, s.round)]
+    assert "ficha" in marcadores(m, "la-ludopata") and "ficha" in marcadores(m, "la-chef")
+    assert eventos(m, "modificador-maximo", "Bea") == [{"power": "juego-de-azar"}]
+    noche(m)
+    dia(m)
+    noche(m, {("Bea", "juego-de-azar-ficha"): ["Carlos:2"], ("Carlos", "juego-de-azar-ficha"): ["Bea:3"]})
+    assert [token[0] for token in s.tokens] == [s.board[2][1], s.board[1][2]]
+
+
+def test_dos_enlaces_del_profeta_sobre_el_tablero():
+    """FAQ 15.7 with the Profeta: Dani's link and El Arquitecto's, in the Profeta's turn."""
+    m = laberinto_de_la_mente(
+        PERSONALIZADA | ARQUITECTO,
+        "profeta",
+        {
+            "primera": todos("Bea:4", "Ana", "Dani"),
+            ("Dani", "profeta"): ["Bea:1"],
+            ("Dani", "profeta-2"): ["Bea:4"],
+            ("Ana", "profeta"): ["Bea:3"],
+            ("Ana", "profeta-2"): ["Bea:4"],
+        },
+    )
+    assert m.state.prophets == [
+        ("la-ludopata", "amnesia", "normal"),
+        ("terapia-opio-y-barbituricos", "amnesia", "normal"),
+    ]

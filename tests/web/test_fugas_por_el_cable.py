@@ -78,19 +78,7 @@ def test_cada_mensaje_es_la_vista_de_quien_lo_recibe(tmp_path_factory, game_id, 
         assert any(player == NARRATOR for player, _, _ in table.live.match.choices), "the narrator answered nothing"
 
 
-#: KNOWN LEAK (reported, issue 13 §2): with clocks on, every answer restarts the clock of the group it belongs to
-#: (velada/web/live.py ``group_key`` counts the choices made so far, so each answer is "a new group" and
-#: ``_schedule_timer`` draws a new deadline), and every player who sees that clock gets a new message although
-#: their view did not change: the wolves learn the moment the Niña answers her spying call (she is alive and in
-#: their group), a wolf learns when the other wolf has voted, and a day vote's clock starts again at every vote.
-CLOCK_LEAK = pytest.mark.xfail(
-    strict=True,
-    reason="KNOWN LEAK: each answer restarts the group's clock, so its players get a new clock for an answer they "
-    "cannot see (live.group_key counts choices)",
-)
-STREAM_TABLES = [
-    pytest.param(*table, id=id_, marks=CLOCK_LEAK if table[3] else ()) for table, id_ in zip(TABLES, IDS, strict=True)
-]
+STREAM_TABLES = [pytest.param(*table, id=id_) for table, id_ in zip(TABLES, IDS, strict=True)]
 
 
 @pytest.mark.parametrize(("game_id", "seats", "options", "timers"), STREAM_TABLES)
@@ -110,17 +98,11 @@ def test_lo_que_llega_ademas_de_la_vista_no_cuenta_nada(tmp_path_factory, game_i
     assert not problems, problems[:10]
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="KNOWN LEAK: after a message that spoke, the host's screen gets the same page again (without the spoken "
-    "lines) at the next change anybody makes, seen or not (live._send compares whole messages, speech included)",
-)
 @pytest.mark.parametrize(("game_id", "seats", "options", "timers"), TABLES, ids=IDS)
 def test_la_pantalla_que_habla_no_repite_la_pagina_tras_hablar(tmp_path_factory, game_id, seats, options, timers):
-    """KNOWN LEAK (reported, issue 13 §2): the host's shared screen speaks the public events ("Werewolves, wake
-    up…"); after a message that spoke, the next change of the table, whatever it is, sends the screen the same
-    page again with nothing to say — so the room's screen receives a message the moment the first hidden answer
-    comes in (the wolves' vote, the Vidente's look), which its view does not show."""
+    """The host's shared screen speaks the public events ("Werewolves, wake up…"); after a message that spoke,
+    a change it cannot see must not send it the same page again with nothing to say — or the room's screen would
+    receive a message the moment the first hidden answer comes in (the wolves' vote, the Vidente's look)."""
     table = played(tmp_path_factory, game_id, seats, options, timers)
     echoes = [problem for conn in table.conns for problem in stream_problems(conn).get("echo", [])]
     assert not echoes, echoes[:10]

@@ -77,9 +77,13 @@ class Config:
 def group_key(match: Match) -> str:
     """A name for the group of prompts open now, stable across a restart (the timer remembers which group it
     times)."""
-    keys = sorted(f"{player}\x1f{prompt}" for player, prompt in match.state.group)
+    state = match.state
+    keys = sorted(f"{player}\x1f{prompt}" for player, prompt in state.group)
     digest = hashlib.sha256("\x1e".join(keys).encode()).hexdigest()[:32]
-    return f"{len(match.choices)}:{digest}" if keys else ""
+    # Numbered by the choices made when the group opened: an answer within the group is not a new group (a new
+    # clock at each answer would tell the group's players that somebody in it answered).
+    opened = len(match.choices) - len(state.answers)
+    return f"{opened}:{digest}" if keys else ""
 
 
 def _checked_name(name: str, taken: list[str]) -> str:
@@ -120,6 +124,9 @@ class LiveTable:
         self._call_started: float | None = None
         #: Event texts rendered so far, shared by every view of this table (the log only grows).
         self._texts: TextCache = {}
+        #: Views built since the last change, by (viewer, language); ``_stamp`` says which change.
+        self._views: dict[tuple[Viewer, str], dict[str, Any]] = {}
+        self._stamp: tuple[int, int] = (-1, 0)
         #: The broadcast under way, and whether another change came in meanwhile.
         self._pushing: asyncio.Task | None = None
         self._dirty = False
@@ -182,7 +189,7 @@ class LiveTable:
     def view_tag(self, viewer: Viewer, lang: str) -> str:
         """A short tag of what ``viewer`` may see now: it changes when their view changes, and only then (a
         count of the table's choices would count the hidden ones too)."""
-        view = build_view(self.game, self.state, viewer, lang, cache=self._texts) if self.match is not None else None
+        view = self.view(viewer, lang)
         taken = [(s.position, s.name, bool(s.bot)) for s in self.data.seats]
         body = json.dumps([self.data.status, taken, view], sort_keys=True, ensure_ascii=False, default=str)
         return hashlib.sha256(body.encode()).hexdigest()[:16]
@@ -589,9 +596,20 @@ class LiveTable:
     # --- connections -----------------------------------------------------------------------------------
 
     def view(self, viewer: str | None, lang: str) -> dict[str, Any] | None:
+        """``viewer``'s view of the game as shown now. Built once per change and kept until the next one (every
+        choice, or a paced call shown): a page, the API and the push all read the same dict — treat it as
+        read-only."""
         if self.match is None:
             return None
-        return build_view(self.game, self.state, viewer, lang, cache=self._texts)
+        state = self.state
+        stamp = (len(self.match.choices), id(state))
+        if stamp != self._stamp:
+            self._stamp = stamp
+            self._views.clear()
+        view = self._views.get((viewer, lang))
+        if view is None:
+            view = self._views[viewer, lang] = build_view(self.game, state, viewer, lang, cache=self._texts)
+        return view
 
     async def attach(self, conn: Connection) -> None:
         """A new connection: it gets its first message now, numbered like every later one."""
@@ -606,7 +624,10 @@ class LiveTable:
 
         try:
             message = payload(self, conn, shared)
-            if message == conn.last:
+            # Spoken lines are news only once: a message with nothing to say that shows what was shown is not
+            # sent (it would tell the room that something happened out of sight).
+            last = conn.last
+            if last is not None and not message["speech"] and message == last | {"speech": []}:
                 return
             conn.last = message
             conn.sent += 1

@@ -107,10 +107,12 @@ def apply(s: BethlemState, power: str, seat: int, card: str, mode: str, chosen: 
     elif power == "terapia-lobotomia":
         _lobotomy(s, seat, target, mode)
     elif power == "juego-de-azar":
-        s.token = target
-        s.token_dir = 1 if mode in (NORMAL, AWAKE) else -1
-        s.token_round = s.round
-        s.emit("ficha", None, target=chosen[0], direction=s.token_dir)
+        from velada.games.bethlem.characters import too_many
+
+        if not too_many(s, seat, len(s.tokens), "juego-de-azar"):
+            direction = 1 if mode in (NORMAL, AWAKE) else -1
+            s.tokens.append((target, direction, s.round))
+            s.emit("ficha", None, target=chosen[0], direction=direction)
     elif power == "muerte-dulce":
         s.sweet = {
             "card": card,
@@ -272,7 +274,11 @@ def prophet_answer(game, s: BethlemState, answers, seat: int, card: str, origin:
     if origin == OWN:
         spend_power(s, card, mode)
     link = "normal" if mode in (NORMAL, AWAKE) else "opuesto"
-    s.prophet = (s.card_at(first), s.card_at(chosen[0]), link)
+    from velada.games.bethlem.characters import too_many
+
+    if too_many(s, seat, len(s.prophets), "profeta"):
+        return
+    s.prophets.append((s.card_at(first), s.card_at(chosen[0]), link))
     s.emit("profeta", None, targets=[first, chosen[0]])
     s.emit("profecia-enlace", _me(s, seat), targets=[first, chosen[0]], mode=link)
 
@@ -437,41 +443,45 @@ def cataleptic_answer(game, s: BethlemState, answers, seat: int, card: str, orig
 
 
 def gambling_handler(game, s: BethlemState) -> None:
-    """Juego de azar: the token placed on an earlier round moves on (the player holding the card under it puts
+    """Juego de azar: each token placed on an earlier round moves on (the player holding the card under it puts
     it on a card of the next player to the left — to the right with the opposite); then the card's holder may
-    place it, once."""
-    later = []
-    if s.token is not None and s.token_round < s.round:
-        later.append(("token",))
+    place one, once (FAQ 15.7: two tokens at most, when a borrowed use placed another)."""
+    later: list[tuple] = [("token", i) for i, token in enumerate(s.tokens) if token[2] < s.round]
     for card in s.find("juego-de-azar"):
-        if s.can_act(card) and s.token is None and any(m in (NORMAL, OPPOSITE) for m in modes(s, s.holder(card), card)):
+        usable = any(m in (NORMAL, OPPOSITE) for m in modes(s, s.holder(card), card))
+        if s.can_act(card) and len(s.tokens) < MAX_TOKENS and usable:
             later.append(("act", "juego-de-azar", s.holder(card), card, OWN, ""))
     s.agenda.extendleft(reversed(later))
 
 
-def token_step(game, s: BethlemState) -> None:
-    holder = s.holder(s.token)
-    nxt = s.left_of(holder, s.token_dir)
+#: FAQ 15.7 (``characters.MAX_SAME``): two gambling tokens at most.
+MAX_TOKENS = 2
+
+
+def token_step(game, s: BethlemState, i: int = 0) -> None:
+    card, direction, _ = s.tokens[i]
+    holder = s.holder(card)
+    nxt = s.left_of(holder, direction)
     if nxt is None:
         return
     cards = s.living_cards(nxt)
     if not cards:
         return
     if s.out[holder]:
-        _move_token(s, s.rng.choice(cards))
+        _move_token(s, i, s.rng.choice(cards))
         return
     s.ask(prompt(s, holder, "juego-de-azar-ficha", options(s, cards)))
 
 
-def token_answer(game, s: BethlemState, answers) -> None:
+def token_answer(game, s: BethlemState, answers, i: int = 0) -> None:
     _, chosen = answer_of(answers)
-    _move_token(s, s.card_at(chosen[0]))
+    _move_token(s, i, s.card_at(chosen[0]))
 
 
-def _move_token(s: BethlemState, card: str) -> None:
-    s.token = card
-    s.token_round = s.round
-    s.emit("ficha", None, target=s.option(card), direction=s.token_dir)
+def _move_token(s: BethlemState, i: int, card: str) -> None:
+    direction = s.tokens[i][1]
+    s.tokens[i] = (card, direction, s.round)
+    s.emit("ficha", None, target=s.option(card), direction=direction)
 
 
 electroshock = _use("terapia-electroshock")

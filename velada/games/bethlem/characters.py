@@ -218,14 +218,14 @@ def reaper_answer(game, s: BethlemState, answers, seat: int, card: str, origin: 
         else:
             _push(s, ("act", "la-parca", seat, card, origin, "marca"))
         return
-    if chosen:
+    if chosen and not too_many(s, seat, len(s.reaper_marks), "la-parca"):
         target = s.card_at(chosen[0])
         if s.settings.custom:
             from velada.games.bethlem.custom.registry import harm
 
             target = harm(s, target, "parca", (seat,))
             chosen = (s.option(target),)
-        s.reaper_mark = target
+        s.reaper_marks.append(target)
         note_pick(s, "la-parca", seat, target)
         s.emit("la-parca-marca", None, target=chosen[0])
 
@@ -237,10 +237,10 @@ def _siesta(s: BethlemState) -> bool:
 
 
 def reaper_awake_step(game, s: BethlemState, moved: tuple[str, ...] = ()) -> None:
-    """La parca awakened has an extra turn at the end of the night: if her design was disobeyed tonight (the
-    card carries no death marker), she may move death markers, each to another card of the same player."""
-    mark = s.reaper_mark
-    if mark is None or any(a[0] == mark for a in s.attacks):
+    """La parca awakened has an extra turn at the end of the night: if her design was disobeyed tonight (no
+    designed card carries a death marker), she may move death markers, each to another card of the same player."""
+    marks = s.reaper_marks
+    if not marks or any(a[0] in marks for a in s.attacks):
         return
     for card in s.find("la-parca"):
         if s.awake.get(card) and s.can_act(card):
@@ -283,9 +283,9 @@ def reaper_move_answer(game, s: BethlemState, answers, source: str, moved: tuple
 
 
 def reaper_round_end(s: BethlemState) -> None:
-    """At the end of the round: was the reaper's design obeyed (did the card die)?"""
+    """At the end of the round: was the reaper's design obeyed (did a designed card die)?"""
     reapers = [c for c in s.find("la-parca") if s.alive[c]]
-    if s.reaper_mark is None or not reapers:
+    if not s.reaper_marks or not reapers:
         s.reaper_disobeyed = 0
         return
     if s.reaper_obeyed:
@@ -313,11 +313,14 @@ def flick_ask(game, s: BethlemState, seat: int, card: str, origin: str, stage: s
 
 
 #: FAQ 15.7: at most two identical modifiers on the table at once (powers that copy or lend others' can add a
-#: second John Flick's arrow or Arthur's protection, never a third: the power is then not applied).
+#: second John Flick's arrow, Arthur's protection, La parca's design, gambling token or Profeta's link, never a
+#: third: the power is then not applied, and its user is told so).
 MAX_SAME = 2
 
 
-def _too_many(s: BethlemState, seat: int, present: int, power: str) -> bool:
+def too_many(s: BethlemState, seat: int, present: int, power: str) -> bool:
+    """Whether a modifier of ``power`` cannot be added with ``present`` already on the table (FAQ 15.7); if so
+    its user is told (``modificador-maximo``)."""
     if present < MAX_SAME:
         return False
     s.emit("modificador-maximo", _me(s, seat), power=power)
@@ -326,7 +329,7 @@ def _too_many(s: BethlemState, seat: int, present: int, power: str) -> bool:
 
 def flick_answer(game, s: BethlemState, answers, seat: int, card: str, origin: str, stage: str) -> None:
     _, chosen = answer_of(answers)
-    if chosen and not _too_many(s, seat, len(s.accused), "john-flick"):
+    if chosen and not too_many(s, seat, len(s.accused), "john-flick"):
         target = s.card_at(chosen[0])
         if s.settings.custom:
             from velada.games.bethlem.custom.registry import harm
@@ -351,7 +354,7 @@ def arthur_ask(game, s: BethlemState, seat: int, card: str, origin: str, stage: 
 
 def arthur_answer(game, s: BethlemState, answers, seat: int, card: str, origin: str, stage: str) -> None:
     _, chosen = answer_of(answers)
-    if chosen and not _too_many(s, seat, len(s.protections), "arthur"):
+    if chosen and not too_many(s, seat, len(s.protections), "arthur"):
         target = s.card_at(chosen[0])
         s.protections.append((target, seat))
         note_pick(s, "arthur", seat, target)

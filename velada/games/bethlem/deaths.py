@@ -82,7 +82,8 @@ def doomed(s: BethlemState) -> list[str]:
     the cards a save or a delay (Terapia opio, Paciencia, La Médico…) is offered as "going to die". A card whose
     markers the resolution would cancel (an awakened Arthur attacked by the mutineers, a Siamesa attacked alone,
     an isolated card…) or whose harm goes to another card is not offered: that would tell its player that it
-    was attacked, and saving it would change nothing."""
+    was attacked, and saving it would change nothing. The custom characters' own immunities are not foreseen
+    (asking them has effects: see :func:`cancelled`)."""
     moment = s.moment()
     reaper_only = _reaper_only(s)
     redirect = None
@@ -92,7 +93,7 @@ def doomed(s: BethlemState) -> list[str]:
     for card in marked(s):
         if redirect is not None and redirect(s, card, "muerte") != card:
             continue
-        kills = [a for a in s.attacks if a[0] == card and not cancelled(s, card, a[1], a[3], reaper_only)]
+        kills = [a for a in s.attacks if a[0] == card and not cancelled(s, card, a[1], a[3], reaper_only, False)]
         flags = 0
         for a in kills:
             flags |= a[3]
@@ -106,15 +107,17 @@ def _reaper_only(s: BethlemState) -> bool:
     return s.phase == "noche" and s.reaper_night == s.round
 
 
-def cancelled(s: BethlemState, card: str, cause: str, flags: int, reaper_only: bool) -> str:
-    """Why this death marker does not kill ``card`` (steps 1 and 2 of the resolution), or ``""``."""
+def cancelled(s: BethlemState, card: str, cause: str, flags: int, reaper_only: bool, resolving: bool = True) -> str:
+    """Why this death marker does not kill ``card`` (steps 1 and 2 of the resolution), or ``""``. Only while
+    ``resolving`` are the custom characters' immunities asked: they act as they are asked (a Cyborg scores, an
+    Otaku's shield breaks), so a mere look ahead (:func:`doomed`) cannot ask them."""
     if flags & LEPER:
         return ""
     if reaper_only and cause != "la-parca":
         return "la-parca"
     if s.isolated.get(card) == s.round:
         return "celda-de-aislamiento"
-    return immunity(s, card, cause, flags)
+    return immunity(s, card, cause, flags, resolving)
 
 
 def siamese_spared(s: BethlemState, card: str, flags: int, moment: str) -> str:
@@ -216,10 +219,10 @@ def _filter(game, s: BethlemState) -> None:
     _then(s, "filter")
 
 
-def immunity(s: BethlemState, card: str, cause: str, flags: int) -> str:
+def immunity(s: BethlemState, card: str, cause: str, flags: int, hooks: bool = True) -> str:
     """Why ``card`` does not die of this attack, or ``""``: the immunities of awakened cards, and with custom
-    cards those the custom characters give (``custom.IMMUNITIES``)."""
-    if s.settings.custom:
+    cards (``hooks``) those the custom characters and acontecimientos give (``custom.IMMUNITIES``)."""
+    if s.settings.custom and hooks:
         from velada.games.bethlem import happenings
         from velada.games.bethlem.custom.registry import IMMUNITIES
 
@@ -395,7 +398,7 @@ def _gamble(game, s: BethlemState) -> None:
         card = a[0]
         if KIND_OF[card] != "juego-de-azar" or not s.awake.get(card) or s.awake_used.get(card):
             continue
-        if a[3] & (LEPER | NO_TRIGGER) or not s.passive(card) or s.token is None:
+        if a[3] & (LEPER | NO_TRIGGER) or not s.passive(card) or not s.tokens:
             continue
         res["gamble"] = card
         s.ask(prompt(s, s.holder(card), "juego-de-azar-apuesta", LIFE_GROUPS, skippable=True))
@@ -409,7 +412,8 @@ def _gamble_answer(game, s: BethlemState, answers) -> None:
     card = res["gamble"]
     if chosen:
         s.awake_used[card] = True
-        right = GROUP_OF[s.token] == chosen[0]
+        # Two tokens (FAQ 15.7): the guess is right if it names the group of either card.
+        right = any(GROUP_OF[token[0]] == chosen[0] for token in s.tokens)
         s.emit("apuesta", None, player=player, group=chosen[0], right=right)
         if right:
             res["batch"] = [a for a in res["batch"] if a[0] != card]
@@ -483,7 +487,7 @@ def _kill(game, s: BethlemState) -> None:
         s.emit("muerte", None, player=s.players[seat], position=pos + 1, card=card, cause=shown)
         if shown != cause:
             s.emit("causa", NARRATOR_ONLY, player=s.players[seat], position=pos + 1, cause=cause)
-        if card == s.reaper_mark:
+        if card in s.reaper_marks:
             s.reaper_obeyed = True
         if KIND_OF[card] == "el-cataleptico" and kind != "noche":
             s.cataleptic_day[card] = s.round
@@ -617,29 +621,27 @@ def cellmates_revive_answer(game, s: BethlemState, answers, card: str) -> None:
 
 
 def _gambling(s: BethlemState, card: str, cause: str, by) -> list[tuple]:
-    """Juego de azar: when it dies, so does the card under the gambling token."""
-    token = s.token
-    if token is not None and token != card and s.alive.get(token):
-        s.res["next"].append((token, "juego-de-azar", (s.holder(card),), INDIRECT))
+    """Juego de azar: when it dies, so does the card under the gambling token (under each, FAQ 15.7)."""
+    for token, _, _ in s.tokens:
+        if token != card and s.alive.get(token):
+            s.res["next"].append((token, "juego-de-azar", (s.holder(card),), INDIRECT))
     return []
 
 
 def prophet_on_death(s: BethlemState, card: str) -> None:
     """Profeta: when the living card of its pair dies the dead one comes back; the opposite pairs two living
-    cards that die together."""
-    link = s.prophet
-    if link is None:
-        return
-    first, second, mode = link
-    if mode == "normal" and card == first:
-        s.prophet = None
-        if not s.alive[second] and not s.out[s.holder(second)]:
-            revive(s, second, "profeta")
-    elif mode == "opuesto" and card in (first, second):
-        s.prophet = None
-        other = second if card == first else first
-        if s.alive[other]:
-            s.res["next"].append((other, "profeta", (), INDIRECT))
+    cards that die together. Each link (two at most, FAQ 15.7) fires once."""
+    for link in list(s.prophets):
+        first, second, mode = link
+        if mode == "normal" and card == first:
+            s.prophets.remove(link)
+            if not s.alive[second] and not s.out[s.holder(second)]:
+                revive(s, second, "profeta")
+        elif mode == "opuesto" and card in (first, second):
+            s.prophets.remove(link)
+            other = second if card == first else first
+            if s.alive[other]:
+                s.res["next"].append((other, "profeta", (), INDIRECT))
 
 
 def _rabies(s: BethlemState, card: str, cause: str, by) -> list[tuple]:

@@ -362,13 +362,13 @@ class BethlemGame(Game):
             out.append("melancolia")
         if s.isolated.get(card) == r:
             out.append("celda")
-        if s.reaper_mark == card:
+        if card in s.reaper_marks:
             out.append("parca")
-        if s.token == card:
+        if any(token[0] == card for token in s.tokens):
             out.append("ficha")
         if card in s.accused and s.phase == "dia":
             out.append("acusada")
-        if s.prophet is not None and card in s.prophet[:2]:
+        if any(card in link[:2] for link in s.prophets):
             out.append("profeta")
         if card in s.lobotomy:
             out.append("lobotomia")
@@ -705,10 +705,9 @@ def rename_cards(s: BethlemState, mapping: dict[str, str]) -> None:
     s.delayed = [(r, (m(a[0]), *a[1:])) for r, a in s.delayed]
     s.protections = [(m(c), seat) for c, seat in s.protections]
     s.accused = [m(c) for c in s.accused]
-    s.reaper_mark = m(s.reaper_mark)
-    s.token = m(s.token)
-    if s.prophet is not None:
-        s.prophet = (m(s.prophet[0]), m(s.prophet[1]), s.prophet[2])
+    s.reaper_marks = [m(c) for c in s.reaper_marks]
+    s.tokens = [(m(c), direction, r) for c, direction, r in s.tokens]
+    s.prophets = [(m(a), m(b), link) for a, b, link in s.prophets]
     if s.sweet is not None:
         s.sweet = {**s.sweet, "card": m(s.sweet["card"]), "chosen": m(s.sweet["chosen"])}
     s.director_taken = [m(c) for c in s.director_taken]

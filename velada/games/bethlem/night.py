@@ -40,7 +40,7 @@ def dusk_step(game, s: BethlemState) -> None:
     s.hypnosis = []
     s.director_card = None
     s.accused = []
-    s.reaper_mark = None
+    s.reaper_marks = []
     s.reaper_obeyed = False
     s.shields = []
     s.larry_show = []

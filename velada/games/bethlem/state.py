@@ -94,14 +94,16 @@ class BethlemState(State):
     isolated: dict[str, int] = field(default_factory=dict)  # Celda de aislamiento: card → round
     protections: list[tuple[str, int]] = field(default_factory=list)  # Arthur tonight: (card, seat)
     accused: list[str] = field(default_factory=list)  # John Flick's accusations for today
-    reaper_mark: str | None = None  # La parca's designated card this round
+    #: La parca's designs this round (two at most, FAQ 15.7: her holder's and a borrowed power's).
+    reaper_marks: list[str] = field(default_factory=list)
     reaper_disobeyed: int = 0  # consecutive rounds the reaper's design was disobeyed
     reaper_night: int = 0  # the round whose night only the reaper may kill
-    reaper_obeyed: bool = False  # the designated card died this round
-    token: str | None = None  # Juego de azar's gambling token
-    token_dir: int = 1  # +1: to the left (next seat); -1: to the right
-    token_round: int = 0
-    prophet: tuple[str, str, str] | None = None  # (living card, other card, "normal" | "opuesto")
+    reaper_obeyed: bool = False  # a designated card died this round
+    #: Juego de azar's gambling tokens (two at most, FAQ 15.7): (card under it, +1 to the left (next seat) or -1
+    #: to the right, the round it was placed or last moved).
+    tokens: list[tuple[str, int, int]] = field(default_factory=list)
+    #: The Profeta's links (two at most, FAQ 15.7): (living card, other card, "normal" | "opuesto").
+    prophets: list[tuple[str, str, str]] = field(default_factory=list)
     sweet: dict[str, Any] | None = None  # Muerte dulce's exchange in progress
     pact: tuple[int, int, str] | None = None  # (seat, seat, "normal" | "odio")
     pact_maker: int | None = None

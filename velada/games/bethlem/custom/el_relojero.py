@@ -114,13 +114,13 @@ def _removable(s: BethlemState, card: str) -> list[str]:
         out.append("quitar-muerte")
     if card in s.accused:
         out.append("quitar-acusacion")
-    if s.reaper_mark == card:
+    if card in s.reaper_marks:
         out.append("quitar-parca")
     if s.blocked.get(card) == s.round:
         out.append("quitar-melancolia")
-    if s.token == card:
+    if any(token[0] == card for token in s.tokens):
         out.append("quitar-ficha")
-    if s.prophet is not None and card in s.prophet[:2]:
+    if any(card in link[:2] for link in s.prophets):
         out.append("quitar-profeta")
     return out
 
@@ -221,13 +221,13 @@ def _take_off(s: BethlemState, card: str, what: str) -> None:
     elif what == "quitar-acusacion":
         s.accused = [c for c in s.accused if c != card]
     elif what == "quitar-parca":
-        s.reaper_mark = None
+        s.reaper_marks = [c for c in s.reaper_marks if c != card]
     elif what == "quitar-melancolia":
         del s.blocked[card]
     elif what == "quitar-ficha":
-        s.token = None
+        s.tokens = [token for token in s.tokens if token[0] != card]
     else:
-        s.prophet = None
+        s.prophets = [link for link in s.prophets if card not in link[:2]]
     # A death marker is the narrator's secret; the others are on the table for all to see.
     audience = NARRATOR_ONLY if what == "quitar-muerte" else None
     s.emit(f"el-relojero-{what}", audience, target=s.option(card))

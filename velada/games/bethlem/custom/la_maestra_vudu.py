@@ -136,8 +136,7 @@ def _suffered(s: BethlemState, seat: int) -> list[tuple[str, str]]:
     out = [(DEATH, "")] * deaths
     mine = set(s.board[seat])
     out += [(ACCUSATION, c) for c in s.accused if c in mine]
-    if s.reaper_mark in mine:
-        out.append((REAPER, s.reaper_mark))
+    out += [(REAPER, c) for c in s.reaper_marks if c in mine]
     out += [(MELANCHOLY, c) for c, r in s.blocked.items() if r == s.round and c in mine]
     return out
 
@@ -163,7 +162,7 @@ def effect_answer(game, s: BethlemState, answers, seat: int, effects: tuple) -> 
         elif what == ACCUSATION:
             s.accused = [target if c == source else c for c in s.accused]
         elif what == REAPER:
-            s.reaper_mark = target
+            s.reaper_marks = [target if c == source else c for c in s.reaper_marks]
         else:
             s.blocked.pop(source, None)
             s.blocked[target] = s.round
