@@ -460,6 +460,9 @@ def serve(
         log_level="warning",
         proxy_headers=proxy_headers,
         forwarded_allow_ips=forwarded_allow_ips,
+        # Phones and programs keep their connection between choices made seconds apart: closing it after 5 s
+        # (uvicorn's default) races with their next request.
+        timeout_keep_alive=30,
     )
 
 

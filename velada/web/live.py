@@ -645,6 +645,8 @@ class LiveTable:
 
     async def _push(self) -> None:
         while self._dirty:
+            # Let the answer to the request that caused the change go out first.
+            await asyncio.sleep(0)
             self._dirty = False
             shared: dict = {}
             await asyncio.gather(*(self._send(conn, shared) for conn in self.connections if conn.alive))
