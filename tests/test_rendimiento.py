@@ -30,3 +30,48 @@ def test_la_partida_de_simulacion_es_la_misma_que_la_grabada():
     state, choices = random_playout(game, tuple(players), normalize(game.options, BENCH_OPTIONS), 42)
     assert choices == len(recorded.choices)
     assert state == recorded.state
+
+
+def _late_bethlem_table(tmp_path):
+    """A live table of a 7-player Bethlem game, 90 choices in (the views' worst case: many cards, a long log)."""
+    import asyncio
+
+    from velada.core.bots import RandomBot
+    from velada.web.live import Config, LiveTable
+    from velada.web.store import Seat, Store, token_hash
+
+    store = Store(f"sqlite:///{tmp_path / 'v.sqlite3'}")
+    names = [f"p{i}" for i in range(1, 8)]
+    data = store.create_table("bethlem", {}, 7, "presencial", "es", {}, "anfitrion")
+    store.start(data, [Seat(i, name, token_hash(name), None) for i, name in enumerate(names)], 1)
+    table = LiveTable(store, store.load(data.code), Config(bot_delay=0))
+    bot = RandomBot(5)
+
+    async def play() -> None:
+        while table.match.result is None and len(table.match.choices) < 90:
+            prompt = table.match.pending()[0]
+            await table.choose(prompt.player, prompt.id, bot.choose(prompt))
+        await table.flush()
+
+    asyncio.run(play())
+    return table, names, store
+
+
+def test_la_vista_de_una_partida_larga_de_bethlem_se_construye_una_vez_por_cambio(benchmark, tmp_path):
+    """Goal (issue 14): a late Bethlem 7-player view in under 0.1 ms of CPU once cached."""
+    table, names, store = _late_bethlem_table(tmp_path)
+    table.view(names[0], "es")
+    view = benchmark(table.view, names[0], "es")
+    assert view["viewer"] == names[0]
+    store.close()
+
+
+def test_la_vista_de_una_partida_larga_de_bethlem_con_los_textos_ya_escritos(benchmark, tmp_path):
+    """A view built again after a change: the event texts are rendered once per event, not once per view."""
+    from velada.core.engine import build_view
+
+    table, names, store = _late_bethlem_table(tmp_path)
+    state, cache = table.match.state, table._texts
+    view = benchmark(build_view, table.game, state, names[0], "es", True, cache)
+    assert view["log"]
+    store.close()
