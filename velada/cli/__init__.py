@@ -430,6 +430,21 @@ def serve(
             "address); never on a server people use.",
         ),
     ] = False,
+    workers: Annotated[
+        int,
+        typer.Option(
+            help="Server processes sharing the port (more than 1 needs PostgreSQL: each table is run by one of them, "
+            "any of them serves its pages and sockets, and another takes over a table when its process dies)."
+        ),
+    ] = 1,
+    cluster: Annotated[
+        bool,
+        typer.Option(
+            "--cluster",
+            help="Join the other velada servers on the same PostgreSQL database (as --workers does within one "
+            "machine): for several machines or ports.",
+        ),
+    ] = False,
 ) -> None:
     """Start the web app: lobby, tables, phones, the narrator screen (embedded SQLite by default)."""
     import uvicorn
@@ -442,19 +457,37 @@ def serve(
         raise _fail(f"cannot listen on {host}:{port}: {busy} (another server? choose another --port)", code=1)
     url = db if "://" in db else f"sqlite:///{db}"
     hosts = [*(allowed_host or []), *([host] if host not in ("0.0.0.0", "::", "") else [])]
+    if (workers > 1 or cluster) and not url.startswith("postgresql"):
+        raise _fail("--workers and --cluster need PostgreSQL: --db postgresql+psycopg://user@host/db", code=1)
+    if workers < 1:
+        raise _fail("--workers must be 1 or more", code=1)
     try:
         rates = None
         if no_rate_limits:
             from velada.web.security import RATES, Rate
 
             rates = {kind: Rate(1e9, 1e9) for kind in RATES}
-        app_ = create_app(url, bot_delay, public_url, allowed_hosts=hosts, rates=rates)
+        app_ = create_app(url, bot_delay, public_url, allowed_hosts=hosts, rates=rates, cluster=cluster)
     except Exception as exc:  # the database's URL, driver or server: one line, not a traceback
         raise _fail(_database_problem(url, exc), code=1) from None
     shown = make_url(url).render_as_string(hide_password=True)
     out.print(f"velada: http://{'127.0.0.1' if host in ('0.0.0.0', '::') else host}:{port}  (db: {shown})")
+    target: Any = app_
+    if workers > 1:
+        # Each worker builds its own app (uvicorn imports this factory in every process).
+        settings = {
+            "db": url,
+            "bot_delay": bot_delay,
+            "public_url": public_url,
+            "allowed_hosts": hosts,
+            "no_rate_limits": no_rate_limits,
+        }
+        os.environ["VELADA_SERVE"] = json.dumps(settings)
+        target = "velada.web.app:app_from_env"
     uvicorn.run(
-        app_,
+        target,
+        factory=workers > 1,
+        workers=workers if workers > 1 else None,
         host=host,
         port=port,
         log_level="warning",

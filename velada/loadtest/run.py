@@ -37,6 +37,8 @@ class LoadResult:
     cpu_mean: float = 0.0
     cpu_peak: float = 0.0
     rss_peak_mb: float = 0.0
+    #: The load generator's own CPU: near 100% it cannot keep up, and the latencies measure it, not the server.
+    client_cpu_mean: float = 0.0
 
     def table_row(self) -> str:
         post = self.latency.get("POST choose", {})
@@ -45,13 +47,14 @@ class LoadResult:
             f"| {self.tables} | {self.mode} | {self.choices_per_second:.0f} | {post.get('p50', 0):.0f} / "
             f"{post.get('p95', 0):.0f} / {post.get('p99', 0):.0f} | "
             f"{seen.get('p50', 0):.0f} / {seen.get('p99', 0):.0f} "
-            f"| {self.cpu_mean:.0f}% ({self.cpu_peak:.0f}%) | {self.rss_peak_mb:.0f} MB | {self.failures} |"
+            f"| {self.cpu_mean:.0f}% ({self.cpu_peak:.0f}%) | {self.rss_peak_mb:.0f} MB | {self.client_cpu_mean:.0f}% "
+            f"| {self.failures} |"
         )
 
 
 HEADER = (
     "| tables | mode | choices/s | POST p50 / p95 / p99 (ms) | visible p50 / p99 (ms) | server CPU mean (peak) "
-    "| server RSS peak | failures |\n|---|---|---|---|---|---|---|---|"
+    "| server RSS peak | load generator CPU | failures |\n|---|---|---|---|---|---|---|---|---|"
 )
 
 
@@ -72,18 +75,32 @@ def _wait_for(port: int, seconds: float = 30) -> None:
     raise RuntimeError("the server did not start")
 
 
-def _tree_usage(process) -> tuple[float, float]:
-    """CPU percent (of one core) and RSS in MB of a process and its children."""
-    import psutil
+class Usage:
+    """CPU (percent of one core) and memory of a process and its children (a server's workers), sampled."""
 
-    total_cpu = total_rss = 0.0
-    for p in [process, *process.children(recursive=True)]:
+    def __init__(self, pid: int) -> None:
+        import psutil
+
+        self.root = psutil.Process(pid)
+        self.known: dict[int, object] = {}
+
+    def sample(self) -> tuple[float, float]:
+        import psutil
+
+        cpu = rss = 0.0
         try:
-            total_cpu += p.cpu_percent(None)
-            total_rss += p.memory_info().rss
+            processes = [self.root, *self.root.children(recursive=True)]
         except psutil.Error:
-            continue
-    return total_cpu, total_rss / 2**20
+            return 0.0, 0.0
+        for p in processes:
+            # The same Process object each time: cpu_percent measures since its own previous call.
+            p = self.known.setdefault(p.pid, p)
+            try:
+                cpu += p.cpu_percent(None)
+                rss += p.memory_info().rss
+            except psutil.Error:
+                continue
+        return cpu, rss / 2**20
 
 
 def run(
@@ -98,7 +115,6 @@ def run(
     out: Path | None = None,
 ) -> LoadResult:
     """Run one load test and return its measures (bounded: ``seconds`` of load after the ramp-up)."""
-    import psutil
 
     work = Path(tempfile.mkdtemp(prefix="velada-load-"))
     url = db or f"sqlite:///{work / 'load.sqlite3'}"
@@ -122,8 +138,8 @@ def run(
     server = subprocess.Popen(server_cmd, stdout=log, stderr=subprocess.STDOUT)
     try:
         _wait_for(port)
-        watched = psutil.Process(server.pid)
-        _tree_usage(watched)  # the first cpu_percent reading is meaningless
+        watched = Usage(server.pid)
+        watched.sample()  # the first cpu_percent reading is meaningless
         ramp = ramp if ramp is not None else max(2.0, tables / 20)
         env = os.environ | {
             "VELADA_GAME": game,
@@ -158,16 +174,21 @@ def run(
         started = time.time()
         locust_log = open(work / "locust.log", "wb")  # noqa: SIM115 - closed below
         load = subprocess.Popen(locust_cmd, env=env, stdout=subprocess.DEVNULL, stderr=locust_log)
+        client = Usage(load.pid)
+        client.sample()
         samples: list[tuple[float, float, float]] = []
+        client_samples: list[float] = []
         limit = started + seconds + ramp + 60
         while load.poll() is None:
             if time.time() > limit:
                 load.kill()
                 break
             time.sleep(0.5)
-            cpu, rss = _tree_usage(watched)
+            cpu, rss = watched.sample()
+            client_cpu, _ = client.sample()
             if time.time() - started > ramp:
                 samples.append((time.time(), cpu, rss))
+                client_samples.append(client_cpu)
         result = LoadResult(tables, seats, "max" if max_throughput else "paced", seconds, url.split(":")[0], workers)
         stats = prefix.with_name("locust_stats.csv")
         if stats.exists():
@@ -191,6 +212,7 @@ def run(
             result.cpu_mean = sum(c for _, c, _ in samples) / len(samples)
             result.cpu_peak = max(c for _, c, _ in samples)
             result.rss_peak_mb = max(r for _, _, r in samples)
+            result.client_cpu_mean = sum(client_samples) / len(client_samples)
         locust_log.close()
         if out is not None:
             out.parent.mkdir(parents=True, exist_ok=True)

@@ -116,15 +116,22 @@ def create_app(
     seed: int | None = None,
     allowed_hosts: Sequence[str] = (),
     rates: Mapping[str, Rate] | None = None,
+    cluster: bool = False,
 ) -> Starlette:
     """The ASGI app. ``db`` is any SQLAlchemy URL; ``public_url`` overrides the address shown in join links;
     ``seed`` fixes every game's seed (tests and demos only: a known seed gives every secret away).
 
     ``allowed_hosts``: the names the server may be reached by besides this machine's own names and addresses and
     the public URL's host (see :mod:`velada.web.security`); any other ``Host`` gets 400. ``rates`` overrides
-    :data:`velada.web.security.RATES`."""
+    :data:`velada.web.security.RATES`. ``cluster``: this process is one of several on the same PostgreSQL
+    database (:mod:`velada.web.cluster`, ``velada serve --workers``)."""
     store = Store(db)
-    hub = Hub(store, Config(bot_delay=bot_delay, seed=seed))
+    member = None
+    if cluster:
+        from velada.web.cluster import Cluster
+
+        member = Cluster(db)
+    hub = Hub(store, Config(bot_delay=bot_delay, seed=seed, cluster=member))
     limits = security.Limits({**security.RATES, **(rates or {})})
     hosts = security.allowed_hosts(allowed_hosts, public_url)
 
@@ -583,7 +590,11 @@ def create_app(
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         # Games under way go on by themselves after a restart: bots act, timers run out.
         hub.resume_all()
+        if member is not None:
+            await member.start(hub)
         yield
+        if member is not None:
+            await member.stop()
         await hub.close()
         store.close()
 
@@ -621,3 +632,15 @@ def create_app(
     app.state.store = store
     app.state.allowed_hosts = hosts
     return app
+
+
+def app_from_env() -> Starlette:
+    """The app of one worker process of ``velada serve --workers N`` (uvicorn starts each with this factory; the
+    settings come in ``VELADA_SERVE``, as JSON)."""
+    import os
+
+    settings = json.loads(os.environ["VELADA_SERVE"])
+    rates = None
+    if settings.pop("no_rate_limits", False):
+        rates = {kind: Rate(1e9, 1e9) for kind in security.RATES}
+    return create_app(**settings, rates=rates, cluster=True)

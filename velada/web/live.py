@@ -20,7 +20,7 @@ import json
 import logging
 import secrets
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -72,6 +72,8 @@ class Config:
     bot_delay: float = 1.0
     #: A fixed seed for every game (plus the table's number), for tests and demos; None draws a secret one.
     seed: int | None = None
+    #: Several processes on one PostgreSQL database (:mod:`velada.web.cluster`), or None.
+    cluster: Any = None
 
 
 def group_key(match: Match) -> str:
@@ -131,6 +133,8 @@ class LiveTable:
         self._pushing: asyncio.Task | None = None
         self._dirty = False
         self._background: set[asyncio.Task] = set()
+        #: The cluster this process belongs to, if any (``velada serve --workers``).
+        self.cluster: Any = config.cluster
         if data.status != "lobby":
             self._replay()
 
@@ -157,6 +161,7 @@ class LiveTable:
         it had left (one that ran out while the server was down fires now)."""
         if self.match is None or self.match.result is not None:
             return
+        self._group = ""  # time the open group afresh (a stored deadline for it still counts)
         self._after_change()
 
     def players(self) -> list[str]:
@@ -195,6 +200,54 @@ class LiveTable:
         return hashlib.sha256(body.encode()).hexdigest()[:16]
 
     # --- the doors in: what people ask of the table -------------------------------------------------------
+
+    @contextlib.asynccontextmanager
+    async def _changing(self) -> AsyncIterator[None]:
+        """Hold the table for a change. Alone, its lock; in a cluster of processes (``velada serve --workers``),
+        first the table's lock in PostgreSQL, then catch up with what other processes stored, so the change is
+        checked against the game as it stands."""
+        if self.cluster is None:
+            async with self.lock:
+                yield
+            return
+        async with self.cluster.changing(self.data.id), self.lock:
+            await self._catch_up()
+            yield
+
+    async def catch_up(self) -> None:
+        """Another process of the cluster changed this table: take what it stored, and show it."""
+        async with self.lock:
+            await self._catch_up()
+        await self.broadcast()
+
+    async def _catch_up(self) -> None:
+        data = await asyncio.to_thread(self.store.load, self.data.code)
+        if data is None:
+            return
+        for seat in data.seats:
+            old = next((s for s in self.data.seats if s.position == seat.position), None)
+            if old is not None and old.token != seat.token and old.name:
+                self._revoke(old.name)
+        self.data.seats, self.data.status, self.data.seed = data.seats, data.status, data.seed
+        self.data.deadline, self.data.timer_group = data.deadline, data.timer_group
+        if data.status == "lobby":
+            return
+        if self.match is None:
+            self._replay()
+        else:
+            self._seat_bots()
+            stored = await asyncio.to_thread(self.store.choices, self.data, len(self.match.choices))
+            for player, prompt, chosen in stored:
+                found, answer = self.match.check(player, prompt, chosen)
+                self._held = None
+                await self._play(found, answer, chosen, stored=True)
+        if self._held is None:
+            self._after_change()
+
+    @property
+    def autonomous(self) -> bool:
+        """Whether this process runs the table's bots and timers: always alone; in a cluster, its owner only."""
+        return self.cluster is None or self.cluster.owns(self.data.code)
 
     async def _guarded(self, work: Awaitable[Any]) -> Any:
         """Run a change to the end even if whoever asked goes away meanwhile (a closed socket cancels its
@@ -258,7 +311,7 @@ class LiveTable:
 
     async def _join(self, name: str) -> tuple[Seat, str]:
         """Take the first free seat under ``name``; returns the seat and its secret token."""
-        async with self.lock:
+        async with self._changing():
             if self.data.status != "lobby":
                 raise TableError("started")
             name = _checked_name(name, [s.name for s in self.data.seats if s.name])
@@ -273,7 +326,7 @@ class LiveTable:
 
     async def _fill_with_bots(self, bot: str | None = None) -> None:
         """Give every empty seat to a bot (host only): the table's chosen bot, or the smartest the game has."""
-        async with self.lock:
+        async with self._changing():
             if self.data.status != "lobby":
                 raise TableError("started")
             await self._store_seats(self._bot_seats(bot or self.data.fill_bots or self.default_bot()))
@@ -282,7 +335,7 @@ class LiveTable:
     async def _hand_to_bot(self, position: int) -> None:
         """Give a seat to a bot (host only): for a player who left, so the table need not wait for them. The
         player's token stops working at once."""
-        async with self.lock:
+        async with self._changing():
             seat = next((s for s in self.data.seats if s.position == position), None)
             if seat is None or not seat.taken or seat.bot:
                 raise TableError("bad-seat")
@@ -297,7 +350,7 @@ class LiveTable:
     async def _reissue_seat(self, position: int) -> str:
         """A new secret token for a person's seat (host only), for a player who changed phone: the old token
         stops working. Returns the new token."""
-        async with self.lock:
+        async with self._changing():
             seat = next((s for s in self.data.seats if s.position == position), None)
             if seat is None or not seat.taken or seat.bot:
                 raise TableError("bad-seat")
@@ -325,7 +378,7 @@ class LiveTable:
 
     async def _start(self) -> None:
         """Start the game once every seat is taken (host only)."""
-        async with self.lock:
+        async with self._changing():
             if self.data.status != "lobby":
                 raise TableError("started")
             bots = self._bot_seats(self.data.fill_bots) if self.data.fill_bots else []
@@ -353,7 +406,7 @@ class LiveTable:
 
     async def _choose(self, player: str, prompt: str, chosen: list[str]) -> None:
         """Apply one choice for ``player``; an illegal one raises :class:`IllegalAction` and changes nothing."""
-        async with self.lock:
+        async with self._changing():
             await self._apply(player, prompt, chosen)
         await self.broadcast()
 
@@ -368,6 +421,13 @@ class LiveTable:
             raise IllegalAction("not-open", prompt=prompt)
         found, answer = match.check(player, prompt, chosen)
         await self._write("add_choice", len(match.choices) + 1, player, found.id, list(chosen))
+        await self._play(found, answer, chosen)
+
+    async def _play(self, found: Prompt, answer: tuple, chosen: list[str], stored: bool = False) -> None:
+        """Play a checked choice in memory (stored already: by this process, or by another one of a cluster
+        when ``stored``), with the night's pacing."""
+        match = self.match
+        assert match is not None
         state = match.state
         completes = len(state.answers) + 1 == len(state.group)
         before = copy.deepcopy(state) if completes and self._pacing() else None
@@ -375,7 +435,7 @@ class LiveTable:
         # Whether it ends the game is known only once played; the status is stored then (and a replay finds the
         # result anyway, should that write fail).
         match.apply(found, answer, chosen)
-        if match.result is not None and self.data.status != "finished":
+        if match.result is not None and self.data.status != "finished" and not stored:
             try:
                 await self.store.run("set_status", self.data, "finished")
                 self.data.status = "finished"
@@ -446,6 +506,8 @@ class LiveTable:
 
     def _start_bots_if_needed(self) -> None:
         match = self.match
+        if not self.autonomous:
+            return
         if match is not None and any(p.player in self.bots for p in pending(match.state)):
             self._start_bots()
 
@@ -468,7 +530,7 @@ class LiveTable:
             if delay > 0:
                 await asyncio.sleep(delay * (0.5 + secrets.randbelow(1000) / 1000))
             try:
-                async with self.lock:
+                async with self._changing():
                     prompt = self._still_pending(prompts[0])
                     if prompt is None or prompt.player not in self.bots:
                         continue
@@ -543,6 +605,11 @@ class LiveTable:
         if self._held is not None:
             return  # a paced call still showing: the release times what opens next
         group = self._group
+        if not self.autonomous:
+            # Another process of the cluster runs this table's clock: show the one it stored.
+            same = self.data.timer_group == group and self.data.deadline is not None
+            self.deadline = self.data.deadline if same else None
+            return
         timers = self.data.timers
         prompts = self.timed_prompts()
         if not prompts:
@@ -566,7 +633,7 @@ class LiveTable:
 
     async def _expire(self, deadline: float, group: str) -> None:
         await asyncio.sleep(max(0.0, deadline - time.time()))
-        async with self.lock:
+        async with self._changing():
             if self.match is None or self._group != group:
                 return
             self._timer = None
@@ -691,7 +758,9 @@ class Hub:
 
     def resume_all(self) -> None:
         """At start-up: load every game under way, so that its bots and timers go on without waiting for a
-        visitor."""
+        visitor. (In a cluster, each process takes the tables nobody owns: :mod:`velada.web.cluster`.)"""
+        if self.config.cluster is not None:
+            return
         for code in self.store.playing():
             try:
                 self.get(code)

@@ -199,13 +199,16 @@ class _Writer:
             with store.session.begin() as db:
                 for name, args, _ in batch:
                     getattr(store, name)(*args, db=db)
+                    store.announce(db, args[0])
         except Exception as exc:
             if len(batch) == 1:
                 self._settle(batch[0][2], exc)
                 return
             for name, args, future in batch:
                 try:
-                    getattr(store, name)(*args)
+                    with store.session.begin() as db:
+                        getattr(store, name)(*args, db=db)
+                        store.announce(db, args[0])
                 except Exception as alone:
                     self._settle(future, alone)
                 else:
@@ -247,6 +250,14 @@ class Store:
         self._add_missing_columns()
         self.session = sessionmaker(self.engine, expire_on_commit=False)
         self._writer = _Writer(self)
+
+    #: In a cluster of processes (``velada serve --workers``), this process's name: every write then tells the
+    #: others, in the same transaction (PostgreSQL ``NOTIFY``, delivered on commit), which table changed.
+    announce_as: str | None = None
+
+    def announce(self, db: Session, table: TableData) -> None:
+        if self.announce_as is not None:
+            db.execute(text("SELECT pg_notify('velada', :what)"), {"what": f"{self.announce_as}:{table.code}"})
 
     async def run(self, name: str, *args: Any) -> None:
         """Make the write ``name`` (one of the methods below that take ``db``) in the writer thread; returns once
@@ -395,9 +406,11 @@ class Store:
         with self.session() as db:
             return list(db.scalars(select(TableRow.code).where(TableRow.status == "playing").order_by(TableRow.id)))
 
-    def choices(self, table: TableData) -> list[tuple[str, str, list[str]]]:
+    def choices(self, table: TableData, after: int = 0) -> list[tuple[str, str, list[str]]]:
+        """The table's stored choices, in order (those after the first ``after``)."""
         with Session(self.engine) as db:
-            rows = db.scalars(select(ChoiceRow).where(ChoiceRow.table_id == table.id).order_by(ChoiceRow.seq))
+            query = select(ChoiceRow).where(ChoiceRow.table_id == table.id, ChoiceRow.seq > after)
+            rows = db.scalars(query.order_by(ChoiceRow.seq))
             return [(r.player, r.prompt, json.loads(r.chosen)) for r in rows]
 
     def recent(self, limit: int = 20) -> list[TableData]:

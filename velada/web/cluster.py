@@ -1,0 +1,132 @@
+"""Several server processes on one PostgreSQL database (``velada serve --workers N``).
+
+Every process serves any table's pages, API and websockets. What keeps them one server:
+
+- **Changes in turn.** A process changes a table (a seat, the start, a choice, a bot's or a timer's answer) only
+  while it holds that table's lock in PostgreSQL (``pg_advisory_lock``), after catching up with the choices and
+  seats other processes stored; so every change is checked against the game as it stands, once.
+- **Live updates.** Every write announces its table in the same transaction (``NOTIFY velada``, delivered on
+  commit); the other processes that have the table in memory catch up and push the change to their sockets.
+- **One owner.** Bots and timers act on their own, so exactly one process runs them for a table: the one holding
+  its ownership lock (``pg_try_advisory_lock``, held by that process's session). When a process dies, its
+  session ends, its locks go with it, and another process takes the table within a second.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import os
+import secrets
+from collections.abc import AsyncIterator
+from typing import TYPE_CHECKING
+
+from sqlalchemy.engine import make_url
+
+if TYPE_CHECKING:
+    from velada.web.live import Hub
+
+log = logging.getLogger("velada.web")
+
+#: Advisory lock spaces: a table's owner, and a change being made to a table.
+OWNER, CHANGE = 17, 18
+#: How often a process looks for tables nobody owns (a dead process's), in seconds.
+SWEEP = 1.0
+
+
+def conninfo(url: str) -> str:
+    """psycopg's connection string for an SQLAlchemy URL (``postgresql+psycopg://…``)."""
+    parsed = make_url(url)
+    if not parsed.drivername.startswith("postgresql"):
+        raise ValueError("several workers need PostgreSQL (--db postgresql+psycopg://…)")
+    return parsed.set(drivername="postgresql").render_as_string(hide_password=False)
+
+
+class Cluster:
+    """This process's membership of the cluster."""
+
+    def __init__(self, url: str) -> None:
+        self.dsn = conninfo(url)
+        self.name = secrets.token_hex(6)
+        self.hub: Hub | None = None
+        self.owned: set[str] = set()
+        self._changes = asyncio.Lock()
+        self._tasks: list[asyncio.Task] = []
+
+    def owns(self, code: str) -> bool:
+        return code in self.owned
+
+    async def start(self, hub: Hub) -> None:
+        import psycopg
+
+        self.hub = hub
+        hub.store.announce_as = self.name
+        # Named after the process, so an operator (or a test) sees in pg_stat_activity who holds which table.
+        name = f"velada-{os.getpid()}"
+        self._listen = await psycopg.AsyncConnection.connect(self.dsn, autocommit=True, application_name=name)
+        self._owner = await psycopg.AsyncConnection.connect(self.dsn, autocommit=True, application_name=name)
+        self._lock = await psycopg.AsyncConnection.connect(self.dsn, autocommit=True, application_name=name)
+        await self._listen.execute("LISTEN velada")
+        loop = asyncio.get_running_loop()
+        self._tasks = [loop.create_task(self._hear()), loop.create_task(self._sweep())]
+
+    async def stop(self) -> None:
+        for task in self._tasks:
+            task.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await task
+        for conn in (self._listen, self._owner, self._lock):
+            with contextlib.suppress(Exception):
+                await conn.close()
+
+    @contextlib.asynccontextmanager
+    async def changing(self, table_id: int) -> AsyncIterator[None]:
+        """Hold the table's change lock across the cluster (one connection per process: its changes go in
+        turn, each a few milliseconds)."""
+        async with self._changes:
+            await self._lock.execute("SELECT pg_advisory_lock(%s, %s)", (CHANGE, table_id))
+            try:
+                yield
+            finally:
+                await self._lock.execute("SELECT pg_advisory_unlock(%s, %s)", (CHANGE, table_id))
+
+    async def _hear(self) -> None:
+        """Catch up with each table another process changed, if this process shows it."""
+        assert self.hub is not None
+        async for note in self._listen.notifies():
+            sender, _, code = note.payload.partition(":")
+            if sender == self.name:
+                continue
+            table = self.hub.tables.get(code)
+            if table is None:
+                continue
+            try:
+                await table.catch_up()
+            except Exception:
+                log.exception("could not catch up with table %s", code)
+
+    async def _sweep(self) -> None:
+        """Take the games under way that no process owns (new ones, or a dead process's), and run them."""
+        assert self.hub is not None
+        hub = self.hub
+        while True:
+            try:
+                for code in await asyncio.to_thread(hub.store.playing):
+                    if code in self.owned:
+                        continue
+                    table = hub.get(code)
+                    if table is None:
+                        continue
+                    cursor = await self._owner.execute("SELECT pg_try_advisory_lock(%s, %s)", (OWNER, table.data.id))
+                    row = await cursor.fetchone()
+                    if row and row[0]:
+                        self.owned.add(code)
+                        log.info("process %s now runs table %s", self.name, code)
+                        await table.catch_up()
+                        table.resume()
+            except asyncio.CancelledError:
+                raise
+            except Exception:
+                log.exception("the cluster's sweep failed; trying again")
+            await asyncio.sleep(SWEEP)
