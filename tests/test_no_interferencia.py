@@ -8,6 +8,7 @@ carries a secret public (the Vidente's vision, Bethlem's rabies…) must be caug
 
 from __future__ import annotations
 
+import functools
 import random
 from collections import Counter
 
@@ -15,14 +16,15 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from tests.test_todos_los_juegos import start, tables
+from tests.test_todos_los_juegos import tables
 from velada.core import noninterference
-from velada.core.game import State
+from velada.core.game import Game, State
 from velada.core.protocol import PUBLIC
 from velada.core.sim import play_random_game
 from velada.games import REGISTRY
 
-GAMES = [game for game in REGISTRY if game.deal_of(start(game, (game.info.min_players, {}, 0)).state) is not None]
+#: The games that write their deal (``Game.deal_of``): all of them so far.
+GAMES = [game for game in REGISTRY if type(game).deal_of is not Game.deal_of]
 
 
 def _werewolf_tables(game) -> list[dict]:
@@ -38,13 +40,17 @@ def _werewolf_tables(game) -> list[dict]:
     ]
 
 
-#: For each game, the option sets its random tables cycle through, and the most players they seat.
+#: The tables of the mutation test, by name: the game, the option sets its random tables cycle through, and the
+#: fewest and most players they seat.
 TABLES = {
-    "hombres-lobo": (_werewolf_tables(REGISTRY.get("hombres-lobo")), 9),
-    "gauekos": (_werewolf_tables(REGISTRY.get("gauekos")), 9),
+    "hombres-lobo": ("hombres-lobo", _werewolf_tables(REGISTRY.get("hombres-lobo")), 5, 9),
+    "gauekos": ("gauekos", _werewolf_tables(REGISTRY.get("gauekos")), 5, 9),
     # More cards in hand: more Mirrors and Bribes.
-    "ajo-y-agua": ([{}, {"cartas-inicio": 6, "mano-maxima": 8}], 6),
-    "el-ansia": ([{}, {"modo": "novato"}], 5),
+    "ajo-y-agua": ("ajo-y-agua", [{}, {"cartas-inicio": 6, "mano-maxima": 8}], 4, 6),
+    "el-ansia": ("el-ansia", [{}, {"modo": "novato"}], 2, 5),
+    # The normal mode (4 to 7 players; 2 and 3 players deal by choices, see docs/security.md) and the custom one.
+    "bethlem": ("bethlem", [{}], 4, 7),
+    "bethlem-personalizado": ("bethlem", [{"cards": "custom"}], 4, 7),
 }
 
 #: Secret event kinds (emitted with an audience) whose content is fully determined by what their audience's
@@ -78,6 +84,147 @@ SECRET_KINDS = {
     ],
 }
 SECRET_KINDS["gauekos"] = SECRET_KINDS["hombres-lobo"]
+SECRET_KINDS["bethlem"] = [
+    "acusas",
+    "ali-descubierta",
+    "ali-espia",
+    "ali-nadie",
+    "ali-ve",
+    "amotinados",
+    "archivo",
+    "archivo-falla",
+    "arthur-salva",
+    "ataque-solitario",
+    "cartas",
+    "cataleptico",
+    "causa",
+    "conoces",
+    "descubierta",
+    "evento",
+    "historia-neurotico",
+    "historia-secretos",
+    "historia-siamesas",
+    "la-parca-mata",
+    "muerte-dulce-cambio",
+    "muerte-impedida",
+    "pregunta",
+    "proteges",
+    "salvada",
+    "sin-acuerdo",
+    "tu-despertar",
+    "victima",
+    "vision",
+    "votos-amotinados",
+]
+SECRET_KINDS["bethlem-personalizado"] = [
+    "acusas",
+    "amotinados",
+    "archivo",
+    "archivo-falla",
+    "arthur-salva",
+    "cartas",
+    "cataleptico",
+    "causa",
+    "comida",
+    "conoces",
+    "el-saltamundos-carta",
+    "evento",
+    "historia-neurotico",
+    "historia-secretos",
+    "historia-siamesas",
+    "la-parca-mata",
+    "laberinto-personalidad",
+    "muerte-dulce-cambio",
+    "muerte-impedida",
+    "objetivo",
+    "personalidad-nueva",
+    "pregunta",
+    "proteges",
+    "salvada",
+    "sin-acuerdo",
+    "tu-despertar",
+    "ve-objetivo",
+    "ves-objetivo",
+    "victima",
+    "vision",
+    "votos-amotinados",
+]
+
+#: Secret kinds the mutation test does not catch yet, each made public in turn must still be caught: listed, and
+#: run as expected failures (strict: catching one makes its test fail until it moves to ``SECRET_KINDS``). In
+#: Bethlem the other world parts early (a card dealt again acts otherwise, most hidden decisions are told to
+#: somebody and so are not varied), so secrets that come late or only from a decision (an event card, a
+#: personality's order, a custom character's choice) or from chance (Ali caught spying) are not reached.
+NOT_CAUGHT: dict[str, list[str]] = {
+    "bethlem": [
+        "ali-turno",
+        "convertido",
+        "desenmascarado",
+        "hipnotizado",
+        "instruccion",
+        "instruccion-dada",
+        "la-parca-mueve",
+        "marioneta",
+        "marioneta-elegida",
+        "mary",
+        "muerte-dulce",
+        "nathaniel-despertar",
+        "pacto",
+        "pacto-hecho",
+        "pacto-incompleto",
+        "profecia-enlace",
+        "profecia-oculta",
+        "rabia",
+        "respuesta",
+        "restaurada",
+        "senalado",
+        "suplanta",
+        "terapia",
+    ],
+    "bethlem-personalizado": [
+        "apuesta-ludopata",
+        "apuesta-resuelta",
+        "arquitecto-despierta",
+        "ataque-solitario",
+        "el-cyborg-punto",
+        "el-otaku-escudo",
+        "el-otaku-escudo-roto",
+        "el-otaku-observacion",
+        "el-relojero-mueve",
+        "el-relojero-numeros",
+        "el-relojero-quitar-muerte",
+        "el-saltamundos-cobertura",
+        "el-saltamundos-descarta",
+        "el-saltamundos-mecha",
+        "el-saltamundos-robo",
+        "el-saltamundos-usa",
+        "escondite",
+        "frontera-personaje",
+        "frontera-recompensa-carta",
+        "frontera-rol",
+        "hipnotizado",
+        "instruccion",
+        "instruccion-dada",
+        "ludopata-mata",
+        "marioneta",
+        "marioneta-elegida",
+        "melancolia",
+        "modificador-maximo",
+        "muerte-dulce",
+        "pacto",
+        "pacto-hecho",
+        "profecia-enlace",
+        "profecia-oculta",
+        "rabia-objetivo",
+        "respuesta",
+        "restaurada",
+        "risa-amotinados",
+        "senalado",
+        "terapia",
+        "traidor-elige",
+        "vudu",
+    ],
+}
 SECRET_KINDS["ajo-y-agua"] = ["botin", "identidad", "mordisco-secreto", "reflejo", "roba"]
 SECRET_KINDS["el-ansia"] = ["mira-misiones", "roba"]
 
@@ -85,25 +232,43 @@ SECRET_KINDS["el-ansia"] = ["mira-misiones", "roba"]
 BUDGET = 300
 
 
-def _table(game, i: int) -> tuple[random.Random, list[str], dict]:
-    options, most = TABLES[game.id]
+def _table(name: str, i: int) -> tuple[random.Random, list[str], dict]:
+    _, options, fewest, most = TABLES[name]
     rng = random.Random(i)
-    n = rng.randint(game.info.min_players, min(game.info.max_players, most))
+    n = rng.randint(fewest, most)
     return rng, [f"p{k}" for k in range(1, n + 1)], options[i % len(options)]
 
 
-def _check(game, i: int) -> noninterference.Leak | None:
-    rng, players, options = _table(game, i)
+def _check(name: str, i: int, also=()) -> tuple[noninterference.Leak | None, dict]:
+    """Game ``i`` of the table ``name``, seen by two players and the public screen."""
+    game = REGISTRY.get(TABLES[name][0])
+    rng, players, options = _table(name, i)
     viewers = [*rng.sample(players, 2), PUBLIC]
     try:
-        leak, _ = noninterference.check_game(game, players, options, i, viewers, rng)
+        return noninterference.check_game(game, players, options, i, viewers, rng, also)
     except ValueError:
-        return None  # a composition that does not fit this table
-    return leak
+        return None, {}  # a composition that does not fit this table
+
+
+@functools.cache
+def _witnesses(name: str) -> dict[str, int]:
+    """For each secret kind of the table ``name``, the first of its games whose check would fail were that kind
+    public (one pass over the games evaluates every kind: the worlds do not depend on the audiences)."""
+    kinds = set(SECRET_KINDS[name])
+    found: dict[str, int] = {}
+    for i in range(BUDGET):
+        leak, caught = _check(name, i, kinds - set(found))
+        if leak is not None:
+            continue  # a leak of the game itself: the property test's business, not this search's
+        for kind in caught:
+            found.setdefault(kind, i)
+        if len(found) == len(kinds):
+            break
+    return found
 
 
 @pytest.mark.parametrize("game", GAMES, ids=lambda g: g.id)
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(data=st.data())
 def test_ninguna_vista_distingue_por_su_registro_dos_partidas_iguales_para_ella(game, data):
     n, options, seed = data.draw(tables(game))
@@ -117,40 +282,41 @@ def test_ninguna_vista_distingue_por_su_registro_dos_partidas_iguales_para_ella(
     assert leak is None, str(leak)
 
 
-@pytest.mark.parametrize("game", GAMES, ids=lambda g: g.id)
-def test_en_las_mesas_de_la_prueba_de_mutacion_tampoco_hay_fugas(game):
-    for i in range(60):
-        leak = _check(game, i)
-        assert leak is None, str(leak)
-
-
-@pytest.mark.parametrize("game", GAMES, ids=lambda g: g.id)
-def test_cada_tipo_de_evento_secreto_esta_en_la_lista(game):
+@pytest.mark.parametrize("name", TABLES)
+def test_cada_tipo_de_evento_secreto_esta_en_la_lista(name):
     """The mutation test below covers every kind random play emits with an audience, or says why not."""
+    game = REGISTRY.get(TABLES[name][0])
     seen: Counter[str] = Counter()
     for i in range(80):
-        _, players, options = _table(game, i)
+        _, players, options = _table(name, i)
         try:
             match = play_random_game(game, players, options, i)
         except ValueError:
             continue
         seen.update(e.kind for e in match.state.log if e.audience is not None)
-    listed = set(SECRET_KINDS[game.id]) | set(EXCEPTIONS.get(game.id, {}))
+    listed = set(SECRET_KINDS[name]) | set(EXCEPTIONS.get(name, {})) | set(NOT_CAUGHT.get(name, []))
     assert set(seen) <= listed, f"secret kinds not covered: {sorted(set(seen) - listed)}"
 
 
-MUTATIONS = [(game, kind) for game in GAMES for kind in SECRET_KINDS[game.id]]
+MUTATIONS = [(name, kind) for name in TABLES for kind in SECRET_KINDS[name]] + [
+    pytest.param(name, kind, marks=pytest.mark.xfail(strict=True, reason="not caught yet (NOT_CAUGHT)"))
+    for name, kinds in NOT_CAUGHT.items()
+    for kind in kinds
+]
 
 
-@pytest.mark.parametrize(("game", "kind"), MUTATIONS, ids=lambda x: getattr(x, "id", x))
-def test_un_evento_secreto_hecho_publico_se_detecta(game, kind, monkeypatch):
+@pytest.mark.parametrize(("name", "kind"), MUTATIONS)
+def test_un_evento_secreto_hecho_publico_se_detecta(name, kind, monkeypatch):
+    """Turning ``kind`` public (every event of that kind emitted to everybody) must make the property fail. The
+    game that shows it is searched for without the mutation (``_witnesses``), then played again with it."""
+    witness = _witnesses(name).get(kind)
+    assert witness is not None, f"{name}: the event {kind!r} made public would go unnoticed in {BUDGET} games"
     emit = State.emit
 
     def misaddressed(self, event_kind, audience=None, **data):
         emit(self, event_kind, None if event_kind == kind else audience, **data)
 
     monkeypatch.setattr(State, "emit", misaddressed)
-    for i in range(BUDGET):
-        if _check(game, i) is not None:
-            return
-    pytest.fail(f"{game.id}: the event {kind!r} made public went unnoticed in {BUDGET} games")
+    leak, _ = _check(name, witness)
+    assert leak is not None, f"{name}: game {witness} with {kind!r} public was expected to fail the property"
+    assert kind in {(leak.mine or {}).get("kind"), (leak.other or {}).get("kind")}, str(leak)

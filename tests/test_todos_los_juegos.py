@@ -1,6 +1,8 @@
 """Properties every registered game must have, tested on random play (OpenSpiel's first test, in velada's
 terms): only legal answers are offered, random play always ends with a valid result, a game replays exactly
-from its record, illegal input changes nothing, and no view leaks what its viewer may not know."""
+from its record, illegal input changes nothing, and no view leaks what its viewer may not know (the view of a state
+against the same state with its hidden cards dealt again; the log, which that copies unchanged, is checked by
+``tests/test_no_interferencia.py``)."""
 
 from __future__ import annotations
 

@@ -13,7 +13,7 @@ import random
 from abc import ABC, abstractmethod
 from collections.abc import Hashable, Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
 from velada.core.bots import BotFactory, random_bot
 from velada.core.i18n import Catalog
@@ -84,6 +84,17 @@ class State:
         """An event audience: the players at ``seats``."""
         players = self.players
         return frozenset([players[i] for i in seats])
+
+
+class Redeal(NamedTuple):
+    """Another deal of a game, for the noninterference check (``Game.redeal``)."""
+
+    deal: dict[str, Any]
+    #: By player: who holds in the new deal the card that player held, so that a decision taken because of a
+    #: card is taken by its new holder.
+    holders: Mapping[str, str] = {}
+    #: Option ids that name a card dealt again (a card's id): what names, in the new deal, the card in its place.
+    renamed: Mapping[str, str] = {}
 
 
 class Game(ABC):
@@ -185,11 +196,23 @@ class Game(ABC):
 
     def redeal(
         self, start: State, keep: frozenset[Hashable], viewer: Viewer, rng: random.Random
-    ) -> tuple[dict[str, Any], dict[str, str]] | None:
+    ) -> Redeal | None:
         """Another deal for the game ``start`` began (a state just set up), in which the cards of every place
-        outside ``keep`` are dealt again at random among those places; and, by player, who holds in the new deal
-        the card that player held (so that a decision taken because of a card is taken by its new holder)."""
+        outside ``keep`` are dealt again at random among those places (see :class:`Redeal`)."""
         return None
+
+    def public_deciders(self) -> frozenset[str]:
+        """The prompt kinds whose player everybody is told when they answer (a vote, an event card played and
+        announced with its player's name): the noninterference check has them answered by the same player in both
+        of its worlds, not by whoever holds the card in the other one. By default the public kinds."""
+        return frozenset(k.kind for k in self.prompt_kinds if k.public)
+
+    def secret_answers(self) -> frozenset[str]:
+        """The prompt kinds whose answers nobody but their player (and the narrator) is told, except through
+        consequences the viewers' views show (a death at dawn): the noninterference check may answer them
+        differently in its other world. By default every kind whose pending players are secret; a game whose
+        hidden decisions are announced (a card's target read aloud) lists fewer."""
+        return frozenset(k.kind for k in self.prompt_kinds if not k.public)
 
     def not_open_hint(self, state: State, player: str, name: str, lang: str) -> str | None:
         """Why ``player`` has no prompt ``name`` (id or kind) open now, when the game can say more than the

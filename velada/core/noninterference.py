@@ -2,29 +2,36 @@
 
 The older check, ``Game.shuffle_hidden``, deals the hidden cards of one state again and compares the viewer's
 view of both states; it copies the log unchanged, so an event given to the wrong audience passes it. This
-module compares two whole games instead, built so that the viewer cannot tell them apart:
+module compares two whole games instead, built so that the viewer cannot tell them apart (the decision, and why
+not something simpler, is in ``docs/security.md``, section "Noninterference"):
 
 * **World A** is a random game from an explicit deal (``Game.deal_of`` of a random setup), played by a random
-  bot; its choices are recorded group by group.
-* **World B** starts from another deal (``Game.redeal``): the hidden cards the viewer has not learnt by some
-  moment of A (``Game.knowledge``, read from the state after every group, never from the log) are dealt
-  again among their places. B uses A's seed, so chance that does not depend on the hidden cards comes out the
-  same.
-* B replays A's choices group by group. A prompt the viewer may not see answered in A by a player is answered
-  in B by the player the redeal gave that player's card to, for a decision taken because of a card; by the same
-  player, for a public decision (a vote); option ids stay the same. Now and then a hidden decision (a prompt
-  neither the viewer's, nor of a public kind, nor shared with the viewer, as the wolves share their vote) is
-  answered differently in B — only when that keeps the viewer's view, the log apart, and the open decisions
-  unchanged — so that secret *choices* (a potion, the lovers Cupido names) differ between the worlds too.
-* After each group both worlds are compared through the viewer's eyes (``build_view``, with texts). While
-  everything but the log is equal, the logs must be equal: a different log entry is an event that reached the
+  bot; its choices are recorded group by group, and after each group what every viewer knows of the deal
+  (``Game.knowledge``: read from the state, never from the log, whose audiences are what is tested).
+* **World B** starts from another deal (``Game.redeal``): the hidden cards the viewer has not learnt by a random
+  moment of A are dealt again among their places. B uses A's seed, and from every moment both worlds wait for the
+  same decisions B takes A's chance too: a hidden draw must not differ only because B drew more or less before.
+* B replays A's choices group by group. A decision whose player everybody is told (a vote, an event card played
+  and announced with its player's name: ``Game.public_deciders``) is answered by the same player in both worlds;
+  a hidden one by the player the redeal gave the card of A's player (``Redeal.holders``), else the same player,
+  else whoever must answer it in B. Option ids stay the same, but one naming a card dealt again names the card in
+  its place (``Redeal.renamed``). Now and then some decisions whose answers are secret
+  (``Game.secret_answers``) are answered otherwise in B, so that secret *choices* (a potion, the lovers Cupido
+  names) differ between the worlds too — only when the viewer's view, log apart, stays as in A; never in a group
+  where the viewer also decides (the wolves see each other's votes, and whether the Niña was caught spying on
+  them), nor with an answer that names the viewer (being chosen is often told to the one chosen).
+* When the worlds wait for different hidden decisions (the Bruja is shown tonight's victim in one world only), one
+  of them runs ahead through those until both wait for the same decisions again.
+* Whenever both wait for the same decisions, they are compared through the viewer's eyes: while everything but
+  the log is equal (texts included), the logs must be equal. A different log entry is an event that reached the
   viewer although it depends on something they may not know — the leak this module exists to find. When the
   rest of the view differs, the viewer has legitimately learnt something that tells the worlds apart (a death
   reveals a card, the Vidente sees one): the comparison stops there, as it stops at the first choice of A that
   is not legal in B and before the end of the game (whose reveal shows everything).
 
-The rest of the view being equal is what makes a difference in the log a leak; that the rest of the view itself
-reveals nothing hidden is ``shuffle_hidden``'s property, which stays.
+So a game must show in the view whatever a viewer knows, not only tell it in the log (how each player died, what a
+Mirror showed); else two worlds that differ in such a fact look like a leak. That the view itself reveals nothing
+hidden is ``shuffle_hidden``'s property, which stays.
 """
 
 from __future__ import annotations
@@ -32,7 +39,7 @@ from __future__ import annotations
 import copy
 import random
 from collections import Counter
-from collections.abc import Hashable, Mapping, Sequence
+from collections.abc import Collection, Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -40,7 +47,7 @@ from velada.core.bots import RandomBot
 from velada.core.engine import Match, build_view, pending, visible_prompts
 from velada.core.engine import choose as apply_choice
 from velada.core.game import Game, State
-from velada.core.protocol import IllegalAction, Viewer
+from velada.core.protocol import Event, IllegalAction, Viewer
 
 #: One recorded choice: (player, prompt id, chosen option ids).
 Choice = tuple[str, str, tuple[str, ...]]
@@ -80,11 +87,14 @@ class Leak:
     other: dict[str, Any] | None
     record: dict[str, Any]
     deal: Mapping[str, Any]
+    #: The kinds of the decisions world B answered otherwise than A (or that A did not have), in order.
+    varied: tuple[str, ...] = ()
 
     def __str__(self) -> str:
         return (
             f"{self.viewer!r} tells two worlds apart by their log after group {self.step}: "
-            f"{self.mine} against {self.other}\nrecord: {self.record}\nother deal: {self.deal}"
+            f"{self.mine} against {self.other}\ndecisions answered otherwise in B: {self.varied}"
+            f"\nrecord: {self.record}\nother deal: {self.deal}"
         )
 
 
@@ -128,26 +138,23 @@ def _rest(game: Game, state: State, viewer: Viewer) -> dict[str, Any]:
     return view
 
 
-def _log(game: Game, state: State, viewer: Viewer, start: int) -> list[dict[str, Any]]:
-    """The entries of ``viewer``'s log from the ``start``-th on, as ``build_view`` shows them."""
-    visible = [event for event in state.log if event.visible_to(viewer)]
-    return [
-        {"seq": seq, "kind": e.kind, "text": game.event_text(state, e, LANG), "data": e.data}
-        for seq, e in enumerate(visible[start:], start)
-    ]
-
-
-def _shape(state: State) -> Counter[str]:
-    """The open decisions by prompt id (how many players each), whoever answers them."""
-    return Counter(pid for _, pid in state.group)
+def _shape(state: State, named: frozenset[str]) -> Counter[tuple[str, str | None]]:
+    """The open decisions: by prompt id and, for those whose player everybody is told (``named``: a vote, "p1
+    uses Amnesia"), by player — they must be taken by the same player in both worlds."""
+    return Counter((pid, p if prompt.kind in named else None) for (p, pid), prompt in state.group.items())
 
 
 def _mapped(
-    game: Game, group: list[Choice], other: State, moved: Mapping[str, str], viewer: Viewer
+    game: Game,
+    group: list[Choice],
+    other: State,
+    moved: Mapping[str, str],
+    renamed: Mapping[str, str],
+    viewer: Viewer,
 ) -> list[Choice] | None:
     """A's answers to one group, given to the players who must answer them in world B, or ``None`` when B does not
     wait for the same decisions."""
-    public = {k.kind for k in game.prompt_kinds if k.public}
+    named = game.public_deciders()
     open_ = {(p, pid): prompt for (p, pid), prompt in other.group.items()}
     by_pid: dict[str, list[str]] = {}
     for p, pid in open_:
@@ -156,22 +163,27 @@ def _mapped(
         return None
     taken: set[tuple[str, str]] = set()
     out: list[Choice | None] = [None] * len(group)
-    # First the viewer's own answers and public decisions (a vote) to the same player; then decisions taken
-    # because of a card, to whoever holds that card in B (the redeal's map), else to the same player, else to
-    # anybody left who must answer that prompt.
+    # First the viewer's own answers and every decision whose player everybody is told (a vote, a use announced
+    # with the player's name) to the same player; then the hidden decisions, taken because of a card, to whoever
+    # holds that card in B (the redeal's map), else to the same player, else to anybody left who must answer.
     kinds = {pid: prompt.kind for (_, pid), prompt in open_.items()}
     for rank in (0, 1):
         for i, (player, pid, chosen) in enumerate(group):
-            same = player == viewer or kinds[pid] in public
+            same = player == viewer or kinds[pid] in named
             if same != (rank == 0):
                 continue
-            candidates = [player] if same else [moved.get(player, player), player]
-            for who in [*candidates, *sorted(by_pid[pid])]:
+            candidates = [player] if same else [moved.get(player, player), player, *sorted(by_pid[pid])]
+            for who in candidates:
                 if (who, pid) in open_ and (who, pid) not in taken:
                     break
-            else:  # pragma: no cover - the counts matched
+            else:
                 return None
             taken.add((who, pid))
+            options = open_[who, pid].options
+            if any(o not in options for o in chosen):
+                # An answer naming a card dealt again names the card in its place (Bethlem's players order
+                # their cards by naming them).
+                chosen = tuple(renamed.get(o, o) for o in chosen)
             out[i] = (who, pid, chosen)
     return [c for c in out if c is not None]
 
@@ -197,12 +209,16 @@ def _vary(
 ) -> State | None:
     """World B after the group with some hidden decisions answered differently, if one of ``tries`` random
     variations leaves the viewer's view (log apart) equal to ``target`` and the same decisions open."""
-    public = {k.kind for k in game.prompt_kinds if k.public}
+    secret = game.secret_answers()
     if any(p == viewer for p, _ in other.group):
         # Decisions taken together with the viewer's may be told to them when the group resolves (the wolves
         # learn that the Niña was caught spying on their vote): they are kept.
         return None
-    eligible = [i for i, (p, pid, _) in enumerate(choices) if other.group[p, pid].kind not in public]
+    eligible = [
+        i
+        for i, (p, pid, chosen) in enumerate(choices)
+        if other.group[p, pid].kind in secret and not _names(chosen, viewer)
+    ]
     if not eligible:
         return None
     bot = RandomBot(rng.randrange(2**32))
@@ -219,10 +235,12 @@ def _vary(
                 answer = tuple(bot.choose(prompt))
                 shared[pid] = answer
             varied[i] = (p, pid, answer)
-        if varied == choices:
+        if varied == choices or any(_names(chosen, viewer) for _, _, chosen in varied):
             continue
         trial = copy.deepcopy(other)
-        if not _apply(game, trial, varied) or (_shape(trial) != shape and not _hidden(game, trial, viewer)):
+        if not _apply(game, trial, varied):
+            continue
+        if _shape(trial, game.public_deciders()) != shape and not _hidden(game, trial, viewer):
             continue
         if _rest(game, trial, viewer) == target:
             return trial
@@ -230,34 +248,58 @@ def _vary(
 
 
 def compare(
-    played: Played, viewer: Viewer, rng: random.Random, vary: float = 0.5, tries: int = 3
-) -> tuple[Leak | None, int]:
+    played: Played,
+    viewer: Viewer,
+    rng: random.Random,
+    vary: float = 0.5,
+    tries: int = 3,
+    also: Collection[str] = (),
+) -> tuple[Leak | None, int, dict[str, int]]:
     """Play world B against ``played`` for ``viewer`` (see the module's docstring). Returns the leak found, if
-    any, and how many groups were compared."""
+    any, how many times the worlds were compared, and, for the event kinds in ``also``, the first comparison at
+    which the check would have failed had that kind been public (the mutation test's search for witnesses: the
+    worlds are the same whatever the audiences, only what the viewer is shown differs)."""
     game = played.game
+    named = game.public_deciders()
     learnt = played.learnt[viewer]
     # The moment up to which B keeps what the viewer learns: late moments keep B like A for longer, early ones
     # deal more cards again.
-    horizon = rng.randrange(len(learnt))
+    horizon = max(rng.randrange(len(learnt)), rng.randrange(len(learnt)))
     alternative = game.redeal(played.start().state, learnt[horizon], viewer, rng)
     if alternative is None:
-        return None, 0
-    deal, moved = alternative
+        return None, 0, {}
+    deal, moved, renamed = alternative
     mine = played.start()
     try:
         other = played.start(deal)
     except ValueError:
-        return None, 0
-
-    seen = 0  # entries of the viewer's log already compared, equal in both worlds
+        return None, 0, {}
+    # The log only grows: each comparison looks at the entries that came since the last one, in both worlds.
+    compared_up_to = [0, 0]
+    watched = set(also)
+    caught: dict[str, int] = {}
+    varied_kinds: list[str] = []
 
     def check(step: int) -> tuple[bool, Leak | None]:
         """Compare the worlds, waiting for the same decisions, through the viewer's eyes."""
-        nonlocal seen
         if _rest(game, mine.state, viewer) != _rest(game, other.state, viewer):
             return False, None
-        log_a, log_b = _log(game, mine.state, viewer, seen), _log(game, other.state, viewer, seen)
-        seen += len(log_a)
+        new_a = mine.state.log[compared_up_to[0] :]
+        new_b = other.state.log[compared_up_to[1] :]
+        compared_up_to[0] += len(new_a)
+        compared_up_to[1] += len(new_b)
+        texts: dict[int, str] = {}
+
+        def entry(state: State, event: Event) -> dict[str, Any]:
+            text = texts.get(id(event))
+            if text is None:
+                text = texts[id(event)] = game.event_text(state, event, LANG)
+            return {"kind": event.kind, "text": text, "data": event.data}
+
+        def shown(state: State, events: list[Event], kind: str | None = None) -> list[dict[str, Any]]:
+            return [entry(state, e) for e in events if e.visible_to(viewer) or e.kind == kind]
+
+        log_a, log_b = shown(mine.state, new_a), shown(other.state, new_b)
         if log_a != log_b:
             k = next(
                 (i for i, (a, b) in enumerate(zip(log_a, log_b, strict=False)) if a != b), min(len(log_a), len(log_b))
@@ -269,16 +311,22 @@ def compare(
                 log_b[k] if k < len(log_b) else None,
                 {**played.start().record(), "choices": played.groups},
                 deal,
+                tuple(varied_kinds),
             )
+        hidden = {e.kind for e in (*new_a, *new_b) if not e.visible_to(viewer)} & watched
+        for kind in hidden:
+            if shown(mine.state, new_a, kind) != shown(other.state, new_b, kind):
+                caught[kind] = step
+                watched.discard(kind)
         return True, None
 
-    going, leak = check(0) if _shape(mine.state) == _shape(other.state) else (True, None)
+    going, leak = check(0) if _shape(mine.state, named) == _shape(other.state, named) else (True, None)
     groups = played.groups
     step = compared = ahead = 0
     bot = RandomBot(rng.randrange(2**32))
     while going and step < len(groups):
-        if _shape(mine.state) == _shape(other.state):
-            choices = _mapped(game, groups[step], other.state, moved, viewer)
+        if _shape(mine.state, named) == _shape(other.state, named):
+            choices = _mapped(game, groups[step], other.state, moved, renamed, viewer)
             if choices is None:
                 break
             for player, pid, chosen in groups[step]:
@@ -289,8 +337,9 @@ def compare(
             varied = None
             if rng.random() < vary:
                 target = _rest(game, mine.state, viewer)
-                varied = _vary(game, other.state, choices, viewer, target, _shape(mine.state), rng, tries)
+                varied = _vary(game, other.state, choices, viewer, target, _shape(mine.state, named), rng, tries)
             if varied is not None:
+                varied_kinds.extend(other.state.group[p, pid].kind for p, pid, _ in choices)
                 other.state = varied
             elif not _apply(game, other.state, choices):
                 break
@@ -299,9 +348,8 @@ def compare(
             # The worlds wait for different hidden decisions (tonight's victim is shown to the Bruja in one
             # world only, a card is among the spare ones): B answers its own at random until they wait for the
             # same ones again, each world's log running on as time at the table would.
-            if not _apply(
-                game, other.state, [(p, pid, tuple(bot.choose(pr))) for (p, pid), pr in other.state.group.items()]
-            ):
+            varied_kinds.extend(prompt.kind for prompt in other.state.group.values())
+            if not _apply(game, other.state, _catch_up(other.state, viewer, bot)):
                 break
             ahead += 1
         elif ahead < CATCH_UP and _hidden(game, mine.state, viewer):
@@ -313,19 +361,43 @@ def compare(
             break
         if mine.result is not None or other.state.result is not None:
             break
-        if _shape(mine.state) == _shape(other.state):
+        if _shape(mine.state, named) == _shape(other.state, named):
             # From here on both worlds draw the same chance: a different answer or an extra decision in B must not
             # turn a later hidden draw (the Niña caught or not) into a difference of its own.
             other.state.rng.setstate(mine.state.rng.getstate())
             compared += 1
             going, leak = check(step)
-    return leak, compared
+    return leak, compared, caught
+
+
+def _names(chosen: Sequence[str], viewer: Viewer) -> bool:
+    """Whether an answer names ``viewer`` (their id, or one of their places: ``p3:2``). Being chosen is often
+    told to the one chosen (El archivo points at a player; a pact names its two players): such answers are kept."""
+    return viewer is not None and any(o == viewer or o.startswith(f"{viewer}:") for o in chosen)
+
+
+def _catch_up(state: State, viewer: Viewer, bot: RandomBot) -> list[Choice]:
+    """Answers to a group of hidden decisions of one world only: none where that may be, else random ones that
+    do not name the viewer where there are."""
+    answers = []
+    for (p, pid), prompt in state.group.items():
+        if prompt.skippable:
+            chosen: tuple[str, ...] = ()
+        else:
+            chosen = tuple(bot.choose(prompt))
+            for _ in range(5):
+                if not _names(chosen, viewer):
+                    break
+                chosen = tuple(bot.choose(prompt))
+        answers.append((p, pid, chosen))
+    return answers
 
 
 def _hidden(game: Game, state: State, viewer: Viewer) -> bool:
-    """Whether every open decision is hidden from ``viewer``: none is theirs, none of a public kind."""
-    public = {k.kind for k in game.prompt_kinds if k.public}
-    return all(p != viewer and prompt.kind not in public for (p, _), prompt in state.group.items())
+    """Whether every open decision is hidden from ``viewer``: none is theirs, each of a kind whose answers are
+    secret."""
+    secret = game.secret_answers()
+    return all(p != viewer and prompt.kind in secret for (p, _), prompt in state.group.items())
 
 
 def check_game(
@@ -335,18 +407,18 @@ def check_game(
     seed: int,
     viewers: Sequence[Viewer],
     rng: random.Random,
-    rounds: int = 1,
-) -> tuple[Leak | None, int]:
-    """Noninterference on one random game: ``rounds`` worlds B per viewer. Returns the first leak found (or
-    ``None``) and how many groups were compared in all."""
+    also: Collection[str] = (),
+) -> tuple[Leak | None, dict[str, Viewer]]:
+    """Noninterference on one random game, one world B per viewer. Returns the first leak found (or ``None``)
+    and, for the kinds in ``also``, a viewer who would have caught each, had it been public."""
     played = play(game, players, options, seed, viewers)
     if played is None:
-        return None, 0
-    total = 0
+        return None, {}
+    caught: dict[str, Viewer] = {}
     for viewer in viewers:
-        for _ in range(rounds):
-            leak, steps = compare(played, viewer, rng)
-            total += steps
-            if leak is not None:
-                return leak, total
-    return None, total
+        leak, _, kinds = compare(played, viewer, rng, also=also)
+        if leak is not None:
+            return leak, caught
+        for kind in kinds:
+            caught.setdefault(kind, viewer)
+    return None, caught

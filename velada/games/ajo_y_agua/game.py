@@ -8,7 +8,7 @@ from collections.abc import Hashable, Mapping
 from typing import Any
 
 from velada.core.bots import BotFactory
-from velada.core.game import Answers, Game, GameInfo, PromptKind
+from velada.core.game import Answers, Game, GameInfo, PromptKind, Redeal
 from velada.core.i18n import Catalog
 from velada.core.options import ChoiceOption, IntOption
 from velada.core.protocol import PUBLIC, Event, Prompt, Viewer
@@ -220,7 +220,7 @@ class AjoGame(Game):
 
     def redeal(  # type: ignore[override]
         self, start: AjoState, keep: frozenset[Hashable], viewer: Viewer, rng: random.Random
-    ) -> tuple[dict[str, Any], dict[str, str]]:
+    ) -> Redeal:
         deal = self.deal_of(start)
         moved: dict[str, str] = {}
         hidden = [i for i in range(len(start.players)) if ("seat", i) not in keep]
@@ -239,7 +239,7 @@ class AjoGame(Game):
         for k, card in zip(free, cards, strict=True):
             deck[k] = card
         deal["mazo"] = deck
-        return deal, moved
+        return Redeal(deal, moved)
 
     def shuffle_hidden(self, state: AjoState, viewer: Viewer, rng: random.Random) -> AjoState:  # type: ignore[override]
         """Re-deal what ``viewer`` cannot know: who the Vampire is among the counts whose identity is hidden

@@ -106,6 +106,7 @@ def archive_answer(game, s: BethlemState, answers, seat: int, card: str, origin:
             positions = [s.where[principal][1] + 1] if principal is not None else []
         s.archive_seen.append(target)
         s.shields.append((target, seat))
+        s.archive_told.append((seat, target, positions, True))
         s.emit("archivo", me, player=chosen[0], positions=positions, principal=True)
         return
     positions = [s.where[c][1] + 1 for c in mutineer_cards(s, target)]
@@ -114,6 +115,7 @@ def archive_answer(game, s: BethlemState, answers, seat: int, card: str, origin:
         # principal card (FAQ 15.6), the card whose extra power lets them rise.
         principal = principal_card(s, target)
         positions = [s.where[principal][1] + 1] if principal is not None else []
+    s.archive_told.append((seat, target, positions, False))
     if positions:
         s.emit("archivo", me, player=chosen[0], positions=positions, principal=False)
     else:

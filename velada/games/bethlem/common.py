@@ -215,6 +215,7 @@ def woke(s: BethlemState, kind: str, seat: int) -> None:
         if watcher == seat:
             continue
         if s.ali_turn == kind or s.awake.get(ali):
+            s.sightings.append((watcher, kind, (seat,)))
             s.emit("ali-ve", frozenset((s.players[watcher],)), player=s.players[seat], power=kind)
             if s.ali_turn == kind:
                 s.ali_turn = None

@@ -4,22 +4,23 @@ from __future__ import annotations
 
 import copy
 import random
-from collections.abc import Mapping
+from collections.abc import Hashable, Mapping
 from typing import Any
 
 from velada.core.bots import BotFactory
-from velada.core.game import Answers, Game, GameInfo, PromptKind
+from velada.core.game import Answers, Game, GameInfo, PromptKind, Redeal
 from velada.core.i18n import Catalog
 from velada.core.options import ChoiceOption, FlagOption, GameOption, IntOption, SetOption
 from velada.core.protocol import PUBLIC, Event, Prompt, Viewer
 from velada.games.bethlem import flow, setup_flow
-from velada.games.bethlem.cards import ALL_EVENTS, CARDS, CHOOSABLE, EVENTS, KIND_OF, SIDES
+from velada.games.bethlem.cards import ALL_EVENTS, CARDS, CHOOSABLE, EVENTS, GROUP_OF, KIND_OF, SIDES, TWINS
 from velada.games.bethlem.cards import KINDS as CARD_KINDS
 from velada.games.bethlem.ending import objective
 from velada.games.bethlem.happenings import start_happenings
 from velada.games.bethlem.objectives import check_goals, deal_goals, goal_visible
 from velada.games.bethlem.setup import (
     CUSTOM_PLAYERS,
+    EVENTS_KEY,
     GOALS_KEY,
     HAPPENINGS_KEY,
     composition,
@@ -210,6 +211,147 @@ KINDS = (
     ("el-relojero-futuro", False),
     ("el-relojero-pasado", False),
 )
+
+#: Hidden decisions whose answers are announced, or shown to everybody at once: which card a power marks or
+#: swaps, the side of the gambling token, the events played, the acontecimientos, the custom characters' choices
+#: read aloud… (found by playing: a public event of the same resolution names the answer or its player).
+ANNOUNCED = frozenset(
+    {
+        "juego-de-azar",
+        "juego-de-azar-ficha",
+        "juego-de-azar-apuesta",
+        "modo",
+        "paciencia",
+        "melancolia",
+        "director",
+        "la-parca",
+        "wakerfield",
+        "larry-owls",
+        "profeta",
+        "profeta-2",
+        "mania-persecutoria",
+        "ansiedad-social-respuesta",
+        "amnesia",
+        "nostradamus-destino",
+        "despertar",
+        "daniel-despertar",
+        "companeros-despertar",
+        "terapia-lobotomia",
+        "terapia-de-hipnosis-poder",
+        "indulto",
+        "cirujano-brian-crowther",
+        "milagrero",
+        "provocaste-al-barbero",
+        "celda-de-aislamiento",
+        "confesion",
+        "leproso",
+        "la-caja-de-pandora",
+        "recuerdos-traumaticos",
+        "cambio-de-habitacion-cartas",
+        "visita-al-psiquiatra",
+        "acontecimiento",
+        "pacto-de-sangre",
+        "inquisidor",
+        "inquisidor-siamesas",
+        "inquisidor-celda",
+        "inquisidor-pacto",
+        "inquisidor-objetivo",
+        "la-chef-brocoli-carta",
+        "la-chef-reparto-carta",
+        "la-chef-revivir",
+        "gas-de-la-risa",
+        "el-arquitecto",
+        "el-saltamundos-mundo",
+        "el-saltamundos-calabozo",
+        "la-alquimista",
+        "la-alquimista-revivir",
+        "la-medium",
+        "la-medium-despertar",
+        "la-medium-fisico",
+        "la-maestra-vudu-maldicion",
+        "la-maestra-vudu-acusacion",
+        "la-maestra-vudu-muerte",
+        "la-maestra-vudu-melancolia",
+        "la-maestra-vudu-anunciar",
+        "la-medico-carga",
+        "la-medico-contagio",
+        "la-medico-virus",
+        "la-medico-coma",
+        "el-relojero-destino",
+        "el-relojero-detener",
+        "el-relojero-pasado",
+        "el-cyborg-robot",
+        # Told to whoever they touch: the Otaku's shield turns an attack or an accusation aside, and its attacker is
+        # told on which card it fell; Nostradamus' condition is read aloud.
+        "el-otaku",
+        "el-otaku-ofensivo",
+        "el-otaku-defensivo",
+        "sindrome-de-nostradamus",
+        "nostradamus-condicion",
+    }
+)
+#: Hidden decisions announced with their player's name ("p1 uses Amnesia", an event card played, the Inquisidor's
+#: claim, Wakerfield's exchange…): the noninterference check has them taken by the same player in both worlds.
+PUBLIC_DECIDERS = frozenset({kind for kind, public in KINDS if public}) | frozenset(
+    {
+        "evento-noche",
+        "evento-dia",
+        "amnesia",
+        "mania-persecutoria",
+        "nostradamus-destino",
+        "sindrome-de-nostradamus",
+        "cirujano-brian-crowther",
+        "milagrero",
+        "provocaste-al-barbero",
+        "celda-de-aislamiento",
+        "confesion",
+        "leproso",
+        "la-caja-de-pandora",
+        "terapia-de-hipnosis",
+        "terapia-de-hipnosis-poder",
+        "recuerdos-traumaticos",
+        "cambio-de-habitacion",
+        "cambio-de-habitacion-cartas",
+        "despertar",
+        "visita-al-psiquiatra",
+        "indulto",
+        "juego-de-azar-apuesta",
+        "wakerfield",
+        "companeros-despertar",
+        "inquisidor",
+        "inquisidor-siamesas",
+        "inquisidor-celda",
+        "inquisidor-pacto",
+        "inquisidor-objetivo",
+        "la-chef-brocoli-carta",
+        "la-chef-revivir",
+        "la-alquimista",
+        "la-alquimista-revivir",
+        "la-medium-despertar",
+        "la-maestra-vudu-anunciar",
+        "la-maestra-vudu-muerte",
+        "el-relojero-pasado",
+        "el-cyborg-robot",
+    }
+)
+#: Decisions whose answers nobody else is told, but through what every view shows (a death at dawn): the
+#: noninterference check may answer them otherwise in its other world. The night's attacks and protections, and
+#: Ali's choice to spy. A therapy may kill El cataléptico, who comes back at once (told only in the log); most
+#: other hidden decisions are told to somebody (El archivo and Mary
+#: Firth point at their target, the Chef's meal and the puppet's instruction name their players, a vudú curse
+#: or the Otaku's shield moves an accusation and its accuser is told), and what is told only in the log would
+#: make two worlds look different.
+SECRET_ANSWERS = frozenset(
+    {
+        "amotinados",
+        "amotinados-2",
+        "arthur",
+        "john-flick",
+        "la-parca-muerte",
+        "ali-la-muda",
+    }
+)
+assert not SECRET_ANSWERS & (ANNOUNCED | PUBLIC_DECIDERS)
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 7
 #: Option ``acontecimientos`` (custom mode, section 13): how often a periodic one comes, or none at all.
@@ -448,6 +590,9 @@ class BethlemGame(Game):
             "deck": len(s.deck),
             "discard": list(s.discard),
         }
+        if s.settings.custom:
+            # La Chef's broccoli waiting in the middle of the table (everybody sees them).
+            view["broccoli"] = s.custom.get("la-chef", {}).get("center", 0)
         if me is not None:
             view["you"] = {
                 "id": s.players[me],
@@ -456,6 +601,17 @@ class BethlemGame(Game):
                 "events": list(s.hand[me]),
                 "objective": objective(s, me),
                 "objective_text": self.text(lang, f"side.{objective(s, me)}"),
+                # What El archivo told the viewer: the player, and the positions of their mutineer cards (their
+                # principal card's with the awakening or custom cards); none: not a mutineer.
+                "archive": [
+                    {"player": s.players[target], "positions": list(positions), "principal": principal}
+                    for user, target, positions, principal in s.archive_told
+                    if user == me
+                ],
+                # What the viewer saw spying as Ali "la muda": who woke in the turn she watched.
+                "sightings": [
+                    {"turn": turn, "players": list(s.ids(seen))} for watcher, turn, seen in s.sightings if watcher == me
+                ],
             }
             if s.settings.custom:
                 view["you"]["objective_card"] = s.goal[me]
@@ -473,6 +629,108 @@ class BethlemGame(Game):
             if s.settings.custom:
                 view["secrets"]["traitor_sides"] = {s.players[seat]: side for seat, side in s.traitor_side.items()}
         return view
+
+    # --- noninterference: what is dealt are the life cards and personalities (known by their ids: they travel
+    # with what sits on them), the objective cards (by seat), and the event deck (known by the events' ids) ---------
+
+    def deal_of(self, state: BethlemState) -> dict[str, Any] | None:  # type: ignore[override]
+        """The deal of a game of the normal mode (4 to 7 players); ``None`` for 2 and 3 players, whose deal is
+        made of choices (the draft, the lone player's side)."""
+        s = state
+        if s.settings.mode != "normal":
+            return None
+        deal: dict[str, Any] = {p: [*s.board[i], s.persona[i]] for i, p in enumerate(s.players)}
+        if s.settings.events:
+            deal[EVENTS_KEY] = list(s.deck)
+        if s.settings.custom:
+            deal[GOALS_KEY] = dict(zip(s.players, s.goal, strict=True))
+            if s.happen:
+                happen = s.happen
+                deal[HAPPENINGS_KEY] = {"periodicos": list(happen["periodic"]), "puntuales": list(happen["punctual"])}
+        return deal
+
+    def knowledge(self, state: BethlemState, viewer: Viewer) -> set[Hashable]:  # type: ignore[override]
+        """The life cards and personalities ``viewer`` sees now (``("card", id)``, ``("persona", id)``), the
+        objective cards they see (``("goal", seat)``) and the events they hold, used in secret or see discarded
+        (``("event", id)``)."""
+        s = state
+        me = s.index.get(viewer) if viewer is not None else None
+        known: set[Hashable] = {
+            ("card", card) for card in s.cards_in_play() if self.visible_card(s, me, False, card) is not None
+        }
+        for seat in range(len(s.players)):
+            persona = self.visible_persona(s, me, False, seat)
+            if persona:
+                known.add(("persona", persona))
+            if s.settings.custom and goal_visible(s, me, seat):
+                known.add(("goal", seat))
+        known |= {("event", e) for e in s.discard}
+        if me is not None:
+            # The holders of the Siamesas and of the Compañeros de celda meet on the first night.
+            for copies in TWINS.values():
+                if any(s.where[c][0] == me for c in copies if c in s.where):
+                    known |= {("card", c) for c in copies}
+            known |= {("event", e) for e in s.hand[me]}
+            known |= {("event", e) for e, seat in s.secret_discard.items() if seat == me}
+        return known
+
+    def secret_answers(self) -> frozenset[str]:
+        return SECRET_ANSWERS
+
+    def public_deciders(self) -> frozenset[str]:
+        return PUBLIC_DECIDERS
+
+    def redeal(  # type: ignore[override]
+        self, start: BethlemState, keep: frozenset[Hashable], viewer: Viewer, rng: random.Random
+    ) -> Redeal | None:
+        deal = self.deal_of(start)
+        if deal is None:
+            return None
+        players = start.players
+        # Some secrets at a time: dealing everything again at once makes the worlds part too soon.
+        what = [k for k in ("cards", "personas", "goals", "events") if rng.random() < 0.5] or ["cards"]
+        rename: dict[str, str] = {}
+        # Half the time only two cards (two personalities, two events…) change places: the smaller the change,
+        # the longer the worlds run alike, and a late secret (the rabies' victim) gets compared too.
+        few = rng.random() < 0.5
+
+        def mix(items: list) -> list:
+            out = list(items)
+            if few and len(out) > 2:
+                i, j = rng.sample(range(len(out)), 2)
+                out[i], out[j] = out[j], out[i]
+            else:
+                rng.shuffle(out)
+            return out
+
+        if "cards" in what:
+            # Another card of the same group in the place of each hidden card (each player keeps one of each).
+            free = [c for c in start.cards_in_play() if ("card", c) not in keep]
+            groups = sorted({GROUP_OF[c] for c in free})
+            for group in rng.sample(groups, 1) if few and groups else groups:
+                same = [c for c in free if GROUP_OF[c] == group]
+                rename.update(zip(same, mix(same), strict=True))
+            for seat, player in enumerate(players):
+                deal[player] = [*(rename.get(c, c) for c in start.board[seat]), deal[player][-1]]
+        if "personas" in what:
+            seats = [i for i in range(len(players)) if ("persona", start.persona[i]) not in keep]
+            personas = mix([start.persona[i] for i in seats])
+            for seat, persona in zip(seats, personas, strict=True):
+                deal[players[seat]][-1] = persona
+                rename[start.persona[seat]] = persona
+        if "goals" in what and GOALS_KEY in deal:
+            seats = [i for i in range(len(players)) if ("goal", i) not in keep]
+            goals = mix([start.goal[i] for i in seats])
+            for seat, goal in zip(seats, goals, strict=True):
+                deal[GOALS_KEY][players[seat]] = goal
+        if "events" in what and EVENTS_KEY in deal:
+            deck = deal[EVENTS_KEY]
+            places = [k for k, e in enumerate(deck) if ("event", e) not in keep]
+            events = mix([deck[k] for k in places])
+            for k, e in zip(places, events, strict=True):
+                rename[deck[k]] = e
+                deck[k] = e
+        return Redeal(deal, {}, rename)
 
     def shuffle_hidden(self, state: BethlemState, viewer: Viewer, rng: random.Random) -> BethlemState:  # type: ignore[override]
         """Deal again, among their positions, the cards ``viewer`` may not know; likewise the personalities

@@ -274,6 +274,7 @@ def _ali_spies(s: BethlemState, seat: int, members: list[int], audience) -> None
     """Ali spies on the mutineers: she sees who they are, but with the table's risk they see her too (and
     will come for her)."""
     player = s.players[seat]
+    s.sightings.append((seat, "amotinados", tuple(members)))
     s.emit("ali-espia", frozenset((player,)), players=list(s.ids(members)))
     if s.rng.randrange(100) < s.settings.ali_risk:
         s.emit("ali-descubierta", audience, player=player)
@@ -287,6 +288,7 @@ def dawn_step(game, s: BethlemState) -> None:
     if s.ali_turn is not None:
         # Ali watched a turn in which nobody woke.
         for ali in s.find("ali-la-muda"):
+            s.sightings.append((s.holder(ali), s.ali_turn, ()))
             s.emit("ali-nadie", frozenset((s.players[s.holder(ali)],)), power=s.ali_turn)
         s.ali_turn = None
     for _seat, card in s.larry_show:

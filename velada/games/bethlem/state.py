@@ -128,6 +128,11 @@ class BethlemState(State):
     archive_lost: bool = False
     shields: list[tuple[int, int]] = field(default_factory=list)  # El archivo awakened: (target, archive seat)
     archive_seen: list[int] = field(default_factory=list)
+    #: What Ali "la muda" saw spying, in order: (her seat, the turn she watched — a power, or "amotinados" —, the
+    #: seats she saw wake).
+    sightings: list[tuple[int, str, tuple[int, ...]]] = field(default_factory=list)
+    #: What El archivo told each user, in order: (user seat, target seat, positions, whether of the principal card).
+    archive_told: list[tuple[int, int, list[int], bool]] = field(default_factory=list)
     pack: list[int] = field(default_factory=list)  # tonight's mutineers (and Mary Firth among them)
     director_taken: list[str] = field(default_factory=list)
     director_card: str | None = None  # the dead card whose power the director uses this round

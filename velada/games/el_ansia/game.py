@@ -8,7 +8,7 @@ from collections.abc import Hashable, Mapping
 from typing import Any
 
 from velada.core.bots import BotFactory
-from velada.core.game import Answers, Game, GameInfo, PromptKind
+from velada.core.game import Answers, Game, GameInfo, PromptKind, Redeal
 from velada.core.i18n import Catalog
 from velada.core.options import ChoiceOption
 from velada.core.protocol import PUBLIC, Event, Prompt, Viewer
@@ -388,7 +388,7 @@ class AnsiaGame(Game):
 
     def redeal(  # type: ignore[override]
         self, start: AnsiaState, keep: frozenset[Hashable], viewer: Viewer, rng: random.Random
-    ) -> tuple[dict[str, Any], dict[str, str]]:
+    ) -> Redeal:
         deal = self.deal_of(start)
         # One secret at a time: another deck order, other missions in the crypts, or other missions anywhere
         # (a player choosing a mission they were not offered ends the comparison at once).
@@ -416,7 +416,7 @@ class AnsiaGame(Game):
             rng.shuffle(missions)
             for (table, key, j), mission in zip(places, missions, strict=True):
                 table[key][j] = mission
-        return deal, {}
+        return Redeal(deal)
 
     def shuffle_hidden(self, state: AnsiaState, viewer: Viewer, rng: random.Random) -> AnsiaState:  # type: ignore[override]
         """Re-deal what ``viewer`` cannot see: the order of every deck (their own too) and of the hunting deck,

@@ -8,7 +8,7 @@ from collections.abc import Hashable, Mapping
 from typing import Any
 
 from velada.core.bots import BotFactory
-from velada.core.game import Answers, Game, GameInfo, PromptKind
+from velada.core.game import Answers, Game, GameInfo, PromptKind, Redeal
 from velada.core.i18n import Catalog
 from velada.core.options import ChoiceOption, GameOption, IntOption, SetOption
 from velada.core.protocol import CALL, PUBLIC, Event, Prompt, Viewer
@@ -246,7 +246,7 @@ class WerewolfGame(Game):
 
     def redeal(  # type: ignore[override]
         self, start: WerewolfState, keep: frozenset[Hashable], viewer: Viewer, rng: random.Random
-    ) -> tuple[dict[str, Any], dict[str, str]]:
+    ) -> Redeal:
         places: list[Hashable] = [*range(len(start.players)), *(("sobrante", k) for k in range(len(start.spare)))]
         cards = [*start.roles, *start.spare]
         free = [i for i, place in enumerate(places) if place not in keep]
@@ -262,7 +262,7 @@ class WerewolfGame(Game):
         deal: dict[str, Any] = dict(zip(start.players, dealt[:n], strict=True))
         if start.spare:
             deal[SPARE_KEY] = dealt[n:]
-        return deal, moved
+        return Redeal(deal, moved)
 
     def knows_lovers(self, s: WerewolfState, viewer: Viewer) -> bool:
         if s.lovers is None:

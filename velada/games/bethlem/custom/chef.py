@@ -145,6 +145,7 @@ def answer(game, s: BethlemState, answers, seat: int, card: str, origin: str, st
     if chosen:
         target = s.index[chosen[0]]
         d["fed"] = [*d.get("fed", []), target]
+        d["meals"] = [*d.get("meals", []), [seat, target]]
         s.shields.extend([(target, seat), (seat, target)])
         s.emit("comida", s.audience({seat, target}), players=[s.players[seat], chosen[0]])
 
@@ -281,6 +282,14 @@ def markers(s: BethlemState, card: str, narrator: bool) -> list[str]:
     return ["brocoli"] * count
 
 
+def badges(s: BethlemState, seat: int, viewer: int | None, narrator: bool) -> list[str]:
+    """The two players of a meal know who shared it with them (the Chef's player too): a badge beside the other."""
+    meals = s.custom.get(KIND, {}).get("meals", ())
+    if viewer is None or viewer == seat:
+        return []
+    return ["comida"] if [seat, viewer] in meals or [viewer, seat] in meals else []
+
+
 def rename(s: BethlemState, m) -> None:
     d = s.custom.get(KIND)
     if not d:
@@ -299,5 +308,6 @@ CHARACTER = Character(
     round_end=round_end,
     dusk=dusk,
     markers=markers,
+    badges=badges,
     rename=rename,
 )

@@ -28,7 +28,13 @@ def announce_handler(game, s: BethlemState) -> None:
     for card in s.find(KIND):
         seat = s.holder(card)
         if s.alive[card] and not s.out[seat]:
+            data(s, KIND)["announced"] = seat
             s.emit("superviviente", None, player=s.players[seat])
+
+
+def badges(s: BethlemState, seat: int, viewer: int | None, narrator: bool) -> list[str]:
+    """Everybody sees who announced holding it (what every viewer knows is in the view, not only in the log)."""
+    return ["superviviente"] if s.custom.get(KIND, {}).get("announced") == seat else []
 
 
 def on_death(s: BethlemState, card: str, cause: str, by: tuple[int, ...]) -> list[tuple]:
@@ -60,4 +66,5 @@ CHARACTER = Character(
     triggers={KIND: on_death},
     immunity=immunity,
     on_awaken=awakened,
+    badges=badges,
 )
