@@ -173,3 +173,32 @@ def test_el_reloj_de_una_llamada_nocturna_solo_lo_ven_sus_jugadores(tmp_path):
         await table.close()
 
     asyncio.run(play())
+
+
+def _started_with(tmp_path, deal: dict, spare: list[str]) -> LiveTable:
+    """A table started as ``start`` starts one (its first calls paced), dealt as ``deal`` with ``spare`` cards."""
+    table = _table(tmp_path, {"llamada": 0.5})
+    table.match = Match(REGISTRY.get("hombres-lobo"), list(deal), OPTIONS, 0, {**deal, "sobrantes": spare})
+    table._pace_start()
+    return table
+
+
+def test_el_ladron_entre_las_cartas_sobrantes_tarda_lo_mismo_que_un_ladron_en_juego(tmp_path):
+    """The preparation's calls are paced like the night's: Cupido is called as late whether the Ladrón is
+    at the table (and answers at once) or lies among the spare cards."""
+    with_thief = {**DEAL, "Gema": "cupido", "Hugo": "ladron"}
+    without = {**DEAL, "Gema": "cupido"}
+
+    async def until_cupid(deal: dict, spare: list[str], sub: str) -> float:
+        table = _started_with(tmp_path / sub, deal, spare)
+        started = time.monotonic()
+        if "ladron" not in spare:
+            await answer(table, "Hugo", "ladron")
+        await answer(table, "Gema", "cupido", "Ana", "Bea")
+        await table.close()
+        return time.monotonic() - started
+
+    present = asyncio.run(until_cupid(with_thief, ["aldeano", "aldeano"], "presente"))
+    spare = asyncio.run(until_cupid(without, ["ladron", "aldeano"], "sobrante"))
+    assert present >= 0.5 - 0.05 and spare >= 0.5 - 0.05
+    assert abs(present - spare) < 0.15, (present, spare)

@@ -397,9 +397,10 @@ class LiveTable:
             self.data.status = "playing"
             self.match = match
             self._seat_bots()
-            if self._pacing() and self._live_call():
-                self._call_started = time.time()
-            self._after_change()
+            if self._pacing():
+                self._pace_start()
+            if self._held is None:
+                self._after_change()
         await self.broadcast()
 
     # --- playing ---------------------------------------------------------------------------------------
@@ -482,6 +483,20 @@ class LiveTable:
             return
         self._held = before
         self._release = asyncio.get_running_loop().create_task(self._show_later(release))
+
+    def _pace_start(self) -> None:
+        """The first calls of a game (the Ladrón, Cupido…) are paced too: the first is under way as the game
+        starts, and each one after it that nobody answers lasts the minimum before the next is shown."""
+        state = self.match.state
+        calls = [i for i, e in enumerate(state.log) if e.kind == CALL and e.audience is None]
+        if not calls:
+            return
+        first = calls[0]
+        before = copy.deepcopy(state)
+        del before.log[first + 1 :]
+        before.group, before.answers = {}, {}
+        self._call_started = time.time()
+        self._pace(before, first + 1)
 
     async def _show_later(self, release: float) -> None:
         await asyncio.sleep(max(0.0, release - time.time()))

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from velada.core.protocol import Prompt
+from velada.games.hombres_lobo.night import call
 from velada.games.hombres_lobo.state import WerewolfState
 from velada.games.hombres_lobo.theme import CUPID, THIEF, VILLAGER, WOLF, Theme
 
@@ -13,6 +14,7 @@ DIRECTIONS = ("izquierda", "derecha")
 def thief_step(theme: Theme, s: WerewolfState) -> None:
     """Ladrón: he sees the two spare cards face up and may swap his card for one of them; if both are wolves
     he must. In the rulebook's variant he instead moves every dealt card one seat left or right."""
+    call(theme, s, THIEF)
     seats = s.seats(THIEF)
     if not seats:
         return
@@ -63,6 +65,7 @@ def _rotate(theme: Theme, s: WerewolfState, seat: int, direction: str) -> None:
 
 def cupid_step(theme: Theme, s: WerewolfState) -> None:
     """Cupido: names two players (himself allowed) who fall in love."""
+    call(theme, s, CUPID)
     seats = s.seats(CUPID)
     if not seats:
         return
