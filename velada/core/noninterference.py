@@ -172,7 +172,14 @@ def _mapped(
             same = player == viewer or kinds[pid] in named
             if same != (rank == 0):
                 continue
-            candidates = [player] if same else [moved.get(player, player), player, *sorted(by_pid[pid])]
+            if same:
+                candidates = [player]
+            elif viewer in by_pid[pid]:
+                # A decision the viewer takes together with others (the wolves' vote): they see who answered what,
+                # so each answer stays with its player where it can.
+                candidates = [player, moved.get(player, player), *sorted(by_pid[pid])]
+            else:
+                candidates = [moved.get(player, player), player, *sorted(by_pid[pid])]
             for who in candidates:
                 if (who, pid) in open_ and (who, pid) not in taken:
                     break

@@ -130,23 +130,24 @@ def _history(event: str):
                 neurotic = next((i for i, p in enumerate(s.persona) if p == "neuroticismo"), None)
             if neurotic is not None:
                 s.knows_persona[seat][neurotic] = True
-            s.emit(
-                "historia-neurotico",
-                me,
-                neurotic=s.players[neurotic] if neurotic is not None else None,
-                puppet=s.players[s.puppet] if s.puppet is not None else None,
-            )
+            told: dict = {
+                "neurotic": s.players[neurotic] if neurotic is not None else None,
+                "puppet": s.players[s.puppet] if s.puppet is not None else None,
+            }
+            kind = "historia-neurotico"
         elif event == "historia-clinica-siamesas":
             holders = sorted({s.holder(c) for c in s.find("siamesas")})
-            s.emit("historia-siamesas", me, players=list(s.ids(holders)))
+            told, kind = {"players": list(s.ids(holders))}, "historia-siamesas"
         else:
             pact = s.pact
-            s.emit(
-                "historia-secretos",
-                me,
-                maker=s.players[s.pact_maker] if s.pact_maker is not None else None,
-                players=list(s.ids(pact[:2])) if pact is not None else [],
-            )
+            told = {
+                "maker": s.players[s.pact_maker] if s.pact_maker is not None else None,
+                "players": list(s.ids(pact[:2])) if pact is not None else [],
+            }
+            kind = "historia-secretos"
+        # What the record said stays in its user's view, not only in their log.
+        s.records.append((seat, kind, told))
+        s.emit(kind, me, **told)
 
     return ask
 

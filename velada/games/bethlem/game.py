@@ -608,6 +608,8 @@ class BethlemGame(Game):
                     for user, target, positions, principal in s.archive_told
                     if user == me
                 ],
+                # What the narrator told the viewer alone: Historia clínica cards, Ali caught spying.
+                "records": [{"record": kind, **told} for user, kind, told in s.records if user == me],
                 # What the viewer saw spying as Ali "la muda": who woke in the turn she watched.
                 "sightings": [
                     {"turn": turn, "players": list(s.ids(seen))} for watcher, turn, seen in s.sightings if watcher == me

@@ -277,6 +277,8 @@ def _ali_spies(s: BethlemState, seat: int, members: list[int], audience) -> None
     s.sightings.append((seat, "amotinados", tuple(members)))
     s.emit("ali-espia", frozenset((player,)), players=list(s.ids(members)))
     if s.rng.randrange(100) < s.settings.ali_risk:
+        for member in members:
+            s.records.append((member, "ali-descubierta", {"player": player}))
         s.emit("ali-descubierta", audience, player=player)
         s.emit("descubierta", frozenset((player,)))
 

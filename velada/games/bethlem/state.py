@@ -131,6 +131,9 @@ class BethlemState(State):
     #: What Ali "la muda" saw spying, in order: (her seat, the turn she watched — a power, or "amotinados" —, the
     #: seats she saw wake).
     sightings: list[tuple[int, str, tuple[int, ...]]] = field(default_factory=list)
+    #: Facts told to one player only by the narrator, in order: (seat, what — a Historia clínica card the seat played,
+    #: Ali caught spying on the seat's mutineers —, what it said).
+    records: list[tuple[int, str, dict[str, Any]]] = field(default_factory=list)
     #: What El archivo told each user, in order: (user seat, target seat, positions, whether of the principal card).
     archive_told: list[tuple[int, int, list[int], bool]] = field(default_factory=list)
     pack: list[int] = field(default_factory=list)  # tonight's mutineers (and Mary Firth among them)
