@@ -26,8 +26,10 @@ def _port() -> int:
         return s.getsockname()[1]
 
 
-def _serve(db: str, port: int, bot_delay: float, log) -> subprocess.Popen:
+def _serve(db: str, port: int, bot_delay: float, log, *extra: str) -> subprocess.Popen:
+    """A real ``velada serve`` on 127.0.0.1:``port``, once it accepts connections."""
     command = [sys.executable, "-m", "velada", "serve", "--port", str(port), "--db", db, "--bot-delay", str(bot_delay)]
+    command += extra
     env = os.environ | {"PYTHONUNBUFFERED": "1"}
     process = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT, env=env)
     deadline = time.time() + 30

@@ -6,11 +6,7 @@ from __future__ import annotations
 
 import contextlib
 import json
-import os
 import signal
-import socket
-import subprocess
-import sys
 import time
 import urllib.parse
 import urllib.request
@@ -19,26 +15,9 @@ import pytest
 
 from velada.web.store import Store
 
-from .test_reinicio_real import _port, _wait
+from .test_reinicio_real import _port, _serve, _wait
 
 pytestmark = pytest.mark.slow
-
-
-def _serve(db: str, port: int, log) -> subprocess.Popen:
-    command = [sys.executable, "-m", "velada", "serve", "--port", str(port), "--db", db, "--bot-delay", "0.3"]
-    command += ["--cluster", "--no-rate-limits"]
-    env = os.environ | {"PYTHONUNBUFFERED": "1"}
-    process = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT, env=env)
-
-    deadline = time.time() + 30
-    while time.time() < deadline:
-        try:
-            with socket.create_connection(("127.0.0.1", port), timeout=0.2):
-                return process
-        except OSError:
-            time.sleep(0.1)
-    process.kill()
-    raise RuntimeError("the server did not start")
 
 
 def _api(base: str, path: str, body: dict | None = None, token: str | None = None) -> tuple[int, dict]:
@@ -81,7 +60,7 @@ def test_dos_procesos_juegan_la_misma_mesa_y_uno_sigue_si_el_otro_muere(postgres
     ports = [_port(), _port()]
     bases = [f"http://127.0.0.1:{port}" for port in ports]
     log = open(tmp_path / "servers.log", "wb")  # noqa: SIM115 - kept open for both servers
-    servers = [_serve(db, port, log) for port in ports]
+    servers = [_serve(db, port, 0.3, log, "--cluster", "--no-rate-limits") for port in ports]
     stack = contextlib.ExitStack()
     try:
         form = urllib.parse.urlencode({"game": "hombres-lobo", "seats": "6", "mode": "online", "bots": "1"})
