@@ -96,7 +96,7 @@ def assert_no_secrets(snapshot: dict, player: str, match: Match) -> None:
         return
     # The narrator's night calls name the roles in the game, whoever holds them: they give no card away.
     text = snapshot["text"]
-    for power in ("seer", "wolf", "witch"):
+    for power in ("thief", "cupid", "seer", "wolf", "witch"):
         text = text.replace(game.text("es", f"call.{power}"), "")
     for seat, other in enumerate(state.players):
         if other == player or not state.alive[seat] or game.visible_role(state, player, seat) is not None:
