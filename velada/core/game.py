@@ -194,9 +194,7 @@ class Game(ABC):
         audiences are what the noninterference check tests."""
         return set()
 
-    def redeal(
-        self, start: State, keep: frozenset[Hashable], viewer: Viewer, rng: random.Random
-    ) -> Redeal | None:
+    def redeal(self, start: State, keep: frozenset[Hashable], viewer: Viewer, rng: random.Random) -> Redeal | None:
         """Another deal for the game ``start`` began (a state just set up), in which the cards of every place
         outside ``keep`` are dealt again at random among those places (see :class:`Redeal`)."""
         return None
