@@ -29,11 +29,11 @@ from velada.core.engine import Match, TextCache, build_view, pending
 from velada.core.game import Game
 from velada.core.protocol import CALL, NARRATOR, PUBLIC, IllegalAction, Prompt, Viewer
 from velada.games import REGISTRY
+from velada.web.names import BadName, check_name
 from velada.web.store import Seat, Store, TableData, new_token, token_hash
 
 log = logging.getLogger("velada.web")
 
-MAX_NAME = 24
 #: Timer keys and what they time: night calls (private prompts), the day's debate and its vote (public ones), and
 #: ``llamada``, the least time every night call lasts, whether its card's holder is alive, dead or absent.
 TIMERS = ("noche", "debate", "votacion", "llamada")
@@ -89,15 +89,7 @@ def group_key(match: Match) -> str:
 
 
 def _checked_name(name: str, taken: list[str]) -> str:
-    try:
-        from velada.web.names import BadName, check_name
-    except ImportError:  # pragma: no cover - until the names module lands
-        name = " ".join(name.split())
-        if not name or len(name) > MAX_NAME or name.startswith("@"):
-            raise TableError("bad-name", max=MAX_NAME) from None
-        if any(t.casefold() == name.casefold() for t in taken):
-            raise TableError("name-taken", name=name) from None
-        return name
+    """The name as it will be shown (:func:`velada.web.names.check_name`), or the table's refusal."""
     try:
         return check_name(name, taken)
     except BadName as exc:
@@ -110,6 +102,8 @@ class LiveTable:
         self.data = data
         self.config = config
         self.game: Game = REGISTRY.get(data.game)
+        #: The prompt kinds everybody may know are open (votes): they are timed and shown as the day's.
+        self._public_kinds = frozenset(k.kind for k in self.game.prompt_kinds if k.public)
         self.match: Match | None = None
         self.lock = asyncio.Lock()
         self.connections: list[Connection] = []
@@ -457,7 +451,7 @@ class LiveTable:
 
     def _live_call(self) -> bool:
         """Whether somebody is answering a night call now (private prompts are open)."""
-        public = {k.kind for k in self.game.prompt_kinds if k.public}
+        public = self._public_kinds
         return any(p.kind not in public for p in self.match.state.group.values())
 
     def _pace(self, before: Any, logged: int) -> None:
@@ -631,7 +625,7 @@ class LiveTable:
             if self.data.deadline is not None:
                 self._store_timer(None, None)
             return
-        public = {k.kind for k in self.game.prompt_kinds if k.public}
+        public = self._public_kinds
         if any(p.kind in public for p in prompts):
             seconds = int(timers.get("debate", 0)) + int(timers.get("votacion", 0))
         else:
@@ -669,7 +663,7 @@ class LiveTable:
         narrator's), since a clock starting again on every screen would tell the room each hidden call."""
         if self.deadline is None or self.match is None or self._held is not None:
             return None
-        public = {k.kind for k in self.game.prompt_kinds if k.public}
+        public = self._public_kinds
         group = list(self.match.state.group.values())
         if any(p.kind in public for p in group) or viewer is None:
             return self.deadline

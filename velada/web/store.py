@@ -198,8 +198,7 @@ class _Writer:
         try:
             with store.session.begin() as db:
                 for name, args, _ in batch:
-                    getattr(store, name)(*args, db=db)
-                    store.announce(db, args[0])
+                    self._make(db, name, args)
         except Exception as exc:
             if len(batch) == 1:
                 self._settle(batch[0][2], exc)
@@ -207,8 +206,7 @@ class _Writer:
             for name, args, future in batch:
                 try:
                     with store.session.begin() as db:
-                        getattr(store, name)(*args, db=db)
-                        store.announce(db, args[0])
+                        self._make(db, name, args)
                 except Exception as alone:
                     self._settle(future, alone)
                 else:
@@ -216,6 +214,11 @@ class _Writer:
         else:
             for _, _, future in batch:
                 self._settle(future, None)
+
+    def _make(self, db: Session, name: str, args: tuple) -> None:
+        """One write within the transaction ``db``, announced to the cluster's other processes if there are any."""
+        getattr(self.store, name)(*args, db=db)
+        self.store.announce(db, args[0])
 
     @staticmethod
     def _settle(future: asyncio.Future, error: BaseException | None) -> None:
