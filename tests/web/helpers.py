@@ -42,3 +42,15 @@ def settle(table, seconds=20.0):
             return
         time.sleep(0.02)
     raise AssertionError("the bots did not settle")
+
+
+def wait_until(predicate, seconds=20.0, step=0.05):
+    """Whether ``predicate()`` came true within ``seconds`` (asked every ``step``)."""
+    import time
+
+    deadline = time.time() + seconds
+    while time.time() < deadline:
+        if predicate():
+            return True
+        time.sleep(step)
+    return False

@@ -12,7 +12,7 @@ from starlette.testclient import TestClient
 from velada.web.app import create_app
 from velada.web.store import Store
 
-from .helpers import new_table
+from .helpers import new_table, wait_until
 
 LAZY_BOTS = 10_000.0  # bots that never get to act before the "kill"
 
@@ -33,15 +33,6 @@ def _stored(db, code):
         store.close()
 
 
-def _wait(predicate, seconds=20.0):
-    deadline = time.time() + seconds
-    while time.time() < deadline:
-        if predicate():
-            return True
-        time.sleep(0.05)
-    return False
-
-
 def test_tras_un_reinicio_los_bots_siguen_jugando_solos(any_db):
     """A night whose only open prompts are bots' (here: every seat is a bot) goes on after a restart without
     anybody opening a page."""
@@ -53,7 +44,7 @@ def test_tras_un_reinicio_los_bots_siguen_jugando_solos(any_db):
         before = len(table.match.choices)
     with TestClient(create_app(any_db, bot_delay=0.001, seed=3)):
         # Nobody asks for the table: the restarted server resumes it by itself.
-        assert _wait(lambda: _stored(any_db, code)[0].status == "finished")
+        assert wait_until(lambda: _stored(any_db, code)[0].status == "finished")
     _, choices = _stored(any_db, code)
     assert len(choices) > before
 
@@ -72,13 +63,13 @@ def test_tras_un_reinicio_el_temporizador_sigue_con_el_tiempo_que_le_quedaba(any
         deadline = table.deadline
         assert deadline is not None
         # Stored in the background, in order with the choices.
-        assert _wait(lambda: _stored(any_db, code)[0].deadline == pytest.approx(deadline), seconds=5)
+        assert wait_until(lambda: _stored(any_db, code)[0].deadline == pytest.approx(deadline), seconds=5)
         opened = [(p.player, p.id) for p in table.match.pending()]
     with TestClient(create_app(any_db, bot_delay=LAZY_BOTS, seed=5)) as client:
         table = client.app.state.hub.tables[code]  # resumed at start-up
         # The same deadline, not a fresh one: the time left, not the whole time again.
         assert table.deadline == pytest.approx(deadline)
-        assert _wait(lambda: len(table.match.choices) > 0, seconds=10)
+        assert wait_until(lambda: len(table.match.choices) > 0, seconds=10)
         assert time.time() >= deadline - 0.05
         skipped = {(player, prompt) for player, prompt, chosen in table.match.choices if chosen == ()}
         assert set(opened) <= skipped
@@ -98,7 +89,7 @@ def test_un_temporizador_que_vencio_con_el_servidor_parado_salta_al_arrancar(any
     started = time.time()
     with TestClient(create_app(any_db, bot_delay=LAZY_BOTS, seed=5)) as client:
         table = client.app.state.hub.tables[code]
-        assert _wait(lambda: len(table.match.choices) > 0, seconds=5)
+        assert wait_until(lambda: len(table.match.choices) > 0, seconds=5)
         assert time.time() - started < 3
 
 

@@ -17,6 +17,8 @@ import pytest
 
 from velada.web.store import Store
 
+from .helpers import wait_until
+
 pytestmark = pytest.mark.slow
 
 
@@ -52,15 +54,6 @@ def _stored(db: str, code: str):
         store.close()
 
 
-def _wait(predicate, seconds: float) -> bool:
-    deadline = time.time() + seconds
-    while time.time() < deadline:
-        if predicate():
-            return True
-        time.sleep(0.1)
-    return False
-
-
 def test_kill_9_a_mitad_de_una_noche_de_bots_y_la_partida_sigue_sola(any_db, tmp_path):
     from websockets.sync.client import connect
 
@@ -80,7 +73,7 @@ def test_kill_9_a_mitad_de_una_noche_de_bots_y_la_partida_sigue_sola(any_db, tmp
             ws.recv()
             ws.send('{"type": "start"}')
             ws.recv()
-        assert _wait(lambda: _stored(any_db, code)[1] >= 3, 30)
+        assert wait_until(lambda: _stored(any_db, code)[1] >= 3, 30)
         server.send_signal(signal.SIGKILL)
         server.wait(timeout=10)
         status, before = _stored(any_db, code)
@@ -88,7 +81,7 @@ def test_kill_9_a_mitad_de_una_noche_de_bots_y_la_partida_sigue_sola(any_db, tmp
 
         # Nobody opens a page after the restart: the server resumes the table by itself.
         server = _serve(any_db, port, 0.01, log)
-        assert _wait(lambda: _stored(any_db, code)[0] == "finished", 60)
+        assert wait_until(lambda: _stored(any_db, code)[0] == "finished", 60)
         assert _stored(any_db, code)[1] > before
     finally:
         server.kill()

@@ -15,7 +15,8 @@ import pytest
 
 from velada.web.store import Store
 
-from .test_reinicio_real import _port, _serve, _wait
+from .helpers import wait_until
+from .test_reinicio_real import _port, _serve
 
 pytestmark = pytest.mark.slow
 
@@ -119,7 +120,7 @@ def test_dos_procesos_juegan_la_misma_mesa_y_uno_sigue_si_el_otro_muere(postgres
             answer_for_ana(alive)
             return store.load(code).status == "finished"
 
-        assert _wait(finished, 90)
+        assert wait_until(finished, 90)
         assert choices() > before
         assert _owner_pid(db, table_id) == servers[1 - dead].pid
         store.close()
