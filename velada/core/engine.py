@@ -174,6 +174,7 @@ def build_view(
     view: dict[str, Any] = {"game": game.id, "title": game.title(lang), "lang": lang, "viewer": viewer}
     view.update(game.view(state, viewer, lang))
     view["prompts"] = [prompt_json(game, state, p, lang, texts) for p in visible_prompts(state, viewer)]
+    view["help"] = [help_json(game, h, lang) if texts else {"id": h} for h in game.help_ids(state, viewer)]
     public_kinds = {k.kind for k in game.prompt_kinds if k.public}
     view["waiting"] = sorted({p.player for p in pending(state) if viewer is None or p.kind in public_kinds})
     # Entries are numbered within the viewer's own log: numbering them in the whole log would show how many
@@ -201,8 +202,21 @@ def build_view(
     if result is None:
         view["result"] = None
     else:
-        view["result"] = result.to_json() | {"text": game.text(lang, f"result.{result.reason}")}
+        view["result"] = result.to_json() | {"text": game.result_text(state, result, lang)}
     return view
+
+
+_HELP: dict[tuple[str, str, str], dict[str, Any]] = {}
+
+
+def help_json(game: Game, help_id: str, lang: str) -> dict[str, Any]:
+    """A card's help as a view carries it (``{"id", "title", "text", "details"}``), rendered once per game, card
+    and language: card texts never change."""
+    key = (game.id, help_id, lang)
+    found = _HELP.get(key)
+    if found is None:
+        found = _HELP[key] = game.card_help(help_id, lang).to_json()
+    return found
 
 
 class Match:

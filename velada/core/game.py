@@ -18,7 +18,7 @@ from typing import Any, NamedTuple
 from velada.core.bots import BotFactory, random_bot
 from velada.core.i18n import Catalog
 from velada.core.options import GameOption
-from velada.core.protocol import Event, Prompt, Result, Viewer
+from velada.core.protocol import CALL, Event, Prompt, Result, Viewer
 
 #: Answers to a completed group of prompts, by (player, prompt id); an empty tuple is a skip.
 Answers = dict[tuple[str, str], tuple[str, ...]]
@@ -86,6 +86,23 @@ class State:
         return frozenset([players[i] for i in seats])
 
 
+@dataclass(frozen=True)
+class CardHelp:
+    """What a card, role, token or objective does, in one language, for a player who taps it.
+
+    ``id`` is the game's help id, ``"<kind>:<id>"`` (``"rol:vidente"``, ``"carta:ajo"``, ``"objetivo:..."``);
+    ``title`` its name; ``text`` its rule in our own words; ``details`` further labelled paragraphs (a Bethlem
+    card's bipolar opposite and its awakening, a custom character's three powers), each ``(label, text)``."""
+
+    id: str
+    title: str
+    text: str
+    details: tuple[tuple[str, str], ...] = ()
+
+    def to_json(self) -> dict[str, Any]:
+        return {"id": self.id, "title": self.title, "text": self.text, "details": [list(d) for d in self.details]}
+
+
 class Redeal(NamedTuple):
     """Another deal of a game, for the noninterference check (``Game.redeal``)."""
 
@@ -125,8 +142,58 @@ class Game(ABC):
         return self.text(lang, "game.description")
 
     def option_help(self, key: str, lang: str) -> str:
-        """What the option ``key`` means, for ``velada games <game>``."""
+        """What the option ``key`` means, in one line, for ``velada games <game>`` and the lobby."""
         return self.text(lang, f"option-help.{key}")
+
+    def option_title(self, key: str, lang: str) -> str:
+        """The option ``key``'s name for people (``ladron-variante`` → "Variante del Ladrón"): the catalogue's
+        ``option-label.<key>``."""
+        return self.text(lang, f"option-label.{key}")
+
+    def option_value_label(self, key: str, value: str, lang: str) -> str:
+        """One allowed value of a choice or set option, for people (``dos-rondas`` → "A dos vueltas"): the
+        catalogue's ``option-value.<key>.<value>``, or the value itself when it needs no words (a number)."""
+        name = f"option-value.{key}.{value}"
+        return self.text(lang, name) if self.catalog.has(lang, name) else value
+
+    def presets(self) -> dict[int, dict[str, str]]:
+        """The options the rulebook recommends for each table size it covers (the composition it suggests), as
+        ``KEY=VALUE`` texts by player count; options left out keep their defaults."""
+        return {}
+
+    def preset(self, players: int) -> dict[str, str]:
+        """The recommended options for ``players`` seats (the nearest size the rulebook covers)."""
+        table = self.presets()
+        if not table:
+            return {}
+        nearest = min(table, key=lambda n: (abs(n - players), n))
+        return dict(table[nearest])
+
+    def option_errors(self, raw: Mapping[str, Any], lang: str) -> dict[str, str]:
+        """What is wrong with each given option, by key, in ``lang``, for the lobby to show beside the field
+        (empty when every value is accepted)."""
+        from velada.core.options import problems
+
+        return {key: problem.text(lang, self) for key, problem in problems(self.options, raw).items()}
+
+    # --- card help ---------------------------------------------------------------------------------------
+
+    def help_ids(self, state: State, viewer: Viewer) -> list[str]:
+        """The help ids (see :class:`CardHelp`) of every card, role, token or objective ``viewer`` holds or
+        sees now, in the order a page lists them. Only what ``viewer``'s view already shows."""
+        return []
+
+    def all_help_ids(self) -> list[str]:
+        """Every help id this game can show (what :meth:`help_ids` may return in any game)."""
+        return []
+
+    def card_help(self, help_id: str, lang: str) -> CardHelp:
+        """The help for ``help_id`` in ``lang``; ``KeyError`` for an id the game does not know."""
+        raise KeyError(help_id)
+
+    def result_text(self, state: State, result: Result, lang: str) -> str:
+        """The result as a sentence (its winners named where the text names them)."""
+        return self.text(lang, f"result.{result.reason}", winners=", ".join(result.winners))
 
     def kind_help(self, kind: PromptKind, lang: str) -> str:
         """Who answers a prompt of this kind, its options and what skipping means, for ``velada actions``."""
@@ -219,8 +286,18 @@ class Game(ABC):
         return None
 
     def narration(self, state: State, event: Event, lang: str) -> list[str]:
-        """What a narrator says aloud for a public event (the shared screen speaks it). By default, its text."""
-        return [self.event_text(state, event, lang)]
+        """The narrator's script for one public event: what a narrator says aloud (the shared screen speaks it),
+        usually nothing. A night call (kind ``llamada``) says its wake-up line; deaths, revealed cards and the
+        result of a vote are said, never the list of votes. :func:`velada.core.narration.script` strings these
+        together and adds :meth:`call_end` when a call ends. By default, nothing but the calls' texts."""
+        if event.kind == CALL:
+            return [self.event_text(state, event, lang)]
+        return []
+
+    def call_end(self, state: State, event: Event, lang: str) -> list[str]:
+        """What the narrator says when the night call ``event`` ends ("Vidente, vuelve a dormir"): said before
+        the next line of the script, whatever happened during the call. By default, nothing."""
+        return []
 
     def kind(self, kind: str) -> PromptKind:
         for prompt_kind in self.prompt_kinds:

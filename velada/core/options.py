@@ -15,7 +15,24 @@ from velada.core.errors import Problem
 
 
 class OptionError(Problem):
-    """An option key or value the game does not accept; the reason says which and what is allowed."""
+    """An option key or value the game does not accept; the reason says which and what is allowed.
+
+    With a game, :meth:`text` names the option by its label and uses the game's own message for that option
+    when its catalogue has one (``option-error.<key>``, with ``{value}`` and ``{allowed}``), so the lobby can
+    show the reason beside the field in the player's language."""
+
+    def text(self, lang: str = "es", game: Any = None) -> str:
+        key = self.params.get("option")
+        if game is None or key is None or self.code != "option-value":
+            return super().text(lang)
+        from velada.core.i18n import CORE_MESSAGES
+
+        params = dict(self.params)
+        own = f"option-error.{key}"
+        if game.catalog.has(lang, own):
+            return game.text(lang, own, value=params["value"], allowed=params["allowed"])
+        params["option"] = game.option_title(key, lang)
+        return CORE_MESSAGES.text(lang, f"problem.{self.code}", **params)
 
 
 _TRUE = {"si", "sí", "yes", "true", "1", "on"}
@@ -144,6 +161,23 @@ def normalize(specs: Iterable[GameOption], raw: Mapping[str, Any] | None) -> dic
     if unknown:
         raise OptionError("option-unknown", unknown=", ".join(unknown), known=", ".join(by_key) or "-")
     return {key: spec.parse(given[key]) if key in given else spec.parse(spec.default) for key, spec in by_key.items()}
+
+
+def problems(specs: Iterable[GameOption], raw: Mapping[str, Any] | None) -> dict[str, OptionError]:
+    """Each given option the game refuses, by key, with its reason (an unknown key under its own name): the
+    check :func:`normalize` makes, one field at a time, for a form that shows every mistake at once."""
+    by_key = {spec.key: spec for spec in specs}
+    found: dict[str, OptionError] = {}
+    for key, value in (raw or {}).items():
+        spec = by_key.get(key)
+        if spec is None:
+            found[key] = OptionError("option-unknown", unknown=key, known=", ".join(by_key) or "-")
+            continue
+        try:
+            spec.parse(value)
+        except OptionError as error:
+            found[key] = error
+    return found
 
 
 def parse_assignments(pairs: Iterable[str]) -> dict[str, str]:
