@@ -24,6 +24,13 @@ def test_la_partida_de_ejemplo_se_ve_igual_que_la_grabada(path):
     assert golden.playthrough(path) == recorded
 
 
+@pytest.mark.parametrize("path", EXAMPLES, ids=lambda p: p.name)
+def test_el_narrador_dice_el_guion_grabado(path):
+    """The narration script (what the shared screen speaks) of each example game, in both languages."""
+    recorded = (ROOT / "tests" / "golden" / "narracion" / f"{path.stem}.txt").read_text(encoding="utf-8")
+    assert golden.narration(path) == recorded
+
+
 def test_cada_juego_tiene_una_partida_de_ejemplo():
     games = {json.loads(p.read_text())["game"] for p in EXAMPLES}
     assert {g.id for g in REGISTRY} <= games

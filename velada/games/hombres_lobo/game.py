@@ -8,7 +8,7 @@ from collections.abc import Hashable, Mapping
 from typing import Any
 
 from velada.core.bots import BotFactory
-from velada.core.game import Answers, Game, GameInfo, PromptKind, Redeal
+from velada.core.game import Answers, CardHelp, Game, GameInfo, PromptKind, Redeal
 from velada.core.i18n import Catalog
 from velada.core.options import ChoiceOption, GameOption, IntOption, SetOption
 from velada.core.protocol import CALL, PUBLIC, Event, Prompt, Viewer
@@ -18,7 +18,7 @@ from velada.games.hombres_lobo.ending import LOVERS, VILLAGE, WOLVES
 from velada.games.hombres_lobo.preparation import CARD_OPTIONS
 from velada.games.hombres_lobo.setup import SPARE_KEY, box_warnings, build_cards, deal_cards, explicit_deal
 from velada.games.hombres_lobo.state import Settings, WerewolfState
-from velada.games.hombres_lobo.theme import SPECIALS, THIEF, WITCH, Theme, load_theme
+from velada.games.hombres_lobo.theme import CUPID, SPECIALS, THIEF, WITCH, Theme, load_theme
 
 #: Every decision of the rules, in the order ``velada actions`` documents them; the theme names each kind.
 DECISIONS = (
@@ -39,6 +39,28 @@ DECISIONS = (
 )
 #: Decisions whose pending players everybody may know (a vote, a dead Cazador). Night calls stay secret.
 PUBLIC_DECISIONS = frozenset({"hunter", "election", "vote", "runoff", "revote", "tiebreak", "successor"})
+
+#: The public events the narrator speaks (the script); votes, private events and the "you" lines are not.
+NARRATED = frozenset(
+    {
+        CALL,
+        "noche",
+        "dia",
+        "muerte",
+        "sin-muertes",
+        "sin-disparo",
+        "sucesor",
+        "empate",
+        "sorteo",
+        "sorteo-candidatos",
+        "candidatos",
+        "alguacil",
+        "sin-alguacil",
+        "sin-linchamiento",
+        "desempate",
+        "fin",
+    }
+)
 
 MIN_PLAYERS, MAX_PLAYERS = 5, 18
 BOOK_PLAYERS = (8, 18)
@@ -86,7 +108,7 @@ class WerewolfGame(Game):
         )
         self.options = build_options(theme)
         self.prompt_kinds = tuple(PromptKind(theme.kinds[d], public=d in PUBLIC_DECISIONS, doc=d) for d in DECISIONS)
-        self.catalog = Catalog.load(__package__)
+        self.catalog = Catalog.load(__package__).merged(Catalog.load(__package__, "help"))
         self._decision = {kind: decision for decision, kind in theme.kinds.items()}
         self._option_rule = {v: k for k, v in theme.option_keys.items()} | _NEUTRAL_KEYS
 
@@ -411,3 +433,48 @@ class WerewolfGame(Game):
         elif kind == "fin":
             params["text"] = self.text(lang, f"result.{data['reason']}")
         return self.text(lang, f"event.{kind}", **params)
+
+    # --- card help -----------------------------------------------------------------------------------------
+
+    def help_ids(self, state: WerewolfState, viewer: Viewer) -> list[str]:  # type: ignore[override]
+        """The viewer's own card first, then every card in the game (the composition is public), the office
+        of {sheriff} and the lovers when the game has them."""
+        s = state
+        order = list(self.theme.roles)
+        roles = sorted(set(s.roles) | set(s.spare), key=order.index)
+        me = s.index.get(viewer) if viewer not in (None, PUBLIC) else None
+        if me is not None:
+            roles.remove(s.roles[me])
+            roles.insert(0, s.roles[me])
+        ids = [f"rol:{role}" for role in roles]
+        if s.settings.sheriff != "no":
+            ids.append("extra:sheriff")
+        if self.theme.role[CUPID] in roles:
+            ids.append("extra:lovers")
+        return ids
+
+    def all_help_ids(self) -> list[str]:
+        return [f"rol:{role}" for role in self.theme.roles] + ["extra:sheriff", "extra:lovers"]
+
+    def card_help(self, help_id: str, lang: str) -> CardHelp:
+        kind, _, name = help_id.partition(":")
+        if kind == "rol" and name in self.theme.roles:
+            rule = self.text(lang, f"help.power.{self.theme.roles[name]}")
+            return CardHelp(help_id, self.role_name(name, lang), rule)
+        if kind == "extra" and name in ("sheriff", "lovers"):
+            return CardHelp(help_id, self.text(lang, f"help.extra.{name}-title"), self.text(lang, f"help.extra.{name}"))
+        raise KeyError(help_id)
+
+    # --- the narrator's script ---------------------------------------------------------------------------
+
+    def narration(self, state: WerewolfState, event: Event, lang: str) -> list[str]:  # type: ignore[override]
+        """Nightfall and dawn, each call's wake-up line, the deaths with the card each dead player held, the
+        office's changes and the outcome of each vote, and the end; never a list of votes."""
+        if event.kind in NARRATED:
+            return [self.event_text(state, event, lang)]
+        return []
+
+    def call_end(self, state: WerewolfState, event: Event, lang: str) -> list[str]:  # type: ignore[override]
+        call = event.data["call"]
+        name = f"call-end.{call}"
+        return [self.text(lang, name)] if self.catalog.has(lang, name) else []
