@@ -389,12 +389,17 @@ def create_app(
 
     # --- the JSON API (for programs and agents) -------------------------------------------------------
 
+    def bearer(request: HTTPConnection) -> str | None:
+        """The token of an ``Authorization: Bearer`` header (a program's), if any."""
+        header = request.headers.get("authorization", "")
+        return header[7:].strip() if header[:7].lower() == "bearer " else None
+
     def credentials(request: Request) -> tuple[str | None, bool]:
         """The seat token a request carries, and whether it came in the seat cookie (a browser, which sends it
         by itself) rather than in ``Authorization: Bearer`` (a program, which must mean it)."""
-        header = request.headers.get("authorization", "")
-        if header[:7].lower() == "bearer ":
-            return header[7:].strip(), False
+        token = bearer(request)
+        if token is not None:
+            return token, False
         return request.cookies.get(seat_cookie(request.path_params["code"])), True
 
     class ApiRefusal(Exception):
@@ -478,6 +483,60 @@ def create_app(
         await table.choose(seat.name, body.prompt, body.choose)
         return JSONResponse({"ok": True, "version": table.view_tag(seat.name, lang)})
 
+    # The narrator's seat for programs (an AI narrator, velada.client): its own token, which the host asks for
+    # and hands on. It sees everything and answers the prompts a game addresses to its narrator (Bethlem's
+    # Cuentacuentos), but cannot start the table or move seats; a new token ends the one before.
+
+    def api_host(table: LiveTable, request: Request, kind: str) -> None:
+        """A request of the table's host: the host token as ``Authorization: Bearer`` (a program), or the host
+        cookie from the table's own page."""
+        token, by_cookie = bearer(request), False
+        if token is None:
+            token, by_cookie = request.cookies.get(host_cookie(table.data.code)), True
+        api_limit(kind, request)
+        if not table.is_host(token):
+            raise ApiRefusal("not-host", 403)
+        if by_cookie and not security.same_origin(request.headers, ours(request)):
+            raise ApiRefusal("bad-origin", 403)
+
+    @api
+    async def api_narrator_token(request: Request, table: LiveTable, lang: str) -> Response:
+        api_host(table, request, "seat")
+        return JSONResponse({"token": await table.issue_narrator_token()})
+
+    @api
+    async def api_bots(request: Request, table: LiveTable, lang: str) -> Response:
+        api_host(table, request, "write")
+        await table.fill_with_bots()
+        return JSONResponse({"status": table.status})
+
+    @api
+    async def api_start(request: Request, table: LiveTable, lang: str) -> Response:
+        api_host(table, request, "write")
+        await table.start()
+        return JSONResponse({"status": table.status})
+
+    def api_narrator(table: LiveTable, request: Request, kind: str) -> None:
+        """The narrator seat's token only in ``Authorization: Bearer`` (never a cookie), under the rate limit
+        ``kind`` counted for the narrator's seat."""
+        narrator = table.is_narrator(bearer(request))
+        api_limit(kind, request, f"{table.data.code}:narrador" if narrator else None)
+        if not narrator:
+            raise ApiRefusal("not-narrator", 401)
+
+    @api
+    async def api_narrator_view(request: Request, table: LiveTable, lang: str) -> Response:
+        api_narrator(table, request, "read")
+        view = table.view(None, lang)
+        return JSONResponse({"status": table.status, "version": table.view_tag(None, lang), "view": view})
+
+    @api
+    async def api_narrator_choose(request: Request, table: LiveTable, lang: str) -> Response:
+        api_narrator(table, request, "write")
+        body = await api_body(request, ChoiceRequest)
+        await table.choose(NARRATOR, body.prompt, body.choose)
+        return JSONResponse({"ok": True, "version": table.view_tag(None, lang)})
+
     def _api_error(code: str, text: str, status: int, retry_after: int | None = None) -> Response:
         headers = {"Retry-After": str(retry_after)} if retry_after is not None else None
         return JSONResponse({"error": code, "text": text}, status_code=status, headers=headers)
@@ -498,12 +557,13 @@ def create_app(
             return
         await websocket.accept()
         lang = request_lang(websocket, table.data.lang)
-        token = websocket.cookies.get(seat_cookie(code))
+        # A program sends its seat's (or the narrator seat's) token as ``Authorization: Bearer``.
+        token = bearer(websocket) or websocket.cookies.get(seat_cookie(code))
         seat = table.seat_for(token)
         is_host = table.is_host(websocket.cookies.get(host_cookie(code)))
         wants_host = websocket.query_params.get("host") == "1"
-        # The narrator's seat sees everything: only the host may take it (and should not play then).
-        wants_narrator = websocket.query_params.get("narrador") == "1" and is_host
+        # The narrator's seat sees everything: only the host (or the holder of its own token) may take it.
+        wants_narrator = websocket.query_params.get("narrador") == "1" and (is_host or table.is_narrator(token))
         viewer: str | None = None if wants_narrator else PUBLIC if wants_host or seat is None else seat.name
 
         def seated() -> bool:
@@ -617,6 +677,11 @@ def create_app(
             Route("/api/tables/{code}/seats", api_join, methods=["POST"], **api_body_limit),
             Route("/api/tables/{code}/view", api_view),
             Route("/api/tables/{code}/choices", api_choose, methods=["POST"], **api_body_limit),
+            Route("/api/tables/{code}/bots", api_bots, methods=["POST"], **api_body_limit),
+            Route("/api/tables/{code}/start", api_start, methods=["POST"], **api_body_limit),
+            Route("/api/tables/{code}/narrator", api_narrator_token, methods=["POST"], **api_body_limit),
+            Route("/api/tables/{code}/narrator/view", api_narrator_view),
+            Route("/api/tables/{code}/narrator/choices", api_narrator_choose, methods=["POST"], **api_body_limit),
             Mount("/static", static, name="static"),
         ],
         middleware=[

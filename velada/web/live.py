@@ -170,6 +170,11 @@ class LiveTable:
     def is_host(self, token: str | None) -> bool:
         return bool(token) and secrets.compare_digest(self.data.host_token, token_hash(token))
 
+    def is_narrator(self, token: str | None) -> bool:
+        """Whether ``token`` is the narrator seat's (issued by the host, :meth:`issue_narrator_token`)."""
+        digest = self.data.narrator_token
+        return bool(token) and digest is not None and secrets.compare_digest(digest, token_hash(token))
+
     @property
     def state(self) -> Any:
         """The game as everybody is shown it: the match's state, or while a night call is being paced the state
@@ -270,6 +275,20 @@ class LiveTable:
     async def start(self) -> None:
         """Start the game once every seat is taken (host only)."""
         await self._guarded(self._start())
+
+    async def issue_narrator_token(self) -> str:
+        """A new secret token for the narrator's seat (host only): it sees everything and answers the prompts a
+        game addresses to its narrator, but cannot start the table or move seats. The token issued before stops
+        working."""
+        return await self._guarded(self._issue_narrator_token())
+
+    async def _issue_narrator_token(self) -> str:
+        async with self._changing():
+            token = new_token()
+            digest = token_hash(token)
+            await self._write("set_narrator_token", digest)
+            self.data.narrator_token = digest
+        return token
 
     async def choose(self, player: str, prompt: str, chosen: list[str]) -> None:
         """Apply one choice for ``player``; an illegal one raises :class:`IllegalAction` and changes nothing."""

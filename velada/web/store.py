@@ -87,6 +87,8 @@ class TableRow(Base):
     #: The running timer: when it runs out (seconds since the epoch) and which group of prompts it times.
     deadline: Mapped[float | None] = mapped_column(Float, nullable=True)
     timer_group: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    #: The hash of the narrator seat's token (``velada.client``, the API's narrator endpoints), if one was issued.
+    narrator_token: Mapped[str | None] = mapped_column(String(64), nullable=True)
     seats: Mapped[list[SeatRow]] = relationship(order_by="SeatRow.position", cascade="all, delete-orphan")
 
 
@@ -146,6 +148,7 @@ class TableData:
     seats: list[Seat] = field(default_factory=list)
     deadline: float | None = None
     timer_group: str | None = None
+    narrator_token: str | None = None  # the hash
 
 
 class _Writer:
@@ -287,7 +290,7 @@ class Store:
         """Databases made by an older velada lack the columns added since: add them (all are nullable)."""
         have = {column["name"] for column in inspect(self.engine).get_columns("tables")}
         with self.engine.begin() as db:
-            for name in ("deadline", "timer_group"):
+            for name in ("deadline", "timer_group", "narrator_token"):
                 if name not in have:
                     column = TableRow.__table__.c[name]
                     kind = column.type.compile(self.engine.dialect)
@@ -315,6 +318,7 @@ class Store:
             seats=[Seat(s.position, s.name, s.token, s.bot) for s in row.seats],
             deadline=row.deadline,
             timer_group=row.timer_group,
+            narrator_token=row.narrator_token,
         )
 
     def create_table(
@@ -403,6 +407,11 @@ class Store:
         with self._transaction(db) as db:
             row = db.get(TableRow, table.id)
             row.deadline, row.timer_group = deadline, group
+
+    def set_narrator_token(self, table: TableData, digest: str, db: Session | None = None) -> None:
+        """The narrator seat's new token (its hash): the one issued before stops working."""
+        with self._transaction(db) as db:
+            db.get(TableRow, table.id).narrator_token = digest
 
     def playing(self) -> list[str]:
         """The codes of the tables with a game under way: a restarted server resumes their bots and timers."""

@@ -1,0 +1,99 @@
+"""velada.client against a real server: a program takes a seat, reads its view, waits for changes, plays a whole
+game beside bots; illegal answers come back with the protocol's reasons; the narrator's seat has its own token."""
+
+from __future__ import annotations
+
+import pytest
+
+from velada.client import Refused, Table
+
+pytestmark = pytest.mark.slow
+
+
+def first_legal(prompt):
+    if prompt.text_max:
+        return ["¿Saldré de aquí?"]
+    if not prompt.options:
+        return []
+    return list(prompt.options[: max(prompt.min, 1)])
+
+
+def test_un_programa_juega_una_partida_entera_junto_a_los_bots(server):
+    host = Table.create(server, "hombres-lobo", seats=6)
+    me = host.table.sit("Ada")
+    assert me.player == "Ada" and me.position == 0
+    lobby = me.view()
+    assert lobby.status == "lobby" and lobby.game is None
+    host.fill_with_bots()
+    host.start()
+    seen = me.wait(lobby.version, timeout=20)
+    assert seen.status == "playing" and seen.game["viewer"] == "Ada"
+    answered = 0
+    while seen.playing:
+        for prompt in seen.open_prompts:
+            version = me.choose(prompt.id, first_legal(prompt))
+            assert isinstance(version, str)
+            answered += 1
+        seen = me.wait(seen.version, timeout=30)
+    assert seen.result is not None and seen.result["reason"]
+    me.close()
+    # The seat answered its night and day prompts until the end (or until it died).
+    assert answered >= 1
+
+
+def test_una_respuesta_ilegal_vuelve_con_la_razon_del_protocolo_y_no_cambia_nada(server):
+    host = Table.create(server, "hombres-lobo", seats=6, lang="en")
+    me = host.table.sit("Ada")
+    host.fill_with_bots()
+    host.start()
+    seen = me.wait(None)
+    while not seen.open_prompts:
+        seen = me.wait(seen.version, timeout=20)
+    prompt = seen.open_prompts[0]
+    with pytest.raises(Refused) as refused:
+        me.choose(prompt.id, ["no-such-option"])
+    assert refused.value.code == "unknown-option" and refused.value.status == 409
+    assert "no-such-option" in refused.value.text
+    with pytest.raises(Refused) as refused:
+        me.choose("n9:nada", [])
+    assert refused.value.code == "not-open"
+    assert me.view().version == seen.version
+    with pytest.raises(Refused) as refused:
+        host.table.seat("not-a-token").view()
+    assert refused.value.code == "not-seated" and refused.value.status == 401
+
+
+def test_el_asiento_del_narrador_tiene_su_propia_llave_y_responde_al_cuentacuentos(server):
+    host = Table.create(server, "bethlem", seats=4, options={"cuentacuentos": "si", "eventos": "no"})
+    player = host.table.sit("Ada")
+    with pytest.raises(Refused) as refused:
+        host.table.narrator(player.token).view()
+    assert refused.value.code == "not-narrator"
+    with pytest.raises(Refused) as refused:
+        host.table.narrator(host.token).view()
+    assert refused.value.code == "not-narrator"
+    first = host.narrator()
+    narrator = host.narrator()  # a new token ends the one before
+    with pytest.raises(Refused):
+        first.view()
+    host.fill_with_bots()
+    host.start()
+    seen = narrator.wait(None)
+    assert seen.game["viewer"] is None  # the narrator's view: everything
+    # A player's view hides the others' cards; the narrator's shows all of them.
+    assert seen.game != player.view().game
+    answered = 0
+    while seen.playing and answered == 0:
+        for prompt in seen.open_prompts:
+            assert prompt.player == "@narrador" and prompt.text_max > 0
+            narrator.choose(prompt.id, ["Saldrás, pero no por la puerta."])
+            answered += 1
+        for prompt in [p for p in player.view().open_prompts]:
+            player.choose(prompt.id, first_legal(prompt))
+        seen = narrator.wait(seen.version, timeout=30)
+    assert answered == 1
+    # The player's seat cannot answer the narrator's prompts, nor the narrator a player's.
+    with pytest.raises(Refused) as refused:
+        narrator.choose("no-such-prompt", [])
+    assert refused.value.code in ("not-open", "game-over")
+    narrator.close()
