@@ -8,7 +8,7 @@ from collections.abc import Hashable, Mapping
 from typing import Any
 
 from velada.core.bots import BotFactory
-from velada.core.game import Answers, Game, GameInfo, PromptKind, Redeal
+from velada.core.game import Answers, CardHelp, Game, GameInfo, PromptKind, Redeal
 from velada.core.i18n import Catalog
 from velada.core.options import ChoiceOption, IntOption
 from velada.core.protocol import PUBLIC, Event, Prompt, Viewer
@@ -26,6 +26,31 @@ PROMPT_KINDS = (
 )
 
 
+#: The public events the narrator speaks (the script).
+NARRATED = frozenset(
+    {
+        "ronda",
+        "turno",
+        "noche",
+        "revelacion-noche",
+        "inanicion",
+        "sin-victima",
+        "cruz",
+        "ajos",
+        "mordido",
+        "salvado",
+        "acusa",
+        "castigo",
+        "muerte",
+        "fin",
+    }
+)
+
+
+#: The help ids that are not day cards, by kind (texts under ``help.title``/``help.text``).
+_HELP_EXTRAS = {"identidad": ("vampiro", "conde"), "noche": ("blason", "inocente"), "extra": ("anfitrion", "moribundo")}
+
+
 class AjoGame(Game):
     """Ajo y Agua: a hidden Vampire among counts locked in a castle."""
 
@@ -39,7 +64,7 @@ class AjoGame(Game):
     prompt_kinds = PROMPT_KINDS
 
     def __init__(self) -> None:
-        self.catalog = Catalog.load(__package__)
+        self.catalog = Catalog.load(__package__).merged(Catalog.load(__package__, "help"))
 
     @property
     def bots(self) -> dict[str, BotFactory]:
@@ -309,6 +334,8 @@ class AjoGame(Game):
             return self.text(lang, f"option.{option}")
         if prompt.kind == "noche":
             return self.card_name(option, lang)
+        if prompt.kind == "descartar":
+            return self.text(lang, "option.descartar", card=self.card_name(option, lang))
         return self.text(lang, "option.usar", card=self.card_name(option, lang))
 
     def event_text(self, state: AjoState, event: Event, lang: str) -> str:  # type: ignore[override]
@@ -336,3 +363,43 @@ class AjoGame(Game):
         elif kind == "fin":
             params["text"] = self.text(lang, f"result.{event.data['reason']}")
         return self.text(lang, f"event.{kind}", **params)
+
+    # --- card help -----------------------------------------------------------------------------------------
+
+    def help_ids(self, state: AjoState, viewer: Viewer) -> list[str]:  # type: ignore[override]
+        """The viewer's identity first (a seat's own; the narrator and the room see both), then every day card
+        (the deck is the same at every table), the night cards and the host's bell, and who is dying."""
+        s = state
+        me = s.index.get(viewer) if viewer not in (None, PUBLIC) else None
+        if me is None:
+            ids = ["identidad:vampiro", "identidad:conde"]
+        else:
+            ids = ["identidad:vampiro" if me == s.vampire else "identidad:conde"]
+        ids += [f"dia:{card}" for card in DAY_CARDS] + ["noche:blason", "noche:inocente", "extra:anfitrion"]
+        if s.dying is not None:
+            ids.append("extra:moribundo")
+        return ids
+
+    def all_help_ids(self) -> list[str]:
+        return [
+            "identidad:vampiro",
+            "identidad:conde",
+            *(f"dia:{card}" for card in DAY_CARDS),
+            *(f"{kind}:{name}" for kind, names in _HELP_EXTRAS.items() if kind != "identidad" for name in names),
+        ]
+
+    def card_help(self, help_id: str, lang: str) -> CardHelp:
+        kind, _, name = help_id.partition(":")
+        if kind == "dia" and name in DAY_CARDS:
+            card = DAY_CARDS[name]
+            return CardHelp(help_id, card.names.get(lang, card.names["es"]), card.texts.get(lang, card.texts["es"]))
+        if name in _HELP_EXTRAS.get(kind, ()):
+            return CardHelp(help_id, self.text(lang, f"help.title.{name}"), self.text(lang, f"help.text.{name}"))
+        raise KeyError(help_id)
+
+    # --- the narrator's script ---------------------------------------------------------------------------
+
+    def narration(self, state: AjoState, event: Event, lang: str) -> list[str]:  # type: ignore[override]
+        """The rounds, nightfall, the night's cards shown and what they did, accusations, deaths and the end;
+        not each draw, equipment, discard or card used."""
+        return [self.event_text(state, event, lang)] if event.kind in NARRATED else []
