@@ -11,6 +11,7 @@ import random
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
+from velada.core import talk
 from velada.core.errors import Problem
 from velada.core.game import Game, State
 from velada.core.i18n import check_language
@@ -176,6 +177,8 @@ def build_view(
     view["prompts"] = [prompt_json(game, state, p, lang, texts) for p in visible_prompts(state, viewer)]
     view["help"] = [help_json(game, h, lang) if texts else {"id": h} for h in game.help_ids(state, viewer)]
     public_kinds = {k.kind for k in game.prompt_kinds if k.public}
+    # The channels this viewer reads now: which ones exist is as secret as a card (velada.core.talk).
+    view["talk"] = talk.view(game, state, viewer, lang)
     view["waiting"] = sorted({p.player for p in pending(state) if viewer is None or p.kind in public_kinds})
     # Entries are numbered within the viewer's own log: numbering them in the whole log would show how many
     # hidden events happened between two visible ones (whether the Bruja drank a potion, say).

@@ -19,6 +19,7 @@ from velada.core.bots import BotFactory, random_bot
 from velada.core.i18n import Catalog
 from velada.core.options import GameOption
 from velada.core.protocol import CALL, Event, Prompt, Result, Viewer
+from velada.core.talk import Channel, day_channel
 
 #: Answers to a completed group of prompts, by (player, prompt id); an empty tuple is a skip.
 Answers = dict[tuple[str, str], tuple[str, ...]]
@@ -284,6 +285,11 @@ class Game(ABC):
         engine's ``not-open`` (a turn that ended by itself, say). For the narrator's eyes only (``velada run``):
         the engine never tells a player anything about prompts that are not theirs."""
         return None
+
+    def channels(self, state: State) -> list[Channel]:
+        """The talk channels the rules open now (:mod:`velada.core.talk`), computed from ``state`` alone. By
+        default the table's one channel, everybody reading and writing (a game with no eliminations, El ansia)."""
+        return [day_channel(state.players, state.players, kind="mesa")]
 
     def narration(self, state: State, event: Event, lang: str) -> list[str]:
         """The narrator's script for one public event: what a narrator says aloud (the shared screen speaks it),

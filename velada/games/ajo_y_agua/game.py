@@ -148,6 +148,14 @@ class AjoGame(Game):
             return rules.VAMPIRE if seat == s.vampire else "conde"
         return None
 
+    def channels(self, state: AjoState) -> list:  # type: ignore[override]
+        """Only the day's channel (the rulebook has nobody wake together): the living write while the day lasts;
+        the dead read it."""
+        from velada.core.talk import day_channel
+
+        living = state.ids(state.living()) if state.phase == "dia" else ()
+        return [day_channel(state.players, living)]
+
     def view(self, state: AjoState, viewer: Viewer, lang: str) -> dict[str, Any]:  # type: ignore[override]
         s = state
         players = []

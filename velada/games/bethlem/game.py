@@ -532,6 +532,11 @@ class BethlemGame(Game):
                 out.append("muerte-aplazada")
         return out
 
+    def channels(self, state: BethlemState) -> list:  # type: ignore[override]
+        from velada.games.bethlem import talk
+
+        return talk.channels(state)
+
     def view(self, state: BethlemState, viewer: Viewer, lang: str) -> dict[str, Any]:  # type: ignore[override]
         s = state
         narrator = viewer is None

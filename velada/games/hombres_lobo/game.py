@@ -286,6 +286,16 @@ class WerewolfGame(Game):
             deal[SPARE_KEY] = dealt[n:]
         return Redeal(deal, moved)
 
+    def channels(self, state: WerewolfState) -> list:  # type: ignore[override]
+        from velada.games.hombres_lobo import talk
+
+        return talk.channels(self.theme, state)
+
+    def talk_params(self, lang: str) -> dict[str, str]:
+        from velada.games.hombres_lobo import talk
+
+        return talk.params(self.theme, lang)
+
     def knows_lovers(self, s: WerewolfState, viewer: Viewer) -> bool:
         if s.lovers is None:
             return False

@@ -1,0 +1,200 @@
+"""Talk channels, by the rules: who reads and who writes each channel, at the moment the rules say
+(velada/core/talk.py, docs/rules/*.md "Charla")."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.bethlem import mesa as bethlem
+from tests.hombres_lobo.mesa import OCHO, elige, mesa, noche_tranquila, votan
+from velada.core import talk
+from velada.core.engine import Match, build_view
+from velada.core.protocol import NARRATOR, PUBLIC
+from velada.core.talk import MAX_TALK, Talk, TalkError
+from velada.games import REGISTRY
+
+
+def canales(m: Match, viewer) -> dict[str, dict]:
+    return {c["id"]: c for c in build_view(m.game, m.state, viewer, "es", texts=False)["talk"]}
+
+
+def recibe(charla: Talk, viewer) -> list[tuple[str, str | None, str]]:
+    return [(m["channel"], m["player"], m["text"]) for m in charla.json(viewer)]
+
+
+def test_un_aldeano_nunca_recibe_un_mensaje_de_los_lobos():
+    m = mesa(OCHO)
+    charla = Talk()
+    charla.say(m.game, m.state, "Bea", "lobos", "¿Fran?")
+    charla.say(m.game, m.state, "Carlos", "lobos", "Vale, Fran")
+    for aldeano in ("Ana", "Dani", "Eva", "Fran", "Gema", "Hugo", PUBLIC):
+        assert recibe(charla, aldeano) == []
+        assert "lobos" not in canales(m, aldeano)
+    assert recibe(charla, "Carlos") == [("lobos", "Bea", "¿Fran?"), ("lobos", "Carlos", "Vale, Fran")]
+    assert canales(m, "Bea")["lobos"]["write"]
+    # The narrator reads everything.
+    assert len(recibe(charla, None)) == 2
+
+
+def test_un_aldeano_que_escribe_en_el_canal_de_los_lobos_recibe_la_misma_respuesta_que_en_uno_que_no_existe():
+    m = mesa(OCHO)
+    with pytest.raises(TalkError) as lobos:
+        Talk().say(m.game, m.state, "Ana", "lobos", "hola")
+    with pytest.raises(TalkError) as inventado:
+        Talk().say(m.game, m.state, "Ana", "amotinados", "hola")
+    assert lobos.value.code == inventado.value.code == "no-channel"
+
+
+def test_lobo_que_muere_deja_de_recibir_a_los_lobos_y_recibe_a_los_muertos():
+    m = mesa(OCHO)
+    charla = Talk()
+    charla.say(m.game, m.state, "Bea", "lobos", "la primera noche")
+    noche_tranquila(m, {"Bea": "Fran", "Carlos": "Fran"})
+    # Day 1: Fran died in the night. The village lynches Bea, a wolf.
+    charla.say(m.game, m.state, "Fran", "muertos", "me comieron")
+    votan(m, {p: "Bea" for p in ("Ana", "Carlos", "Dani", "Eva", "Gema", "Hugo")})
+    assert not m.state.alive[m.state.index["Bea"]]
+    assert "lobos" not in canales(m, "Bea")
+    assert canales(m, "Bea")["muertos"]["write"]
+    charla.say(m.game, m.state, "Fran", "muertos", "bienvenida, Bea")
+    noche = m.state.day
+    while m.state.phase != "noche" or m.state.day == noche:
+        p = m.pending()[0]
+        m.choose(p.player, p.id, [] if p.skippable else list(p.options[: p.min]))
+    charla.say(m.game, m.state, "Carlos", "lobos", "me quedé solo")
+    heard = recibe(charla, "Bea")
+    assert ("lobos", "Carlos", "me quedé solo") not in heard
+    # She keeps what she already read, and from her death on she hears the dead — not what they said before.
+    assert heard == [("lobos", "Bea", "la primera noche"), ("muertos", "Fran", "bienvenida, Bea")]
+    assert ("muertos", "Fran", "me comieron") not in recibe(charla, "Carlos")
+
+
+def test_los_muertos_no_pueden_escribir_en_el_dia():
+    m = mesa(OCHO)
+    noche_tranquila(m, {"Bea": "Fran", "Carlos": "Fran"})
+    assert m.state.phase == "dia"
+    charla = Talk()
+    with pytest.raises(TalkError) as refused:
+        charla.say(m.game, m.state, "Fran", "dia", "¡Fue Bea!")
+    assert refused.value.code == "closed"
+    assert canales(m, "Fran")["dia"] == canales(m, "Fran")["dia"] | {"write": False}
+    charla.say(m.game, m.state, "Ana", "dia", "Yo soy la vidente")
+    # The dead still read the day.
+    assert recibe(charla, "Fran") == [("dia", "Ana", "Yo soy la vidente")]
+    assert recibe(charla, PUBLIC) == [("dia", "Ana", "Yo soy la vidente")]
+
+
+def test_de_noche_nadie_escribe_en_el_dia():
+    m = mesa(OCHO)
+    assert m.state.phase == "noche"
+    with pytest.raises(TalkError) as refused:
+        Talk().say(m.game, m.state, "Ana", "dia", "¿quién es?")
+    assert refused.value.code == "closed"
+
+
+def test_el_canal_de_los_enamorados_solo_se_abre_a_los_dos_enamorados():
+    m = mesa({**OCHO, "Gema": "cupido"})
+    assert all("enamorados" not in canales(m, p) for p in m.players)
+    elige(m, "Gema", "cupido", "Ana", "Hugo")
+    for p in m.players:
+        assert ("enamorados" in canales(m, p)) == (p in ("Ana", "Hugo")), p
+    charla = Talk()
+    charla.say(m.game, m.state, "Hugo", "enamorados", "hola, Ana")
+    assert [p for p in [*m.players, PUBLIC] if recibe(charla, p)] == ["Ana", "Hugo"]
+
+
+def test_la_nina_que_espia_lee_a_los_lobos_sin_saber_quien_escribe():
+    m = mesa({**OCHO, "Gema": "nina"}, nina_riesgo=0)
+    elige(m, "Ana", "vidente")
+    charla = Talk()
+    charla.say(m.game, m.state, "Bea", "lobos", "antes de que abra los ojos")
+    assert "lobos" not in canales(m, "Gema")
+    elige(m, "Gema", "nina", "espiar")
+    assert canales(m, "Gema")["lobos"] | {"name": None, "rule": None} == {
+        "id": "lobos",
+        "name": None,
+        "rule": None,
+        "write": False,
+        "masked": True,
+    }
+    charla.say(m.game, m.state, "Carlos", "lobos", "vamos a por Fran")
+    assert recibe(charla, "Gema") == [("lobos", None, "vamos a por Fran")]
+    # The wolves are not told that she reads: their view is the same as before she spied.
+    assert canales(m, "Bea")["lobos"]["masked"] is False
+    # Her eyes close when the round resolves.
+    elige(m, "Bea", "lobos", "Fran")
+    elige(m, "Carlos", "lobos", "Fran")
+    assert "lobos" not in canales(m, "Gema")
+    charla_later = Talk(charla.messages)
+    with pytest.raises(TalkError):
+        charla_later.say(m.game, m.state, "Gema", "lobos", "¡os vi!")
+
+
+def test_bethlem_una_carta_que_cambia_de_manos_mueve_el_canal_de_los_amotinados():
+    from velada.games.bethlem.deaths import swap_cards
+
+    m = bethlem.mesa(bethlem.CUATRO)
+    bethlem.hasta(m, lambda m: any(p.kind == "amotinados" for p in m.pending()))
+    assert {p for p in m.players if "amotinados" in canales(m, p)} == {"Ana", "Bea"}
+    charla = Talk()
+    charla.say(m.game, m.state, "Ana", "amotinados", "a por Carlos")
+    # Nathaniel (Bea's mutineer card) goes to Carlos: Bea leaves the mutineers at once; Carlos joins them when
+    # they next wake together.
+    swap_cards(m.state, "nathaniel", "larry-owls")
+    assert {p for p in m.players if "amotinados" in canales(m, p)} == {"Ana"}
+    charla.say(m.game, m.state, "Ana", "amotinados", "¿Bea?")
+    assert ("amotinados", "Ana", "¿Bea?") not in recibe(charla, "Bea")
+    assert recibe(charla, "Carlos") == []
+    with pytest.raises(TalkError):
+        charla.say(m.game, m.state, "Bea", "amotinados", "sigo aquí")
+    bethlem.noche(m)
+    bethlem.hasta(m, lambda m: any(p.kind == "amotinados" for p in m.pending()))
+    assert {p for p in m.players if "amotinados" in canales(m, p)} == {"Ana", "Carlos"}
+    charla.say(m.game, m.state, "Carlos", "amotinados", "ya estoy")
+    assert recibe(charla, "Carlos") == [("amotinados", "Carlos", "ya estoy")]
+
+
+def test_bethlem_con_cuentacuentos_cada_jugador_tiene_un_canal_con_el_narrador():
+    m = bethlem.mesa(bethlem.CUATRO, cuentacuentos="si")
+    ana = canales(m, "Ana")
+    assert [c for c in ana if c.startswith("narrador")] == ["narrador-1"]
+    charla = Talk()
+    charla.say(m.game, m.state, "Ana", "narrador-1", "¿puedo preguntar?")
+    charla.say(m.game, m.state, NARRATOR, "narrador-1", "Sí")
+    assert recibe(charla, "Ana") == [("narrador-1", "Ana", "¿puedo preguntar?"), ("narrador-1", NARRATOR, "Sí")]
+    assert recibe(charla, "Bea") == []
+    with pytest.raises(TalkError):
+        charla.say(m.game, m.state, "Bea", "narrador-1", "yo también")
+
+
+@pytest.mark.parametrize("game", ["ajo-y-agua", "el-ansia"])
+def test_ajo_y_agua_y_el_ansia_solo_tienen_el_canal_del_dia(game):
+    g = REGISTRY.get(game)
+    m = Match(g, ["Ana", "Bea", "Carlos", "Dani"], {}, 5)
+    for viewer in (*m.players, PUBLIC, None):
+        assert list(canales(m, viewer)) == ["dia"]
+
+
+def test_el_mensaje_se_normaliza_como_los_nombres_y_tiene_un_limite():
+    assert talk.clean("  Ｈｏｌａ\n  a   todos ") == "Hola a todos"
+    assert talk.clean("x" * MAX_TALK) == "x" * MAX_TALK
+    for bad, code in [
+        ("x" * (MAX_TALK + 1), "too-long"),
+        ("   ", "empty"),
+        ("hola\u202eadios", "bad-char"),
+        ("a\u0301\u0302\u0303\u0304", "bad-char"),
+        (None, "empty"),
+    ]:
+        with pytest.raises(TalkError) as refused:
+            talk.clean(bad)
+        assert refused.value.code == code
+    assert talk.clean("👩\u200d👩\u200d👧") == "👩\u200d👩\u200d👧"
+
+
+def test_al_terminar_la_partida_todo_lo_dicho_se_revela():
+    m = mesa(OCHO)
+    charla = Talk()
+    charla.say(m.game, m.state, "Bea", "lobos", "secreto")
+    assert recibe(charla, "Ana") == []
+    assert [x["text"] for x in charla.json("Ana", finished=True)] == ["secreto"]
+    assert charla.record() == [{"channel": "lobos", "player": "Bea", "text": "secreto", "after": 0}]
