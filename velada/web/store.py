@@ -23,6 +23,7 @@ from typing import Any
 
 from sqlalchemy import (
     BigInteger,
+    Boolean,
     Float,
     ForeignKey,
     Integer,
@@ -36,6 +37,8 @@ from sqlalchemy import (
     text,
 )
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column, relationship, sessionmaker
+
+from velada.core.talk import Message
 
 CODE_ALPHABET = "abcdefghjkmnpqrstuvwxyz23456789"
 
@@ -115,6 +118,37 @@ class ChoiceRow(Base):
     prompt: Mapped[str] = mapped_column(String(80))
     chosen: Mapped[str] = mapped_column(Text)
     created_at: Mapped[str] = mapped_column(String(32), default=_now)
+
+
+class TalkRow(Base):
+    """One message said at a table (:class:`velada.core.talk.Message`), with the readers its channel had then."""
+
+    __tablename__ = "talk"
+    __table_args__ = (UniqueConstraint("table_id", "n"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    table_id: Mapped[int] = mapped_column(ForeignKey("tables.id"), index=True)
+    n: Mapped[int] = mapped_column(Integer)
+    channel: Mapped[str] = mapped_column(String(40))
+    kind: Mapped[str] = mapped_column(String(40), default="")
+    author: Mapped[str] = mapped_column(String(40))
+    text: Mapped[str] = mapped_column(Text)
+    readers: Mapped[str] = mapped_column(Text, default="[]")
+    masked: Mapped[str] = mapped_column(Text, default="[]")
+    public: Mapped[bool] = mapped_column(Boolean, default=False)
+    moment: Mapped[int] = mapped_column(Integer, default=0)
+    deleted: Mapped[bool] = mapped_column(Boolean, default=False)
+    created_at: Mapped[str] = mapped_column(String(32), default=_now)
+
+
+class TalkSettingsRow(Base):
+    """A table's talk settings, once the host changed them: talk on or off, the seats muted."""
+
+    __tablename__ = "talk_settings"
+
+    table_id: Mapped[int] = mapped_column(ForeignKey("tables.id"), primary_key=True)
+    enabled: Mapped[bool] = mapped_column(Boolean)
+    muted: Mapped[str] = mapped_column(Text, default="[]")
 
 
 @dataclass
@@ -424,6 +458,68 @@ class Store:
             query = select(ChoiceRow).where(ChoiceRow.table_id == table.id, ChoiceRow.seq > after)
             rows = db.scalars(query.order_by(ChoiceRow.seq))
             return [(r.player, r.prompt, json.loads(r.chosen)) for r in rows]
+
+    # --- talk (velada.core.talk) ------------------------------------------------------------------------
+
+    def add_talk(self, table: TableData, message: Message, db: Session | None = None) -> None:
+        """Store one message said at the table."""
+        with self._transaction(db) as db:
+            db.add(
+                TalkRow(
+                    table_id=table.id,
+                    n=message.n,
+                    channel=message.channel,
+                    kind=message.kind,
+                    author=message.author,
+                    text=message.text,
+                    readers=json.dumps(sorted(message.readers), ensure_ascii=False),
+                    masked=json.dumps(sorted(message.masked), ensure_ascii=False),
+                    public=message.public,
+                    moment=message.moment,
+                )
+            )
+
+    def delete_talk(self, table: TableData, n: int, db: Session | None = None) -> None:
+        """Mark message ``n`` deleted (the host's decision): it stays in its place, shown as deleted."""
+        with self._transaction(db) as db:
+            row = db.scalar(select(TalkRow).where(TalkRow.table_id == table.id, TalkRow.n == n))
+            if row is not None:
+                row.deleted, row.text = True, ""
+
+    def set_talk(self, table: TableData, enabled: bool, muted: list[int], db: Session | None = None) -> None:
+        """The table's talk settings: on or off, and the positions of the seats muted."""
+        with self._transaction(db) as db:
+            row = db.get(TalkSettingsRow, table.id)
+            if row is None:
+                row = TalkSettingsRow(table_id=table.id)
+                db.add(row)
+            row.enabled, row.muted = enabled, json.dumps(sorted(muted))
+
+    def talk(self, table: TableData, after: int = 0) -> list[Message]:
+        """The messages said at the table, in order (those after number ``after``)."""
+        with Session(self.engine) as db:
+            query = select(TalkRow).where(TalkRow.table_id == table.id, TalkRow.n > after).order_by(TalkRow.n)
+            return [
+                Message(
+                    r.n,
+                    r.channel,
+                    r.author,
+                    r.text,
+                    frozenset(json.loads(r.readers)),
+                    frozenset(json.loads(r.masked)),
+                    bool(r.public),
+                    r.moment,
+                    bool(r.deleted),
+                    r.kind,
+                )
+                for r in db.scalars(query)
+            ]
+
+    def talk_settings(self, table: TableData) -> tuple[bool | None, list[int]]:
+        """Whether the host turned talk on or off (``None``: never changed), and the seats muted."""
+        with Session(self.engine) as db:
+            row = db.get(TalkSettingsRow, table.id)
+            return (None, []) if row is None else (bool(row.enabled), json.loads(row.muted))
 
     def recent(self, limit: int = 20) -> list[TableData]:
         with self.session() as db:
