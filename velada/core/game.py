@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
 from velada.core.bots import BotFactory, random_bot
-from velada.core.i18n import Catalog
+from velada.core.i18n import Catalog, Term
 from velada.core.options import GameOption
 from velada.core.protocol import CALL, Event, Prompt, Result, Viewer
 from velada.core.talk import Channel, day_channel
@@ -194,7 +194,8 @@ class Game(ABC):
 
     def result_text(self, state: State, result: Result, lang: str) -> str:
         """The result as a sentence (its winners named where the text names them)."""
-        return self.text(lang, f"result.{result.reason}", winners=", ".join(result.winners))
+        winners = Term(", ".join(result.winners), number=len(result.winners))
+        return self.text(lang, f"result.{result.reason}", winners=winners)
 
     def kind_help(self, kind: PromptKind, lang: str) -> str:
         """Who answers a prompt of this kind, its options and what skipping means, for ``velada actions``."""

@@ -8,11 +8,11 @@ from collections.abc import Hashable, Mapping
 from typing import Any
 
 from velada.core.bots import BotFactory
-from velada.core.game import Answers, Game, GameInfo, PromptKind, Redeal
-from velada.core.i18n import Catalog
+from velada.core.game import Answers, CardHelp, Game, GameInfo, PromptKind, Redeal
+from velada.core.i18n import Catalog, Term
 from velada.core.options import ChoiceOption
 from velada.core.protocol import PUBLIC, Event, Prompt, Viewer
-from velada.games.el_ansia import rounds, scoring, turn
+from velada.games.el_ansia import help, rounds, scoring, turn
 from velada.games.el_ansia.data import (
     CARDS,
     CASTLE_TILES,
@@ -69,6 +69,10 @@ def _one(answers: Answers) -> tuple[str, ...]:
     return next(iter(answers.values()))
 
 
+#: The public events the narrator speaks (the script).
+NARRATED = frozenset({"misiones-iniciales", "luna", "castillo", "sombrillas", "amanecer", "misiones-reveladas", "fin"})
+
+
 class AnsiaGame(Game):
     """El ansia: a deck-building race of vampires who must be back before dawn."""
 
@@ -77,7 +81,7 @@ class AnsiaGame(Game):
     prompt_kinds = tuple(PromptKind(kind, public=kind in PUBLIC_KINDS) for kind in KINDS)
 
     def __init__(self) -> None:
-        self.catalog = Catalog.load(__package__)
+        self.catalog = Catalog.load(__package__).merged(Catalog.load(__package__, "help"))
 
     @property
     def bots(self) -> dict[str, BotFactory]:
@@ -511,6 +515,8 @@ class AnsiaGame(Game):
     def option_label(self, state: AnsiaState, prompt: Prompt, option: str, lang: str) -> str:  # type: ignore[override]
         s = state
         cards = (prompt.args or {}).get("cards") or {}
+        if prompt.kind == "preparada":
+            return self.text(lang, f"option.preparada-{option}")
         if option in cards:
             return (
                 self.card_name(cards[option], lang)
@@ -562,8 +568,10 @@ class AnsiaGame(Game):
                 params[name] = ", ".join(self.mission_name(m, lang) for m in value) or "—"
             elif name == "region":
                 params[name] = self.text(lang, f"region.{value}")
-            elif name in ("players", "winners"):
+            elif name == "players":
                 params[name] = ", ".join(value)
+            elif name == "winners":
+                params[name] = Term(", ".join(value), number=len(value))
             elif name == "vampires":
                 params[name] = ", ".join(f"{p}: {VAMPIRES[v][0]}" for p, v in value.items())
             elif name == "scores":
@@ -575,6 +583,26 @@ class AnsiaGame(Game):
         kind = event.kind
         if kind == "fin":
             params["text"] = self.text(lang, f"result.{event.data['reason']}", winners=params.get("winners", ""))
+        if kind == "puntos" and event.data["points"] < 0:
+            kind, params["points"] = "puntos-pierde", -event.data["points"]
         if kind == "amanecer":
             kind = "amanecer-salvo" if event.data["safe"] else "amanecer-cenizas"
         return self.text(lang, f"event.{kind}", **params)
+
+    # --- card help -----------------------------------------------------------------------------------------
+
+    def help_ids(self, state: AnsiaState, viewer: Viewer) -> list[str]:  # type: ignore[override]
+        return help.visible_ids(state, viewer)
+
+    def all_help_ids(self) -> list[str]:
+        return help.all_ids()
+
+    def card_help(self, help_id: str, lang: str) -> CardHelp:
+        return help.card_help(self, help_id, lang)
+
+    # --- the narrator's script ---------------------------------------------------------------------------
+
+    def narration(self, state: AnsiaState, event: Event, lang: str) -> list[str]:  # type: ignore[override]
+        """The moon's progress and each turn's order, who returns to the castle, dawn's fate of each vampire,
+        missions revealed at the end and the result; not each card, move, hunt or point (a game has hundreds)."""
+        return [self.event_text(state, event, lang)] if event.kind in NARRATED else []
