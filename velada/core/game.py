@@ -146,15 +146,20 @@ class Game(ABC):
         """What the option ``key`` means, in one line, for ``velada games <game>`` and the lobby."""
         return self.text(lang, f"option-help.{key}")
 
+    def option_rule(self, key: str) -> str:
+        """The catalogue name of the option ``key`` (a theme that renames its options maps them back to one
+        rule name, so that every theme shares one set of texts). By default the key itself."""
+        return key
+
     def option_title(self, key: str, lang: str) -> str:
         """The option ``key``'s name for people (``ladron-variante`` → "Variante del Ladrón"): the catalogue's
-        ``option-label.<key>``."""
-        return self.text(lang, f"option-label.{key}")
+        ``option-label.<rule>``."""
+        return self.text(lang, f"option-label.{self.option_rule(key)}")
 
     def option_value_label(self, key: str, value: str, lang: str) -> str:
         """One allowed value of a choice or set option, for people (``dos-rondas`` → "A dos vueltas"): the
         catalogue's ``option-value.<key>.<value>``, or the value itself when it needs no words (a number)."""
-        name = f"option-value.{key}.{value}"
+        name = f"option-value.{self.option_rule(key)}.{value}"
         return self.text(lang, name) if self.catalog.has(lang, name) else value
 
     def presets(self) -> dict[int, dict[str, str]]:

@@ -28,7 +28,7 @@ class OptionError(Problem):
         from velada.core.i18n import CORE_MESSAGES
 
         params = dict(self.params)
-        own = f"option-error.{key}"
+        own = f"option-error.{game.option_rule(key)}"
         if game.catalog.has(lang, own):
             return game.text(lang, own, value=params["value"], allowed=params["allowed"])
         params["option"] = game.option_title(key, lang)

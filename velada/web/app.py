@@ -32,11 +32,13 @@ from starlette.websockets import WebSocket
 from velada.core.i18n import LANGUAGES
 from velada.core.options import OptionError, normalize
 from velada.core.protocol import NARRATOR, PUBLIC, IllegalAction
+from velada.core.talk import TalkError
 from velada.games import REGISTRY
 from velada.web import render, security
 from velada.web.live import TIMERS, Config, Connection, Hub, LiveTable, TableError
 from velada.web.security import MAX_API_BODY, MAX_BODY, Rate, RateLimit, client_key
 from velada.web.store import Store, token_hash
+from velada.web.talk import author_of
 
 MAX_MESSAGE = MAX_API_BODY
 #: A websocket's messages: a person taps, a script would flood.
@@ -65,6 +67,27 @@ class SeatRequest(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
     name: str
+
+
+class TalkRequest(BaseModel):
+    """Something to say in a channel (velada.core.talk checks the text: length, characters)."""
+
+    model_config = ConfigDict(extra="forbid")
+    channel: str = Field(min_length=1, max_length=40)
+    text: str = Field(max_length=4000)
+
+
+class TalkMessage(BaseModel):
+    """On the websocket: ``say`` (a seat, or the narrator's seat); the host's ``talk-delete`` (a message by the
+    number its screen shows), ``talk-mute`` (a seat, ``on``: muted) and ``talk-on`` (talk on or off)."""
+
+    model_config = ConfigDict(extra="forbid")
+    type: Literal["say", "talk-delete", "talk-mute", "talk-on", "talk-history"]
+    channel: str = Field(default="", max_length=40)
+    text: str = Field(default="", max_length=4000)
+    seq: int | None = Field(default=None, ge=1)
+    seat: int | None = Field(default=None, ge=0, le=99)
+    on: bool = True
 
 
 class ChoiceRequest(BaseModel):
@@ -104,6 +127,8 @@ def form_text(form: Any, key: str, default: str = "") -> str:
 def error_text(exc: Exception, lang: str) -> tuple[str, str]:
     if isinstance(exc, IllegalAction):
         return exc.code, exc.text(lang)
+    if isinstance(exc, TalkError):
+        return f"talk-{exc.code}", exc.text(lang)
     if isinstance(exc, TableError):
         return exc.code, render.MESSAGES.text(lang, f"error.{exc.code}", **exc.params)
     return "error", str(exc)
@@ -456,6 +481,9 @@ def create_app(
                 return _api_error(exc.code, texts(lang, exc.code), exc.status, exc.retry_after)
             except (IllegalAction, TableError) as exc:
                 return _api_error(*error_text(exc, lang), 409)
+            except TalkError as exc:
+                fast = exc.code == "too-fast"
+                return _api_error(*error_text(exc, lang), 429 if fast else 409, 2 if fast else None)
 
         return endpoint
 
@@ -537,6 +565,30 @@ def create_app(
         await table.choose(NARRATOR, body.prompt, body.choose)
         return JSONResponse({"ok": True, "version": table.view_tag(None, lang)})
 
+    @api
+    async def api_talk(request: Request, table: LiveTable, lang: str) -> Response:
+        """GET: the messages this seat received (``?channel=`` one channel, ``?after=`` its numbers after that one)
+        and the channels it reads now; POST ``{"channel", "text"}``: say something."""
+        if request.method == "POST":
+            seat = api_seat(table, request, "write")
+            body = await api_body(request, TalkRequest)
+            said = await table.talk.say(seat.name, body.channel, body.text)
+            return JSONResponse({"ok": True, "message": said})
+        seat = api_seat(table, request, "read")
+        try:
+            after = max(0, int(request.query_params.get("after") or 0))
+        except ValueError:
+            raise ApiRefusal("malformed", 400) from None
+        channel = request.query_params.get("channel") or None
+        view = render.game_view(table, seat.name, lang)
+        return JSONResponse(
+            {
+                "channels": view["talk"] if view else [],
+                "messages": table.talk.messages(seat.name, after, channel),
+                **table.talk.status(seat.name),
+            }
+        )
+
     def _api_error(code: str, text: str, status: int, retry_after: int | None = None) -> Response:
         headers = {"Retry-After": str(retry_after)} if retry_after is not None else None
         return JSONResponse({"error": code, "text": text}, status_code=status, headers=headers)
@@ -608,11 +660,16 @@ def create_app(
         try:
             raw = json.loads(text)
             kind = raw.get("type") if isinstance(raw, dict) else None
-            message = ChooseMessage.model_validate(raw) if kind == "choose" else CommandMessage.model_validate(raw)
+            if isinstance(kind, str) and (kind == "say" or kind.startswith("talk-")):
+                message = TalkMessage.model_validate(raw)
+            else:
+                message = ChooseMessage.model_validate(raw) if kind == "choose" else CommandMessage.model_validate(raw)
         except (ValueError, ValidationError):
             return await refuse("malformed")
         try:
-            if isinstance(message, ChooseMessage):
+            if isinstance(message, TalkMessage):
+                await _talk(table, conn, seated, is_host, message, refuse)
+            elif isinstance(message, ChooseMessage):
                 if conn.viewer is None:
                     # The narrator's seat (host only) answers the prompts a game addresses to its narrator.
                     await table.choose(NARRATOR, message.prompt, message.choose)
@@ -630,9 +687,27 @@ def create_app(
                 await table.start()
             elif message.type == "bot-seat" and message.seat is not None:
                 await table.hand_to_bot(message.seat)
-        except (IllegalAction, TableError) as exc:
+        except (IllegalAction, TableError, TalkError) as exc:
             code, text_ = error_text(exc, lang)
             await refuse(code, text_)
+
+    async def _talk(table, conn, seated, is_host, message, refuse) -> None:
+        """A talk message on the websocket (see :class:`TalkMessage`)."""
+        if message.type == "say":
+            author = author_of(conn.viewer)
+            if author is None or (author != NARRATOR and not seated()):
+                return await refuse("not-seated")
+            await table.talk.say(author, message.channel, message.text)
+        elif message.type == "talk-history":
+            await table.talk.history(conn)
+        elif not is_host:
+            return await refuse("not-host")
+        elif message.type == "talk-delete" and message.seq is not None:
+            await table.talk.delete(conn.viewer, message.seq)
+        elif message.type == "talk-mute" and message.seat is not None:
+            await table.talk.configure(seat=message.seat, muted=message.on)
+        elif message.type == "talk-on":
+            await table.talk.configure(enabled=message.on)
 
     # --- errors anywhere ------------------------------------------------------------------------------
 
@@ -677,6 +752,7 @@ def create_app(
             Route("/api/tables/{code}/seats", api_join, methods=["POST"], **api_body_limit),
             Route("/api/tables/{code}/view", api_view),
             Route("/api/tables/{code}/choices", api_choose, methods=["POST"], **api_body_limit),
+            Route("/api/tables/{code}/talk", api_talk, methods=["GET", "POST"], **api_body_limit),
             Route("/api/tables/{code}/bots", api_bots, methods=["POST"], **api_body_limit),
             Route("/api/tables/{code}/start", api_start, methods=["POST"], **api_body_limit),
             Route("/api/tables/{code}/narrator", api_narrator_token, methods=["POST"], **api_body_limit),

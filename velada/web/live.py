@@ -31,6 +31,7 @@ from velada.core.protocol import CALL, NARRATOR, PUBLIC, IllegalAction, Prompt, 
 from velada.games import REGISTRY
 from velada.web.names import BadName, check_name
 from velada.web.store import Seat, Store, TableData, new_token, token_hash
+from velada.web.talk import TableTalk
 
 log = logging.getLogger("velada.web")
 
@@ -129,6 +130,8 @@ class LiveTable:
         self._background: set[asyncio.Task] = set()
         #: The cluster this process belongs to, if any (``velada serve --workers``).
         self.cluster: Any = config.cluster
+        #: What is said at the table (velada.web.talk), stored and replayed like the choices.
+        self.talk = TableTalk(self)
         if data.status != "lobby":
             self._replay()
 
@@ -240,6 +243,7 @@ class LiveTable:
                 found, answer = self.match.check(player, prompt, chosen)
                 self._held = None
                 await self._play(found, answer, chosen, stored=True)
+        await self.talk.catch_up()
         if self._held is None:
             self._after_change()
 
@@ -713,6 +717,8 @@ class LiveTable:
             conn.spoken = sum(1 for e in self.match.state.log if e.visible_to(PUBLIC))
         self.connections.append(conn)
         await self._send(conn)
+        # Then what its viewer was told at the table so far (a reconnect, a restarted server).
+        await self.talk.history(conn)
 
     async def _send(self, conn: Connection, shared: dict | None = None) -> None:
         from velada.web.render import payload

@@ -8,11 +8,11 @@ from collections.abc import Hashable, Mapping
 from typing import Any
 
 from velada.core.bots import BotFactory
-from velada.core.game import Answers, Game, GameInfo, PromptKind, Redeal
+from velada.core.game import Answers, CardHelp, Game, GameInfo, PromptKind, Redeal
 from velada.core.i18n import Catalog
 from velada.core.options import ChoiceOption, FlagOption, GameOption, IntOption, SetOption
 from velada.core.protocol import PUBLIC, Event, Prompt, Viewer
-from velada.games.bethlem import flow, setup_flow
+from velada.games.bethlem import flow, guide, setup_flow
 from velada.games.bethlem.cards import ALL_EVENTS, CARDS, CHOOSABLE, EVENTS, GROUP_OF, KIND_OF, SIDES, TWINS
 from velada.games.bethlem.cards import KINDS as CARD_KINDS
 from velada.games.bethlem.ending import objective
@@ -385,7 +385,7 @@ class BethlemGame(Game):
     prompt_kinds = tuple(PromptKind(kind, public=public, doc=kind) for kind, public in KINDS)
 
     def __init__(self) -> None:
-        self.catalog = Catalog.load(__package__)
+        self.catalog = Catalog.load(__package__).merged(Catalog.load(__package__, "help"))
 
     @property
     def bots(self) -> dict[str, BotFactory]:
@@ -911,6 +911,28 @@ class BethlemGame(Game):
         if kind == "fin":
             params["text"] = self.text(lang, f"result.{event.data['reason']}")
         return self.text(lang, f"event.{kind}", **params)
+
+    # --- the narrator's script and card help (velada/games/bethlem/guide.py) ---------------------------------
+
+    def narration(self, state: BethlemState, event: Event, lang: str) -> list[str]:  # type: ignore[override]
+        return guide.narration(self, state, event, lang)
+
+    def call_end(self, state: BethlemState, event: Event, lang: str) -> list[str]:  # type: ignore[override]
+        return guide.call_end(self, state, event, lang)
+
+    def help_ids(self, state: BethlemState, viewer: Viewer) -> list[str]:  # type: ignore[override]
+        return guide.visible_ids(state, viewer)
+
+    def all_help_ids(self) -> list[str]:
+        return guide.all_ids()
+
+    def card_help(self, help_id: str, lang: str) -> CardHelp:
+        return guide.card_help(self, help_id, lang)
+
+    def option_value_label(self, key: str, value: str, lang: str) -> str:
+        if key == "cartas" and value in CARDS:
+            return self.card_name(value, lang)
+        return super().option_value_label(key, value, lang)
 
 
 def shuffle_goals(state: BethlemState, s: BethlemState, me: int | None, rng: random.Random) -> None:

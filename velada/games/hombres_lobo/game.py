@@ -136,6 +136,27 @@ class WerewolfGame(Game):
     def option_help(self, key: str, lang: str) -> str:
         return self.text(lang, f"option-help.{self._option_rule.get(key, key)}")
 
+    def option_rule(self, key: str) -> str:
+        return self._option_rule.get(key, key)
+
+    def option_value_label(self, key: str, value: str, lang: str) -> str:
+        if key == "especiales" and value in self.theme.roles:
+            return self.role_name(value, lang)
+        return super().option_value_label(key, value, lang)
+
+    def presets(self) -> dict[int, dict[str, str]]:
+        """For each table size, the composition the rulebook suggests (what ``auto`` deals): its number of
+        {wolves} and its special characters, written out so the host sees and can change them."""
+        key = self.theme.option_keys
+        table: dict[int, dict[str, str]] = {}
+        defaults = {spec.key: spec.parse(spec.default) for spec in self.options}
+        for players in range(self.info.min_players, self.info.max_players + 1):
+            cards = self.cards(players, defaults)
+            wolves = sum(1 for c in cards if self.theme.roles[c] == "wolf")
+            specials = [r for r in (self.theme.role[p] for p in SPECIALS) if r in cards]
+            table[players] = {key["wolves"]: str(wolves), "especiales": ",".join(specials) or "ninguno"}
+        return table
+
     def role_name(self, role: str, lang: str) -> str:
         return self.theme.role_name(role, lang)
 
