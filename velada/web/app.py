@@ -308,7 +308,8 @@ def create_app(
         if seat is None:
             return join_page(request, table, lang)
         fragment = render.seat_fragment(table, seat.name, lang)
-        return html_response(request, render.page("seat.html", lang, code=code, title=title, fragment=fragment))
+        html = render.page("seat.html", lang, code=code, title=title, fragment=fragment, player=seat.name)
+        return html_response(request, html)
 
     @limited("seat", form=True)
     async def join(request: Request) -> Response:

@@ -84,6 +84,8 @@
     socket.onopen = () => { offline.hidden = true; retry = 500; version = -1; };
     socket.onmessage = (event) => {
       const msg = JSON.parse(event.data);
+      // Other scripts of the page (the talk panel, talk.js) read the same messages.
+      window.dispatchEvent(new CustomEvent("velada:message", { detail: msg }));
       if (msg.type === "state") {
         if (msg.version < version) return;
         version = msg.version;
@@ -114,6 +116,7 @@
   function send(message) {
     if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(message));
   }
+  window.veladaSend = send;
 
   app.addEventListener("click", (event) => {
     const button = event.target.closest("button");
