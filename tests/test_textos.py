@@ -105,3 +105,27 @@ def test_cada_carta_de_una_vista_tiene_ayuda(game, data):
             assert set(shown) <= known, f"{game.id}: help ids without help: {set(shown) - known}"
 
     play_to_end(match, data.draw(st.integers(0, 2**32)), seen)
+
+
+@pytest.mark.parametrize("game", GAMES, ids=lambda g: g.id)
+def test_cada_opcion_tiene_nombre_y_ayuda_en_los_dos_idiomas(game):
+    for spec in game.options:
+        for lang in LANGUAGES:
+            title, help_text = game.option_title(spec.key, lang), game.option_help(spec.key, lang)
+            for text in (title, help_text):
+                assert text and unfinished(text) is None, f"{game.id} {spec.key} {lang}: {text!r}"
+            for value in getattr(spec, "values", ()) or ():
+                assert unfinished(game.option_value_label(spec.key, value, lang)) is None
+        assert game.option_title(spec.key, "es") != spec.key or spec.key.isalpha()
+
+
+@pytest.mark.parametrize("game", GAMES, ids=lambda g: g.id)
+def test_la_mesa_recomendada_es_valida_y_los_errores_se_explican(game):
+    from velada.core.options import normalize
+
+    for players in range(game.info.min_players, game.info.max_players + 1):
+        normalize(game.options, game.preset(players))  # a preset is always accepted
+    spec = game.options[0]
+    errors = game.option_errors({spec.key: "???"}, "en")
+    assert set(errors) == {spec.key} and unfinished(errors[spec.key]) is None
+    assert game.option_errors({}, "es") == {}
