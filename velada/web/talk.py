@@ -23,7 +23,8 @@ from velada.web.security import RateLimit
 if TYPE_CHECKING:
     from velada.web.live import Connection, LiveTable
 
-#: Messages a seat may write: a few at once, then one every two seconds.
+#: Messages a seat may write: a few at once, then one every two seconds (a table's ``Config`` may carry another
+#: ``talk_rate``: tests, load tests).
 TALK_RATE = (0.5, 5.0)
 
 
@@ -83,7 +84,9 @@ class TableTalk:
                 raise TalkError("off")
             if self.is_muted(author):
                 raise TalkError("muted")
-            rate = self._rates.setdefault(author, RateLimit(*TALK_RATE))
+            rate = self._rates.get(author)
+            if rate is None:
+                rate = self._rates[author] = RateLimit(*getattr(table.config, "talk_rate", TALK_RATE))
             n = len(self.said.messages) + 1
             message = talk.message(table.game, table.state, n, author, channel, text, len(table.match.choices))
             if not rate.allow():
@@ -168,9 +171,10 @@ class TableTalk:
 
     @staticmethod
     async def _send(conn: Connection, body: dict[str, Any]) -> None:
+        """Talk messages are not numbered with the connection's views (``version``): each carries its own
+        numbers (``seq``), and a view's number counts views only."""
         try:
-            conn.sent += 1
-            await conn.send(body | {"version": conn.sent})
+            await conn.send(body)
         except Exception:  # a closed socket, or a seat whose token was revoked
             conn.alive = False
 
