@@ -1,0 +1,190 @@
+"""The PettingZoo environment of every game: PettingZoo's own api_test, seeded; legal actions are the open prompts'
+options (several-option answers and skips too); simultaneous prompts are held until the group is complete; an agent
+is shown its seat's view and nothing more (the same observation in any world its view cannot tell apart)."""
+
+from __future__ import annotations
+
+import random
+
+import numpy as np
+import pytest
+from pettingzoo.test import api_test
+
+from velada.agents.encoding import WerewolfEncoding
+from velada.agents.env import VeladaEnv, env, games
+from velada.core.protocol import IllegalAction
+from velada.games import REGISTRY
+
+# api_test's hints for a Dict observation (PettingZoo's own chess gets them too): the view is a dict by design.
+DICT_HINTS = [
+    "ignore:Observation is not a NumPy array:UserWarning",
+    "ignore:Observation space for each agent probably should be:UserWarning",
+]
+
+TABLES = [(game.id, n) for game in REGISTRY for n in sorted({game.info.min_players, game.info.recommended[0]})]
+
+
+@pytest.mark.filterwarnings(*DICT_HINTS)
+@pytest.mark.parametrize(("game", "players"), TABLES)
+def test_api_test_de_pettingzoo_pasa_en_cada_juego(game, players):
+    table = env(game, players)
+    table.reset(seed=7)
+    api_test(table, num_cycles=200)
+
+
+@pytest.mark.filterwarnings(*DICT_HINTS)
+def test_api_test_con_el_cuentacuentos_que_contesta_el_bot_del_narrador():
+    api_test(env("bethlem", 4, {"cuentacuentos": "si"}), num_cycles=200)
+
+
+def play(table: VeladaEnv, seed: int, check=None) -> list[tuple[str, int | None]]:
+    """A whole game of random legal actions; returns the (agent, action) steps."""
+    rng = np.random.default_rng(seed)
+    table.reset(seed=seed)
+    steps = []
+    for agent in table.agent_iter(20_000):
+        observation, _, terminated, truncated, _ = table.last()
+        if check is not None:
+            check(table, agent, observation)
+        action = None if terminated or truncated else int(rng.choice(np.flatnonzero(observation["action_mask"])))
+        steps.append((agent, action))
+        table.step(action)
+    return steps
+
+
+@pytest.mark.parametrize("game", games())
+def test_la_misma_semilla_da_la_misma_partida(game):
+    first, second = env(game), env(game)
+    assert play(first, 3) == play(second, 3)
+    assert first.match.record() == second.match.record()
+
+
+def test_una_respuesta_de_varias_opciones_se_da_opcion_a_opcion_y_se_envia_al_parar():
+    table = env("el-ansia", 3)
+    seen = []
+
+    def check(table, agent, observation):
+        prompt = table.current_prompt(agent)
+        if prompt is None or prompt.max < 2 or table._picked:
+            return
+        mask = observation["action_mask"]
+        assert mask[: len(prompt.options)].all() and not mask[len(prompt.options) : table.STOP].any()
+        assert bool(mask[table.STOP]) == prompt.skippable
+        seen.append(prompt.id)
+
+    for seed in range(6):
+        play(table, seed, check)
+    assert seen, "no several-option prompt was played"
+
+    # Picking one option of a several-option prompt keeps the turn; the option is no longer offered.
+    for seed in range(40):
+        table.reset(seed=seed)
+        for agent in table.agent_iter(5000):
+            prompt = table.current_prompt(agent)
+            if prompt is not None and prompt.max > 1 and len(prompt.options) > 1:
+                break
+            observation, _, terminated, _, _ = table.last()
+            table.step(None if terminated else int(np.flatnonzero(observation["action_mask"])[0]))
+        else:
+            continue
+        table.step(0)
+        assert table.agent_selection == agent and table._picked == [prompt.options[0]]
+        mask = table.legal(agent)
+        assert not mask[0] and mask[1]
+        assert mask[table.STOP] == (prompt.min <= 1)
+        break
+    else:
+        pytest.fail("no several-option prompt with two options came up")
+
+
+def test_una_accion_ilegal_es_illegal_action_y_no_cambia_nada():
+    table = env("hombres-lobo", 8)
+    table.reset(seed=1)
+    agent = table.agent_selection
+    mask = table.legal(agent)
+    illegal = int(np.flatnonzero(mask == 0)[0])
+    record = table.match.record()
+    with pytest.raises(IllegalAction):
+        table.step(illegal)
+    with pytest.raises(IllegalAction):
+        table.step(None)
+    assert table.match.record() == record and table.agent_selection == agent
+
+
+def test_los_votos_simultaneos_no_se_ven_hasta_que_vota_el_ultimo():
+    table = env("hombres-lobo", 8)
+    for seed in range(20):
+        table.reset(seed=seed)
+        for _agent in table.agent_iter(5000):
+            observation, _, terminated, _, _ = table.last()
+            waiting = table._waiting()
+            if not terminated and len({p.player for p in waiting}) >= 3 and waiting[0].kind == "voto":
+                break
+            table.step(None if terminated else int(np.flatnonzero(observation["action_mask"])[0]))
+        else:
+            continue
+        voters = [p.player for p in table._waiting()]
+        before = {voter: table.observe(voter)["view"]["log"] for voter in voters}
+        table.step(int(np.flatnonzero(table.legal(voters[0]))[0]))
+        assert table.agent_selection == voters[1]
+        # The first vote is held: nobody's view (its own included) shows it before the group is complete.
+        assert {voter: table.observe(voter)["view"]["log"] for voter in voters} == before
+        assert not table.match.state.answers
+        return
+    pytest.fail("no day vote came up")
+
+
+# El ansia's card help (velada/games/el_ansia/help.py, visible_ids) lists every card of the hunting zone's stacks,
+# those under the top included: the view's help names cards the seat may not see. Found by this test; left to the
+# owner of the card help (reported), hence a strict expected failure until it is fixed.
+ZONE_HELP_LEAK = pytest.mark.xfail(strict=True, reason="El ansia's help lists the hidden cards of the zone's stacks")
+
+
+@pytest.mark.parametrize("game", [g if g != "el-ansia" else pytest.param(g, marks=ZONE_HELP_LEAK) for g in games()])
+def test_un_agente_no_ve_mas_que_su_vista(game):
+    """Noninterference: in another world that deals again everything the agent may not know
+    (``Game.shuffle_hidden``, whose views the noninterference property tests), the agent gets the same
+    observation, vector and mask included."""
+    rng = random.Random(5)
+    compared = 0
+
+    def check(table, agent, observation):
+        nonlocal compared
+        if table.match.result is not None or rng.random() > 0.3:
+            return
+        state = table.match.state
+        try:
+            table.match.state = table.game.shuffle_hidden(state, agent, rng)
+            other = table.observe(agent)
+        finally:
+            table.match.state = state
+        assert other["view"] == observation["view"]
+        assert np.array_equal(other["observation"], observation["observation"])
+        assert np.array_equal(other["action_mask"], observation["action_mask"])
+        compared += 1
+
+    table = env(game)
+    for seed in range(3):
+        play(table, seed, check)
+    assert compared > 10
+
+
+def test_la_codificacion_de_la_familia_hombres_lobo_tiene_tamano_fijo_y_documentado():
+    for game in ("hombres-lobo", "gauekos"):
+        table = env(game, 8)
+        assert isinstance(table.encoding, WerewolfEncoding)
+        size = table.observation_space("player_0")["observation"].shape[0]
+        assert size == sum(n for _, n in table.encoding.layout())
+        table.reset(seed=2)
+        vector = table.observe(table.agent_selection)["observation"]
+        assert vector.shape == (size,) and vector.dtype == np.float32
+        # Its own card: the observing seat's row of the roles block says its role, another's is unknown.
+        offsets, start = {}, 0
+        for name, n in table.encoding.layout():
+            offsets[name] = (start, n)
+            start += n
+        begin, n = offsets["roles"]
+        roles = vector[begin : begin + n].reshape(8, -1)
+        seat = table.seat[table.agent_selection]
+        assert roles[seat, :-1].sum() == 1
+        assert sum(roles[i, -1] for i in range(8)) >= 8 - 3  # the others' cards are mostly unknown
