@@ -12,6 +12,7 @@ from pettingzoo.test import api_test
 
 from velada.agents.encoding import WerewolfEncoding
 from velada.agents.env import VeladaEnv, env, games
+from velada.agents.single import SingleSeatEnv
 from velada.core.protocol import IllegalAction
 from velada.games import REGISTRY
 
@@ -188,3 +189,33 @@ def test_la_codificacion_de_la_familia_hombres_lobo_tiene_tamano_fijo_y_document
         seat = table.seat[table.agent_selection]
         assert roles[seat, :-1].sum() == 1
         assert sum(roles[i, -1] for i in range(8)) >= 8 - 3  # the others' cards are mostly unknown
+
+
+@pytest.mark.parametrize("game", games())
+def test_un_asiento_aprende_mientras_los_bots_juegan_los_demas(game):
+    learner = SingleSeatEnv(game, seat=1)
+    assert learner.bot_name in REGISTRY.get(game).bots and learner.bot_name != "random"
+    rng = np.random.default_rng(0)
+    rewards = []
+    for seed in range(4):
+        observation, _ = learner.reset(seed=seed)
+        assert learner.observation_space.contains(observation)
+        for _ in range(5000):
+            assert observation["view"]["viewer"] == "player_1"
+            assert observation["action_mask"].any()
+            action = int(rng.choice(np.flatnonzero(observation["action_mask"])))
+            observation, reward, terminated, _, info = learner.step(action)
+            if terminated:
+                break
+            assert reward == 0 and learner.table.agent_selection == "player_1"
+        else:
+            pytest.fail("the game did not end")
+        assert reward in (-1.0, 0.0, 1.0) and info["result"]["reason"]
+        assert reward == (
+            0.0 if not info["result"]["sides"] else 1.0 if "player_1" in info["result"]["winners"] else -1.0
+        )
+        rewards.append(reward)
+    # The same seed, the same actions: the same game.
+    first, _ = learner.reset(seed=3)
+    again, _ = learner.reset(seed=3)
+    assert first["view"] == again["view"]

@@ -25,7 +25,8 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from velada.core.bots import BOT_NAMES, Bot
-from velada.core.engine import Match, TextCache, build_view, pending
+from velada.core.delta import is_empty
+from velada.core.engine import Match, ViewCache, build_view, pending
 from velada.core.game import Game
 from velada.core.protocol import CALL, NARRATOR, PUBLIC, IllegalAction, Prompt, Viewer
 from velada.games import REGISTRY
@@ -66,6 +67,8 @@ class Connection:
     last: dict[str, Any] | None = None
     #: What the last message showed (status, clock, seats, view): its page is rendered again only if it changed.
     seen: Any = None
+    #: The view this connection has: the next message carries only what changed since (velada.core.delta).
+    view: dict[str, Any] | None = None
 
 
 @dataclass
@@ -120,7 +123,7 @@ class LiveTable:
         #: When the night call being shown began (None: no call under way).
         self._call_started: float | None = None
         #: Event texts rendered so far, shared by every view of this table (the log only grows).
-        self._texts: TextCache = {}
+        self._texts = ViewCache()
         #: Views built since the last change, by (viewer, language); ``_stamp`` says which change.
         self._views: dict[tuple[Viewer, str], dict[str, Any]] = {}
         self._stamp: tuple[int, int] = (-1, 0)
@@ -727,10 +730,11 @@ class LiveTable:
             message = payload(self, conn, shared)
             # Spoken lines are news only once: a message with nothing to say that shows what was shown is not
             # sent (it would tell the room that something happened out of sight).
-            last = conn.last
-            if last is not None and not message["speech"] and message == last | {"speech": []}:
+            shown = {k: v for k, v in message.items() if k not in ("delta", "speech")}
+            quiet = not message["speech"] and (message["delta"] is None or is_empty(message["delta"]))
+            if conn.last is not None and quiet and shown == conn.last:
                 return
-            conn.last = message
+            conn.last = shown
             conn.sent += 1
             await conn.send(message | {"version": conn.sent})
         except Exception:  # a closed socket: forget it

@@ -16,6 +16,7 @@ import qrcode.image.svg
 from jinja2 import Environment, PackageLoader, select_autoescape
 from markupsafe import Markup, escape
 
+from velada.core.delta import diff
 from velada.core.i18n import Catalog
 from velada.core.protocol import NARRATOR, PUBLIC
 
@@ -164,11 +165,20 @@ def payload(table: LiveTable, conn: Connection, shared: dict[tuple, dict[str, An
                 entry["html"] = seat_fragment(table, conn.viewer, conn.lang, view=view)
         html = entry["html"]
     conn.seen = seen
+    # The view travels as a delta from the one this connection has (velada.core.delta), the same for every
+    # connection of this audience that has the same one.
+    delta = None
+    if view is not None:
+        deltas = entry.setdefault("deltas", {})
+        delta = deltas.get(id(conn.view))
+        if delta is None:
+            delta = deltas[id(conn.view)] = diff(conn.view, view)
+    conn.view = view
     return {
         "type": "state",
         "status": entry["status"],
         "deadline": entry["deadline"],
         "html": html,
-        "view": view,
+        "delta": delta,
         "speech": speech_lines(table, conn),
     }
