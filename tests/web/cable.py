@@ -7,7 +7,8 @@ speaking) and the narrator's seat (everything). The test answers each open promp
 after every choice, reads every socket and checks each message against :func:`velada.core.engine.build_view`
 computed here from a replay of the table's record:
 
-- a message's ``view`` is the connection's view at some state of the game between the state its previous
+- a message's ``view`` (rebuilt from the delta it carries, :mod:`velada.core.delta`: so the delta carries nothing
+  that view lacks) is the connection's view at some state of the game between the state its previous
   message showed and now (so a server that skips unchanged views, or delivers late, still passes; one that sends
   a view the viewer never had, or sends them out of order, fails); after the end every viewer gets the narrator's
   view, everything face up;
@@ -45,7 +46,9 @@ from typing import Any
 import anyio
 from markupsafe import escape
 
+from velada.core.delta import patch
 from velada.core.engine import Match, build_view
+from velada.core.narration import public_events, script
 from velada.core.protocol import NARRATOR, PUBLIC
 
 NAMES = ("Ana", "Bea", "Carlos", "Dani", "Eva", "Íñigo", "Gil", "Hugo")
@@ -278,6 +281,8 @@ class Conn:
     #: The state index the last message showed (-1: the lobby, before the game).
     at: int = -1
     last_view: Any = None
+    #: The view the connection has, rebuilt from the deltas it was sent (velada.core.delta).
+    wire_view: Any = None
     last_version: int | None = None
     spoken: list[str] = field(default_factory=list)
     #: Every message received, in order, in short (see :func:`record`), for tests about the stream as a whole.
@@ -421,8 +426,17 @@ class Table:
         return self._decode(conn, message)
 
     def _decode(self, conn: Conn, message: dict[str, Any]) -> dict[str, Any]:
+        """A message as it arrived, its view rebuilt from the delta it carries and the connection's view so far
+        (in the order the socket delivered them): every check below reads the view the connection now has."""
         assert message["type"] == "websocket.send", (conn.name, message)
-        return json.loads(message["text"])
+        decoded = json.loads(message["text"])
+        if decoded.get("type") != "state":
+            return decoded
+        delta = decoded.pop("delta")
+        if delta is not None:
+            conn.wire_view = patch(conn.wire_view, delta)
+        decoded["view"] = conn.wire_view if delta is not None else None
+        return decoded
 
     def flush(self) -> None:
         """Wait until the table has sent every change so far, where it sends them off the path of the request
@@ -479,10 +493,11 @@ class Table:
         if self.expected:
             for key, view in views.items():
                 share_log(view, self.expected[-1].get(key))
-        public = [event for event in state.log if event.visible_to(PUBLIC)]
-        lines: list[str] = []
-        for event in public[self._public_events :]:
-            lines.extend(self.game.narration(state, event, self.host_conn.lang))
+        # The host's screen speaks the narrator's script for the public events it has not spoken yet.
+        public = public_events(state)
+        lines = []
+        if len(public) > self._public_events:
+            lines = script(self.game, state, self.host_conn.lang, since=self._public_events)
         self._public_events = len(public)
         self.expected.append(views)
         self.narration.append(lines)

@@ -1,5 +1,9 @@
 from __future__ import annotations
 
+import weakref
+
+from velada.core.delta import patch
+
 HUMANS = ("Ana", "Bea", "Carlos")
 
 
@@ -54,3 +58,23 @@ def wait_until(predicate, seconds=20.0, step=0.05):
             return True
         time.sleep(step)
     return False
+
+
+_VIEWS: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+
+
+def with_view(socket, message):
+    """A live socket's message with its ``view`` rebuilt from the delta it carries (velada.core.delta), as a
+    program reading the socket keeps it: the view this socket has after the message."""
+    if message.get("type") == "state" and "delta" in message:
+        view = _VIEWS.get(socket)
+        if message["delta"] is not None:
+            view = patch(view, message["delta"])
+            _VIEWS[socket] = view
+        message = message | {"view": view}
+    return message
+
+
+def receive(socket):
+    """The next message of a test client's websocket, with its view (see :func:`with_view`)."""
+    return with_view(socket, socket.receive_json())

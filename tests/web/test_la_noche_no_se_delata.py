@@ -18,6 +18,8 @@ from velada.games import REGISTRY
 from velada.web.live import Config, Connection, LiveTable
 from velada.web.store import Seat, Store, token_hash
 
+from .helpers import with_view
+
 DEAL = {
     "Ana": "vidente",
     "Bea": "hombre-lobo",
@@ -49,7 +51,8 @@ class Screen:
         self.messages: list[tuple[float, dict]] = []
 
         async def send(message: dict) -> None:
-            self.messages.append((time.monotonic(), message))
+            # Each message with the view this connection then has, rebuilt from its delta.
+            self.messages.append((time.monotonic(), with_view(self, message)))
 
         self.conn = Connection(send, viewer, False, "es")
 

@@ -12,7 +12,7 @@ from starlette.testclient import TestClient
 from velada.core.protocol import NARRATOR, PUBLIC
 from velada.web.app import create_app
 
-from .helpers import HUMANS, new_table, secret_marks, settle
+from .helpers import HUMANS, new_table, receive, secret_marks, settle
 
 
 @pytest.fixture
@@ -86,10 +86,10 @@ def test_partida_completa_con_varios_asientos_y_bots(client):
     code, _ = new_table(client, seats=8, bots=True)
     tokens = {name: client.post(f"/api/tables/{code}/seats", json={"name": name}).json()["token"] for name in HUMANS}
     with client.websocket_connect(f"/t/{code}/ws?host=1") as screen:
-        first = screen.receive_json()
+        first = receive(screen)
         assert first["status"] == "lobby" and "<svg" in first["html"]
         screen.send_json({"type": "start"})
-        started = screen.receive_json()
+        started = receive(screen)
         assert started["status"] == "playing"
     finished = play_until_the_end(client, code, tokens)
     assert finished["view"]["result"]["text"]
@@ -145,9 +145,9 @@ def test_solo_el_anfitrion_empieza_la_partida(client):
     code, _ = new_table(client, seats=5, bots=True)
     client.cookies.clear()
     with client.websocket_connect(f"/t/{code}/ws?host=1") as screen:
-        screen.receive_json()
+        receive(screen)
         screen.send_json({"type": "start"})
-        error = screen.receive_json()
+        error = receive(screen)
         assert error["type"] == "error" and error["code"] == "not-host"
 
 
@@ -165,9 +165,9 @@ def _started(client, seats=5, names=("Ana", "Bea"), **table):
     code, _ = new_table(client, seats=seats, bots=True, **table)
     tokens = {n: client.post(f"/api/tables/{code}/seats", json={"name": n}).json()["token"] for n in names}
     with client.websocket_connect(f"/t/{code}/ws?host=1") as screen:
-        screen.receive_json()
+        receive(screen)
         screen.send_json({"type": "start"})
-        screen.receive_json()
+        receive(screen)
     settle(client.app.state.hub.get(code))
     return code, tokens
 
@@ -178,7 +178,7 @@ def test_mensajes_malformados_o_enormes_se_rechazan_sin_cambiar_nada(client):
     client.cookies.clear()  # a player's phone, not the host's browser
     client.cookies.set(f"velada_seat_{code}", tokens["Ana"])
     with client.websocket_connect(f"/t/{code}/ws") as ws:
-        ws.receive_json()
+        receive(ws)
         before = (table.view_tag("Ana", "es"), len(table.match.choices))
         for bad, code_ in [
             ("esto no es json", "malformed"),
@@ -191,7 +191,7 @@ def test_mensajes_malformados_o_enormes_se_rechazan_sin_cambiar_nada(client):
             (json.dumps({"type": "start"}), "not-host"),
         ]:
             ws.send_text(bad)
-            reply = ws.receive_json()
+            reply = receive(ws)
             assert reply["type"] == "error" and reply["code"] == code_, (bad[:40], reply)
             assert reply["text"]
         assert (table.view_tag("Ana", "es"), len(table.match.choices)) == before
@@ -207,11 +207,11 @@ def test_demasiados_mensajes_seguidos_se_frenan(client):
     code, tokens = _started(client)
     client.cookies.set(f"velada_seat_{code}", tokens["Ana"])
     with client.websocket_connect(f"/t/{code}/ws") as ws:
-        ws.receive_json()
+        receive(ws)
         codes = []
         for _ in range(30):
             ws.send_json({"type": "ping"})
-            codes.append(ws.receive_json().get("code"))
+            codes.append(receive(ws).get("code"))
         assert "too-fast" in codes
 
 
@@ -233,7 +233,7 @@ def test_reabrir_la_pagina_recupera_el_asiento_y_la_partida(client):
     client.cookies.set(f"velada_seat_{code}", tokens["Bea"])
     for _ in range(2):
         with client.websocket_connect(f"/t/{code}/ws") as ws:
-            state = ws.receive_json()
+            state = receive(ws)
             assert state["view"]["viewer"] == "Bea" and state["view"]["you"]["role"]
 
 
@@ -259,7 +259,7 @@ def test_por_el_cable_solo_viaja_la_vista_de_cada_uno(client):
     for name, token in tokens.items():
         client.cookies.set(f"velada_seat_{code}", token)
         with client.websocket_connect(f"/t/{code}/ws") as ws:
-            message = ws.receive_json()
+            message = receive(ws)
         assert message["view"] == json.loads(json.dumps(table.view(name, "es")))
         for other in message["view"]["players"]:
             if other["id"] != name:
@@ -270,14 +270,14 @@ def test_por_el_cable_solo_viaja_la_vista_de_cada_uno(client):
             assert secret not in message["html"], secret
     client.cookies.clear()
     with client.websocket_connect(f"/t/{code}/ws?host=1") as screen:
-        public = screen.receive_json()
+        public = receive(screen)
     assert public["view"] == json.loads(json.dumps(table.view(PUBLIC, "es")))
 
 
 def test_el_enlace_para_unirse_es_una_pagina_web_tambien_por_el_websocket(client):
     code, _ = new_table(client, seats=5)
     with client.websocket_connect(f"/t/{code}/ws?host=1") as screen:
-        html = screen.receive_json()["html"]
+        html = receive(screen)["html"]
     assert f'href="http://testserver/t/{code}"' in html and "ws://" not in html
 
 
@@ -287,11 +287,11 @@ def test_el_anfitrion_puede_dar_a_un_bot_el_asiento_de_quien_se_fue(client):
     players = list(tokens)
     # Ana and Bea leave; the host hands their seats to bots and the game plays on to the end without them.
     with client.websocket_connect(f"/t/{code}/ws?host=1") as screen:
-        screen.receive_json()
+        receive(screen)
         for seat in table.data.seats:
             if seat.name in players:
                 screen.send_json({"type": "bot-seat", "seat": seat.position})
-                screen.receive_json()
+                receive(screen)
     settle(table)
     assert table.status == "finished"
     assert all(seat.bot for seat in table.data.seats)
@@ -309,9 +309,9 @@ def test_al_acabarse_el_tiempo_se_pasan_las_decisiones_que_se_pueden_pasar(clien
     )
     token = client.post(f"/api/tables/{code}/seats", json={"name": "Ana"}).json()["token"]
     with client.websocket_connect(f"/t/{code}/ws?host=1") as screen:
-        screen.receive_json()
+        receive(screen)
         screen.send_json({"type": "start"})
-        screen.receive_json()
+        receive(screen)
     table = client.app.state.hub.get(code)
     settle(table)
     auth = {"Authorization": f"Bearer {token}"}
@@ -326,7 +326,7 @@ def test_al_acabarse_el_tiempo_se_pasan_las_decisiones_que_se_pueden_pasar(clien
 def test_la_pantalla_del_narrador_habla_y_los_moviles_no(client):
     code, tokens = _started(client)
     with client.websocket_connect(f"/t/{code}/ws?host=1") as screen:
-        screen.receive_json()  # joined mid-game: nothing old is spoken
+        receive(screen)  # joined mid-game: nothing old is spoken
         table = client.app.state.hub.get(code)
         ana = {"Authorization": f"Bearer {tokens['Ana']}"}
         bea = {"Authorization": f"Bearer {tokens['Bea']}"}
@@ -340,7 +340,7 @@ def test_la_pantalla_del_narrador_habla_y_los_moviles_no(client):
                         client.post(
                             f"/api/tables/{code}/choices", headers=auth, json={"prompt": prompt["id"], "choose": chosen}
                         )
-                        message = screen.receive_json()
+                        message = receive(screen)
                         speech += message["speech"]
             if any("despierta" in line for line in speech) or table.status == "finished":
                 break
@@ -349,7 +349,7 @@ def test_la_pantalla_del_narrador_habla_y_los_moviles_no(client):
     client.cookies.clear()
     client.cookies.set(f"velada_seat_{code}", tokens["Ana"])
     with client.websocket_connect(f"/t/{code}/ws") as phone:
-        assert phone.receive_json()["speech"] == []
+        assert receive(phone)["speech"] == []
 
 
 def test_cualquier_pagina_en_ingles(client):
@@ -373,14 +373,14 @@ def test_el_ansia_se_juega_en_la_web_con_su_tablero_y_zona_de_caza(client):
     code, _ = new_table(client, seats=2, game="el-ansia", bots=True)
     token = client.post(f"/api/tables/{code}/seats", json={"name": "Lucía"}).json()["token"]
     with client.websocket_connect(f"/t/{code}/ws?host=1") as screen:
-        screen.receive_json()
+        receive(screen)
         screen.send_json({"type": "start"})
-        html = screen.receive_json()["html"]
+        html = receive(screen)["html"]
     assert "<svg" in html and 'data-space="laberinto"' in html and "ansia-zone" in html
     client.cookies.clear()
     client.cookies.set(f"velada_seat_{code}", token)
     with client.websocket_connect(f"/t/{code}/ws") as phone:
-        message = phone.receive_json()
+        message = receive(phone)
     assert 'data-player="Lucía"' in message["html"] and "<svg" in message["html"]
     lucia = next(p for p in message["view"]["players"] if p["id"] == "Lucía")
     assert message["view"]["you"]["role"] == lucia["vampire"]
@@ -391,13 +391,13 @@ def test_el_asiento_del_narrador_lo_ve_todo_y_solo_lo_toma_el_anfitrion(client):
     table = client.app.state.hub.get(code)
     assert client.get(f"/t/{code}/narrador").status_code == 200
     with client.websocket_connect(f"/t/{code}/ws?narrador=1") as narrator:
-        message = narrator.receive_json()
+        message = receive(narrator)
     assert [p["role"] for p in message["view"]["players"]] == list(table.match.state.roles)
     assert message["speech"] == []
     client.cookies.clear()
     assert client.get(f"/t/{code}/narrador").status_code == 403
     with client.websocket_connect(f"/t/{code}/ws?narrador=1") as stranger:
-        public = stranger.receive_json()
+        public = receive(stranger)
     assert all(p["role"] is None for p in public["view"]["players"] if p["alive"])
 
 
@@ -411,9 +411,9 @@ def test_cada_juego_registrado_se_juega_entero_en_la_web_con_el_protocolo(client
     code, _ = new_table(client, seats=seats, game=game_id, bots=True)
     token = client.post(f"/api/tables/{code}/seats", json={"name": "Humana"}).json()["token"]
     with client.websocket_connect(f"/t/{code}/ws?host=1") as screen:
-        screen.receive_json()
+        receive(screen)
         screen.send_json({"type": "start"})
-        assert screen.receive_json()["status"] == "playing"
+        assert receive(screen)["status"] == "playing"
     client.cookies.clear()
     finished = play_until_the_end(client, code, {"Humana": token}, limit=3000)
     assert finished["view"]["result"] is not None
@@ -426,7 +426,7 @@ def test_bethlem_en_la_web_muestra_las_cuatro_posiciones_de_cada_jugador(client)
     client.cookies.clear()
     client.cookies.set(f"velada_seat_{code}", token)
     with client.websocket_connect(f"/t/{code}/ws") as phone:
-        message = phone.receive_json()
+        message = receive(phone)
     html = message["html"]
     assert html.count('<div class="bethlem-row') == 5 and html.count('data-position="1"') == 5
     mine = next(p for p in message["view"]["players"] if p["id"] == "Lucía")
@@ -465,15 +465,15 @@ def test_el_narrador_humano_responde_por_escrito_las_preguntas_del_cuentacuentos
         time.sleep(0.01)
     assert asked
     with client.websocket_connect(f"/t/{code}/ws?narrador=1") as narrator:
-        html = narrator.receive_json()["html"]
+        html = receive(narrator)["html"]
         (prompt,) = [p for p in table.match.pending() if p.player == NARRATOR]
         assert f'data-prompt="{prompt.id}"' in html and "¿Llegaré al alba?" in html and 'class="free-text"' in html
         narrator.send_json({"type": "choose", "prompt": prompt.id, "choose": ["Si no te fías de nadie."]})
-        narrator.receive_json()
+        receive(narrator)
     mine = client.get(f"/api/tables/{code}/view", headers=auth).json()["view"]["log"]
     assert any(e["kind"] == "respuesta-narrador" and "Si no te fías de nadie." in e["text"] for e in mine)
     with client.websocket_connect(f"/t/{code}/ws?host=1") as screen:
-        assert "Si no te fías de nadie." not in json.dumps(screen.receive_json())
+        assert "Si no te fías de nadie." not in json.dumps(receive(screen))
 
 
 def test_bethlem_con_cartas_personalizadas_se_juega_en_la_web_y_cada_uno_solo_ve_su_objetivo(client):
@@ -483,7 +483,7 @@ def test_bethlem_con_cartas_personalizadas_se_juega_en_la_web_y_cada_uno_solo_ve
     client.cookies.clear()
     client.cookies.set(f"velada_seat_{code}", token)
     with client.websocket_connect(f"/t/{code}/ws") as phone:
-        message = phone.receive_json()
+        message = receive(phone)
     view = message["view"]
     assert message["html"].count("data-objective=") == 1
     assert f'data-objective="{view["you"]["objective_card"]}"' in message["html"]
@@ -511,13 +511,13 @@ def test_bethlem_los_papeles_de_la_frontera_solo_se_ven_los_propios_y_el_del_she
     texts = {"sheriff": "Sheriff de la frontera", "forajido": "Forajido", "renegado": "Renegado de la frontera"}
     texts["alguacil"] = "Alguacil"
     with client.websocket_connect(f"/t/{code}/ws") as phone:
-        html = phone.receive_json()["html"]
+        html = receive(phone)["html"]
     assert f'<span class="badge">{texts["sheriff"]}</span>' in html
     assert f'<span class="badge">{texts[roles[lucia]]}</span>' in html
     others = [r for seat, r in enumerate(roles) if seat not in (lucia, sheriff) and r != roles[lucia]]
     assert others and not any(f'<span class="badge">{texts[r]}</span>' in html for r in others)
     client.cookies.clear()
     with client.websocket_connect(f"/t/{code}/ws?host=1") as screen:
-        public = screen.receive_json()["html"]  # the public screen: the sheriff only
+        public = receive(screen)["html"]  # the public screen: the sheriff only
     assert f'<span class="badge">{texts["sheriff"]}</span>' in public
     assert not any(f'<span class="badge">{texts[r]}</span>' in public for r in roles if r != "sheriff")

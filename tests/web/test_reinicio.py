@@ -12,16 +12,16 @@ from starlette.testclient import TestClient
 from velada.web.app import create_app
 from velada.web.store import Store
 
-from .helpers import new_table, wait_until
+from .helpers import new_table, receive, wait_until
 
 LAZY_BOTS = 10_000.0  # bots that never get to act before the "kill"
 
 
 def _host_command(client, code, message):
     with client.websocket_connect(f"/t/{code}/ws?host=1") as screen:
-        screen.receive_json()
+        receive(screen)
         screen.send_json(message)
-        screen.receive_json()
+        receive(screen)
 
 
 def _stored(db, code):
@@ -146,10 +146,10 @@ def test_una_escritura_fallida_no_empieza_la_partida_ni_cuenta_la_eleccion(any_d
         table = client.app.state.hub.get(code)
         _refuse(table.store, "start", monkeypatch)
         with client.websocket_connect(f"/t/{code}/ws?host=1") as screen:
-            screen.receive_json()
+            receive(screen)
             screen.send_json({"type": "start"})
             screen.send_json({"type": "ping"})
-            while screen.receive_json()["type"] != "pong":
+            while receive(screen)["type"] != "pong":
                 pass
         assert table.status == "lobby" and table.match is None
         monkeypatch.undo()
@@ -179,10 +179,10 @@ def test_una_escritura_fallida_no_da_el_asiento_a_un_bot(any_db, monkeypatch):
         table = client.app.state.hub.get(code)
         _refuse(table.store, "save_seats", monkeypatch)
         with client.websocket_connect(f"/t/{code}/ws?host=1") as screen:
-            screen.receive_json()
+            receive(screen)
             screen.send_json({"type": "bot-seat", "seat": 0})
             screen.send_json({"type": "ping"})
-            while screen.receive_json()["type"] != "pong":
+            while receive(screen)["type"] != "pong":
                 pass
         assert table.data.seats[0].bot is None and table.data.seats[0].token is not None
         assert "Ana" not in table.bots

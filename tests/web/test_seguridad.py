@@ -14,7 +14,7 @@ from starlette.websockets import WebSocketDisconnect
 from velada.web.app import create_app
 from velada.web.security import Rate
 
-from .helpers import new_table
+from .helpers import new_table, receive
 
 OURS = "http://testserver"
 OTHER_PORT = "http://testserver:8001"  # another program on the same machine: same site, another origin
@@ -37,9 +37,9 @@ def started(client, seats=5, names=("Ana", "Bea")):
     code, _ = new_table(client, seats=seats, bots=True)
     tokens = {n: client.post(f"/api/tables/{code}/seats", json={"name": n}).json()["token"] for n in names}
     with client.websocket_connect(f"/t/{code}/ws?host=1") as screen:
-        screen.receive_json()
+        receive(screen)
         screen.send_json({"type": "start"})
-        screen.receive_json()
+        receive(screen)
     return code, tokens
 
 
@@ -154,7 +154,7 @@ def test_el_websocket_solo_acepta_paginas_de_la_mesa(client):
             pass
         assert closed.value.code == 1008
     with client.websocket_connect(f"/t/{code}/ws", headers={"Origin": OURS}) as ws:
-        assert ws.receive_json()["view"]["viewer"] == "Ana"
+        assert receive(ws)["view"]["viewer"] == "Ana"
 
 
 def test_el_readme_dice_como_se_autentica_la_api():
@@ -174,15 +174,15 @@ def test_dar_el_asiento_a_un_bot_revoca_el_token_del_jugador(client):
     phone = TestClient(client.app)
     phone.cookies.set(f"velada_seat_{code}", tokens["Ana"])
     with phone.websocket_connect(f"/t/{code}/ws") as ana_phone:
-        assert ana_phone.receive_json()["view"]["viewer"] == "Ana"
+        assert receive(ana_phone)["view"]["viewer"] == "Ana"
         with client.websocket_connect(f"/t/{code}/ws?host=1") as screen:
-            screen.receive_json()
+            receive(screen)
             screen.send_json({"type": "bot-seat", "seat": ana.position})
             wait_until(lambda: next(s for s in table.data.seats if s.position == ana.position).bot)
         # The old phone shows no seat's view any more (what was already on its way aside) and answers nothing.
         ana_phone.send_json({"type": "choose", "prompt": "voto", "choose": []})
         viewers = []
-        while (reply := ana_phone.receive_json())["type"] != "error":
+        while (reply := receive(ana_phone))["type"] != "error":
             viewers.append((reply.get("view") or {}).get("viewer"))
         switched = next(i for i, viewer in enumerate(viewers) if viewer != "Ana")
         assert "Ana" not in viewers[switched:]
@@ -203,7 +203,7 @@ def test_el_enlace_de_asiento_lo_pide_el_anfitrion_y_lleva_el_asiento_a_otro_mov
     assert action in client.get(f"/t/{code}/host").text
     stranger = TestClient(client.app)
     with stranger.websocket_connect(f"/t/{code}/ws?host=1") as screen:
-        assert "/seats/" not in screen.receive_json()["html"]
+        assert "/seats/" not in receive(screen)["html"]
     assert "/seats/" not in stranger.get(f"/t/{code}/host").text
     assert stranger.post(f"/t/{code}/seats/{ana.position}/link").status_code == 403
     assert client.get(f"/t/{code}/seats/{ana.position}/link").status_code == 405  # a GET asks for nothing
@@ -226,7 +226,7 @@ def test_el_enlace_de_asiento_lo_pide_el_anfitrion_y_lleva_el_asiento_a_otro_mov
     assert "httponly" in opened.headers["set-cookie"].lower()
     assert new_phone.get(f"/api/tables/{code}/view").json()["view"]["viewer"] == "Ana"
     with new_phone.websocket_connect(f"/t/{code}/ws") as ws:
-        assert ws.receive_json()["view"]["viewer"] == "Ana"
+        assert receive(ws)["view"]["viewer"] == "Ana"
     # The link works once: opened again (from a chat, a history) it gives nothing.
     thief = TestClient(client.app)
     again = thief.get(link, follow_redirects=False)
@@ -337,9 +337,9 @@ def test_las_paginas_no_tienen_codigo_en_linea_que_la_politica_bloquearia(client
         game_code, _ = new_table(client, seats=seats, game=game.id, bots=True)
         token = client.post(f"/api/tables/{game_code}/seats", json={"name": "Lucía"}).json()["token"]
         with client.websocket_connect(f"/t/{game_code}/ws?host=1") as screen:
-            screen.receive_json()
+            receive(screen)
             screen.send_json({"type": "start"})
-            pages.append(screen.receive_json()["html"])
+            pages.append(receive(screen)["html"])
         phone = TestClient(client.app)
         phone.cookies.set(f"velada_seat_{game_code}", token)
         pages.append(phone.get(f"/t/{game_code}").text)
@@ -486,13 +486,13 @@ def test_un_mensaje_binario_por_el_websocket_no_rompe_nada(client):
     code, tokens = started(client)
     client.cookies.set(f"velada_seat_{code}", tokens["Ana"])
     with client.websocket_connect(f"/t/{code}/ws") as ws:
-        ws.receive_json()
+        receive(ws)
         ws.send_bytes(b"\x00\x01binario")
-        while (error := ws.receive_json())["type"] == "state":  # the bots play on meanwhile
+        while (error := receive(ws))["type"] == "state":  # the bots play on meanwhile
             pass
         assert error["type"] == "error" and error["code"] == "malformed" and error["text"]
         ws.send_json({"type": "ping"})
-        while (pong := ws.receive_json())["type"] == "state":
+        while (pong := receive(ws))["type"] == "state":
             pass
         assert pong["type"] == "pong"
 

@@ -157,18 +157,32 @@ def visible_prompts(state: State, viewer: Viewer) -> list[Prompt]:
     return [p for (who, _), p in state.group.items() if who == viewer]
 
 
-#: Event texts already rendered, by language and log index: a game's log only grows and an event's text is
-#: a function of the event, so a live table renders each event once per language instead of once per view.
-TextCache = dict[str, dict[int, str]]
+class ViewCache:
+    """What the views of one game share from one change to the next. A game's log only grows and an event's
+    text is a function of the event, so a live table renders each event once per language (``texts``), and
+    builds each viewer's log from the events added since its last view (``logs``) instead of from the whole log
+    at every change. Entries are shared between successive views of a viewer: treat views as read-only."""
+
+    __slots__ = ("logs", "texts")
+
+    def __init__(self) -> None:
+        self.texts: dict[str, dict[int, str]] = {}
+        #: Per (viewer, language): how many events of the log were read, the last of them (to tell that the
+        #: log is the same one, grown), and the viewer's entries so far.
+        self.logs: dict[tuple[Viewer, str], tuple[int, Any, list[dict[str, Any]]]] = {}
+
+
+#: The former name: a live table's cache of event texts.
+TextCache = ViewCache
 
 
 def build_view(
-    game: Game, state: State, viewer: Viewer, lang: str = "es", texts: bool = True, cache: TextCache | None = None
+    game: Game, state: State, viewer: Viewer, lang: str = "es", texts: bool = True, cache: ViewCache | None = None
 ) -> dict[str, Any]:
     """Everything ``viewer`` may know, JSON-ready: the game's own part, their prompts, the log they may see,
     who is still to answer where that is public, and the result. ``texts=False`` leaves out the rendered
     sentences of prompts and events (``None``), for bots, which read the data. ``cache`` keeps event texts
-    between views of the same game (see :data:`TextCache`)."""
+    between views of the same game (see :class:`ViewCache`)."""
     check_language(lang)
     if viewer is not None and viewer != PUBLIC and viewer not in state.players:
         raise IllegalAction("unknown-player", player=viewer)
@@ -180,13 +194,36 @@ def build_view(
     # The channels this viewer reads now: which ones exist is as secret as a card (velada.core.talk).
     view["talk"] = talk.view(game, state, viewer, lang)
     view["waiting"] = sorted({p.player for p in pending(state) if viewer is None or p.kind in public_kinds})
-    # Entries are numbered within the viewer's own log: numbering them in the whole log would show how many
-    # hidden events happened between two visible ones (whether the Bruja drank a potion, say).
-    indexed = [(index, event) for index, event in enumerate(state.log) if event.visible_to(viewer)]
-    visible = [event for _, event in indexed]
-    rendered = cache.setdefault(lang, {}) if cache is not None and texts else None
-    entries = []
-    for seq, (index, event) in enumerate(indexed):
+    view["log"] = _log(game, state, viewer, lang, texts, cache)
+    result = state.result
+    if result is None:
+        view["result"] = None
+    else:
+        view["result"] = result.to_json() | {"text": game.result_text(state, result, lang)}
+    return view
+
+
+def _log(
+    game: Game, state: State, viewer: Viewer, lang: str, texts: bool, cache: ViewCache | None
+) -> list[dict[str, Any]]:
+    """The log entries ``viewer`` may see. Entries are numbered within the viewer's own log: numbering them in
+    the whole log would show how many hidden events happened between two visible ones (whether the Bruja drank
+    a potion, say). With a cache, only the events added since the viewer's last view are read."""
+    log = state.log
+    start, entries = 0, []
+    known = cache.logs.get((viewer, lang)) if cache is not None and texts else None
+    if known is not None:
+        count, last, before = known
+        # The same log, grown: its first ``count`` events are those already read.
+        if count <= len(log) and (count == 0 or log[count - 1] is last):
+            start, entries = count, before
+    rendered = cache.texts.setdefault(lang, {}) if cache is not None and texts else None
+    added = []
+    seq = len(entries)
+    for index in range(start, len(log)):
+        event = log[index]
+        if not event.visible_to(viewer):
+            continue
         if not texts:
             text = None
         elif rendered is None:
@@ -195,18 +232,17 @@ def build_view(
             text = rendered.get(index)
             if text is None:
                 text = rendered[index] = game.event_text(state, event, lang)
-        entries.append({"seq": seq, "kind": event.kind, "text": text, "data": event.data})
-    view["log"] = entries
-    if viewer is None:
-        # The narrator also sees whom each event was for: a private event reads "you…" to its audience.
-        for entry, event in zip(view["log"], visible, strict=True):
+        entry = {"seq": seq, "kind": event.kind, "text": text, "data": event.data}
+        if viewer is None:
+            # The narrator also sees whom each event was for: a private event reads "you…" to its audience.
             entry["to"] = sorted(event.audience) if event.audience is not None else None
-    result = state.result
-    if result is None:
-        view["result"] = None
-    else:
-        view["result"] = result.to_json() | {"text": game.result_text(state, result, lang)}
-    return view
+        added.append(entry)
+        seq += 1
+    # A new list when something was added, so that the viewer's earlier views keep what they showed.
+    entries = entries + added if added else entries
+    if cache is not None and texts:
+        cache.logs[viewer, lang] = (len(log), log[-1] if log else None, entries)
+    return entries
 
 
 _HELP: dict[tuple[str, str, str], dict[str, Any]] = {}
