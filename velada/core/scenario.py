@@ -25,7 +25,9 @@ from velada.core.protocol import IllegalAction
 from velada.core.registry import Registry
 
 #: The keys of a scenario, and of each of its choices.
-SCENARIO_KEYS = ("game", "options", "players", "seed", "deal", "choices")
+#: ``talk`` is what was said at an online table (a downloaded record): kept with the game, never replayed —
+#: talk does not change the game.
+SCENARIO_KEYS = ("game", "options", "players", "seed", "deal", "choices", "talk")
 CHOICE_KEYS = ("player", "prompt", "choose")
 
 

@@ -405,7 +405,11 @@ def create_app(
         table = table_or_404(request.path_params["code"])
         if table.status != "finished" or table.match is None:
             return JSONResponse({"error": "not-finished"}, status_code=403)
-        body = json.dumps(table.match.record(), ensure_ascii=False, indent=1)
+        record = table.match.record()
+        if table.talk.said.messages:
+            # What was said, in which channel and after which choice (velada run reads past it).
+            record["talk"] = table.talk.said.record()
+        body = json.dumps(record, ensure_ascii=False, indent=1)
         filename = f"velada-{table.data.game}-{table.data.code}.json"
         return Response(
             body,
