@@ -125,8 +125,9 @@ class _Http:
         self.lang = lang
 
     def url(self, path: str) -> str:
-        query = f"?lang={self.lang}" if self.lang else ""
-        return f"{self.base}{path}{query}"
+        if not self.lang:
+            return f"{self.base}{path}"
+        return f"{self.base}{path}{'&' if '?' in path else '?'}lang={self.lang}"
 
     def request(self, method: str, path: str, token: str | None = None, body: Any = None) -> dict[str, Any]:
         headers = {"Accept": "application/json"}
@@ -311,6 +312,25 @@ class Seat(_Sitter):
 
     def __repr__(self) -> str:
         return f"Seat({self.table.code!r}, {self.player!r})"
+
+    def talk(self, channel: str, text: str) -> dict[str, Any]:
+        """Say ``text`` in the talk channel ``channel`` (an id of :meth:`channels`, e.g. the day's debate); the
+        game decides who may write there and when (refused with a ``talk-…`` code otherwise). Returns the message
+        as stored."""
+        body = {"channel": channel, "text": text}
+        return self.table.http.request("POST", f"/api/tables/{self.table.code}/talk", self.token, body)["message"]
+
+    def heard(self, after: int = 0, channel: str | None = None) -> dict[str, Any]:
+        """The talk this seat may read: ``messages`` (numbered by ``seq``; those after ``after``, of ``channel``
+        or of every channel), ``channels`` (which it reads, and whether it may ``write`` in each now) and whether
+        talk is ``enabled`` and the seat ``muted``."""
+        query = f"?after={after}" + (f"&channel={urllib.parse.quote(channel)}" if channel else "")
+        path = f"/api/tables/{self.table.code}/talk{query}"
+        return self.table.http.request("GET", path, self.token)
+
+    def channels(self) -> list[dict[str, Any]]:
+        """The talk channels the seat reads now, each with ``id`` and ``write`` (whether it may speak there)."""
+        return (self.view().game or {}).get("talk") or []
 
 
 class Narrator(_Sitter):

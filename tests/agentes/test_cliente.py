@@ -97,3 +97,26 @@ def test_el_asiento_del_narrador_tiene_su_propia_llave_y_responde_al_cuentacuent
         narrator.choose("no-such-prompt", [])
     assert refused.value.code in ("not-open", "game-over")
     narrator.close()
+
+
+def test_un_programa_habla_en_el_canal_del_dia_cuando_el_juego_le_deja(server):
+    host = Table.create(server, "hombres-lobo", seats=5)
+    me = host.table.sit("Ada")
+    host.fill_with_bots()
+    host.start()
+    seen = me.wait(None)
+    while seen.playing:
+        writable = [c["id"] for c in me.channels() if c.get("write")]
+        if writable:
+            said = me.talk(writable[0], "Yo dormí toda la noche, lo juro.")
+            heard = me.heard(channel=writable[0])
+            assert any(m["seq"] == said["seq"] and "lo juro" in m["text"] for m in heard["messages"])
+            break
+        for prompt in seen.open_prompts:
+            me.choose(prompt.id, first_legal(prompt))
+        seen = me.wait(seen.version, timeout=30)
+    else:
+        pytest.skip("Ada died before the first day: nothing to say")
+    with pytest.raises(Refused) as refused:
+        me.talk("no-such-channel", "hola")
+    assert refused.value.code.startswith("talk-")
