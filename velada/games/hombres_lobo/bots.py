@@ -10,10 +10,11 @@
 
 from __future__ import annotations
 
+import hashlib
 import random
 from typing import Any
 
-from velada.core.bots import ViewFn
+from velada.core.bots import RandomBot, ViewFn
 from velada.core.protocol import Prompt
 from velada.games.hombres_lobo.theme import WOLF, Theme
 
@@ -79,3 +80,48 @@ class HeuristicBot:
     def _random(self, prompt: Prompt) -> list[str]:
         count = prompt.min if prompt.options else 0
         return self.rng.sample(list(prompt.options), count) if count else []
+
+
+class MafiaBot:
+    """The random Mafia of Braverman, Etesami & Mossel (2008), played through the protocol: each night the pack
+    kills a uniformly random villager, each day the village lynches a uniformly random living player.
+
+    - Wolves: on the first round each wolf names a villager at random; if they disagree, every wolf follows, on
+      the next round, the first-round vote of the pack's first wolf (by id), which was itself uniform. So the
+      victim is uniform among the villagers whatever the pack's size.
+    - Day: every voter reads the same public die, a hash of what the whole table sees (the prompt's id, which
+      names the day, and who is alive), and votes for the player it names; that player abstains. Given what
+      the table saw, the living players' cards are a uniform shuffle (the wolves' victims were uniform), and
+      the die knows no secret, so the player it names is a wolf with probability exactly wolves/living.
+
+    Any other prompt (special roles, the Alguacil) is answered at random: the model has none of them, so a
+    Mafia study plays with ``especiales=ninguno`` and ``alguacil=no``.
+    """
+
+    def __init__(self, theme: Theme, player: str, seed: int) -> None:
+        self.player = player
+        self.seed = seed
+        self._rng: RandomBot | None = None  # made on first use: seeding costs more than a villager's whole game
+        self.decision = theme.decisions
+
+    def choose(self, prompt: Prompt, view: ViewFn | None = None) -> list[str]:
+        decision = self.decision.get(prompt.kind, "")
+        if decision == "wolves":
+            if (prompt.args or {}).get("round", 1) > 1 and view is not None:
+                last = [e["data"]["votes"] for e in view()["log"] if e["kind"] == "votos-lobos"][-1]
+                leader = min(last)
+                if last[leader] in prompt.options:
+                    return [last[leader]]
+            return [self.random.rng.choice(prompt.options)]
+        if decision == "vote":
+            living = sorted((*prompt.options, self.player))
+            die = hashlib.blake2b(f"{prompt.id}|{','.join(living)}".encode(), digest_size=8).digest()
+            pick = living[int.from_bytes(die) % len(living)]
+            return [] if pick == self.player else [pick]
+        return self.random.choose(prompt)
+
+    @property
+    def random(self) -> RandomBot:
+        if self._rng is None:
+            self._rng = RandomBot(self.seed)
+        return self._rng

@@ -13,7 +13,7 @@ from velada.core.i18n import Catalog
 from velada.core.options import ChoiceOption, GameOption, IntOption, SetOption
 from velada.core.protocol import CALL, PUBLIC, Event, Prompt, Viewer
 from velada.games.hombres_lobo import flow
-from velada.games.hombres_lobo.bots import HeuristicBot
+from velada.games.hombres_lobo.bots import HeuristicBot, MafiaBot
 from velada.games.hombres_lobo.ending import LOVERS, VILLAGE, WOLVES
 from velada.games.hombres_lobo.preparation import CARD_OPTIONS
 from velada.games.hombres_lobo.setup import SPARE_KEY, box_warnings, build_cards, deal_cards, explicit_deal
@@ -115,7 +115,11 @@ class WerewolfGame(Game):
     @property
     def bots(self) -> dict[str, BotFactory]:
         theme = self.theme
-        return {**super().bots, "heuristico": lambda player, seed: HeuristicBot(theme, player, seed)}
+        return {
+            **super().bots,
+            "heuristico": lambda player, seed: HeuristicBot(theme, player, seed),
+            "mafia": lambda player, seed: MafiaBot(theme, player, seed),
+        }
 
     # --- texts ------------------------------------------------------------------------------------------
 

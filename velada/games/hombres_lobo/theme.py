@@ -39,6 +39,8 @@ class Theme:
     sides: dict[str, str]
     names: dict[str, dict[str, str]]
     box: dict[str, int] | None
+    #: prompt kind → the decision it asks for (``kinds`` read backwards), for bots
+    decisions: dict[str, str]
 
     def role_name(self, role: str, lang: str) -> str:
         """The name of the card ``role`` in ``lang``."""
@@ -59,4 +61,5 @@ def load_theme(name: str) -> Theme:
         sides=dict(data["sides"]),
         names={lang: dict(texts) for lang, texts in data["names"].items()},
         box=dict(data["box"]) if "box" in data else None,
+        decisions={kind: decision for decision, kind in data["kinds"].items()},
     )
