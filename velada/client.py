@@ -89,11 +89,13 @@ class Prompt:
 class View:
     """What a seat may see now: the table's ``status`` (``lobby``, ``playing``, ``finished``), a ``version`` tag
     that changes when (and only when) this view changes, and the game's view (``None`` before the start): the
-    dict ``velada.core.engine.build_view`` builds for this seat."""
+    dict ``velada.core.engine.build_view`` builds for this seat; ``game_id`` names the game."""
 
     status: str
     version: str
     game: dict[str, Any] | None = field(repr=False)
+    #: The game's id (``hombres-lobo``…), known before the start too.
+    game_id: str = ""
 
     @property
     def playing(self) -> bool:
@@ -244,7 +246,7 @@ class _Sitter:
     def view(self) -> View:
         """The seat's view now."""
         answer = self.table.http.request("GET", f"/api/tables/{self.table.code}/{self._path}view", self.token)
-        return View(answer["status"], answer["version"], answer["view"])
+        return View(answer["status"], answer["version"], answer["view"], answer.get("game", ""))
 
     def choose(self, prompt: str, options: list[str] | tuple[str, ...] = ()) -> str:
         """Answer the open prompt ``prompt`` (its id, or its kind when only one is open) with option ids (``[]``

@@ -164,19 +164,13 @@ def games(
 @_pipe_safe
 def actions(game_id: Annotated[str, typer.Argument(metavar="GAME")], lang: LangArg = "es") -> None:
     """Document every kind of prompt a game opens, its ids and its option ids, for scripts, bots and agents."""
+    from velada.agents.rules import actions_text
+
     lang = _lang(lang)
     game = _game(game_id, lang)
-    moments, ids = game.id_help(lang)
-    out.print(f'{game.id}: prompt kinds. A choice is {{"player", "prompt": id or kind, "choose": [option ids]}};')
-    out.print('[] skips where a prompt is skippable. Prompt ids are "<moment>:<kind>", where <moment> is')
-    out.print(f"{moments}\n")
-    for kind in game.prompt_kinds:
-        visibility = "public" if kind.public else "private"
-        out.print(f"[bold]{kind.kind}[/] ({visibility})", markup=True)
-        out.print(f"  {game.kind_help(kind, lang)}")
-        documented = ids.get(kind.doc or kind.kind)
-        if documented:
-            out.print(f"  ids: {documented.replace('<kind>', kind.kind)}")
+    kinds = {f"{k.kind} ({'public' if k.public else 'private'})" for k in game.prompt_kinds}
+    for line in actions_text(game, lang).splitlines():
+        out.print(f"[bold]{escape(line)}[/]" if line in kinds else escape(line), markup=True)
 
 
 def _audience(event) -> Any:
@@ -525,6 +519,12 @@ def load(
     result = run(tables, seats, seconds, max_throughput, db, workers, game, out=json_out)
     out.print(HEADER)
     out.print(result.table_row())
+
+
+# Agents at the table: velada mcp, agent, arena (velada/cli/agents.py registers them on ``app``).
+from velada.cli import agents as _agents  # noqa: E402
+
+del _agents
 
 
 def main() -> None:

@@ -507,7 +507,8 @@ def create_app(
         seat = api_seat(table, request, "read")
         view = render.game_view(table, seat.name, lang)
         # The version is a tag of this seat's view: a count of the table's choices would count the hidden ones.
-        return JSONResponse({"status": table.status, "version": table.view_tag(seat.name, lang), "view": view})
+        version = table.view_tag(seat.name, lang)
+        return JSONResponse({"status": table.status, "game": table.data.game, "version": version, "view": view})
 
     @api
     async def api_choose(request: Request, table: LiveTable, lang: str) -> Response:
@@ -561,7 +562,8 @@ def create_app(
     async def api_narrator_view(request: Request, table: LiveTable, lang: str) -> Response:
         api_narrator(table, request, "read")
         view = table.view(None, lang)
-        return JSONResponse({"status": table.status, "version": table.view_tag(None, lang), "view": view})
+        version = table.view_tag(None, lang)
+        return JSONResponse({"status": table.status, "game": table.data.game, "version": version, "view": view})
 
     @api
     async def api_narrator_choose(request: Request, table: LiveTable, lang: str) -> Response:
