@@ -46,13 +46,27 @@ def test_el_lobby_lista_los_juegos_y_crea_una_mesa(client):
     assert "<svg" in host_page.text and f"/t/{code}" in host_page.text  # QR code and join link
 
 
-def test_opciones_invalidas_vuelven_al_lobby_con_el_motivo(client):
+def test_opciones_invalidas_vuelven_al_lobby_con_el_motivo_junto_a_su_campo(client):
     response = client.post("/tables", data={"game": "hombres-lobo", "seats": "3"}, follow_redirects=False)
-    assert response.status_code == 303 and "error=" in response.headers["location"]
+    assert response.status_code == 400 and 'id="error-seats"' in response.text and "5 a 18" in response.text
     response = client.post(
-        "/tables", data={"game": "hombres-lobo", "seats": "8", "opt:voto": "a-dedo"}, follow_redirects=False
+        "/tables",
+        data={"game": "hombres-lobo", "seats": "8", "opt:voto": "a-dedo", "opt:nina-riesgo": "20"},
+        follow_redirects=False,
     )
-    assert "error=" in response.headers["location"]
+    page = response.text
+    assert response.status_code == 400 and 'id="opt-hombres-lobo-voto-error"' in page and "a-dedo" in page
+    # The form comes back as it was sent, for the game that was chosen.
+    assert 'value="20"' in page and 'data-game="hombres-lobo"  >' not in page
+    assert not client.app.state.store.playing()
+
+
+def test_una_opcion_de_conjunto_se_envia_como_casillas(client):
+    data = {"game": "hombres-lobo", "seats": "8", "optset:especiales": ["vidente", "bruja", ""]}
+    response = client.post("/tables", data=data, follow_redirects=False)
+    assert response.status_code == 303, response.text
+    code = response.headers["location"].split("/")[2]
+    assert tuple(client.app.state.store.load(code).options["especiales"].split(",")) == ("vidente", "bruja")
 
 
 def test_un_jugador_se_sienta_y_su_navegador_guarda_el_asiento(client):

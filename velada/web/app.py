@@ -263,20 +263,22 @@ def create_app(
             game = REGISTRY.get(form_text(form, "game"))
         except KeyError:
             return _lobby_error(texts(lang, "bad-options", reason=form_text(form, "game")[:40]))
+        options = {k[4:]: form_text(form, k) for k in form if k.startswith("opt:")}
+        options.update(set_options(form))
+        size = 0
         try:
             size = int(form_text(form, "seats", "0"))
             table_lang = form_text(form, "lang", lang)
             if table_lang not in LANGUAGES:
                 table_lang = lang
             mode = "online" if form_text(form, "mode") == "online" else "presencial"
-            options = {k[4:]: form_text(form, k) for k in form if k.startswith("opt:")}
             timers = {name: max(0, min(3600, int(form_text(form, f"timer:{name}", "0") or 0))) for name in TIMERS}
             normalize(game.options, options)
             info = game.info
             if not info.min_players <= size <= info.max_players:
                 raise ValueError(f"{game.id}: {info.min_players}–{info.max_players} players")
         except (OptionError, ValueError) as exc:
-            return _lobby_error(texts(lang, "bad-options", reason=str(exc)[:200]))
+            return lobby_again(request, lang, game, options, size, str(exc))
         host = secrets.token_urlsafe(32)
         fill = ""
         if form.get("bots"):
@@ -285,6 +287,33 @@ def create_app(
         response = RedirectResponse(f"/t/{data.code}/host", status_code=303)
         set_secret_cookie(response, request, host_cookie(data.code), host)
         return response
+
+    def set_options(form: Any) -> dict[str, str]:
+        """A set option's boxes (``optset:KEY``, one value each, "auto" to let the game choose) as its text."""
+        found = {}
+        for key in {k[7:] for k in form if k.startswith("optset:")}:
+            chosen = [v for v in form.getlist(f"optset:{key}") if isinstance(v, str) and v]
+            found[key] = "auto" if "auto" in chosen else ",".join(chosen) or "ninguno"
+        return found
+
+    def lobby_again(request: Request, lang: str, game: Any, options: dict[str, str], size: int, reason: str):
+        """The lobby form again, as it was sent, with what is wrong written beside each field."""
+        info = game.info
+        errors = game.option_errors(options, lang)
+        if not info.min_players <= size <= info.max_players:
+            errors["seats"] = texts(lang, "bad-seats", low=info.min_players, high=info.max_players)
+        html = render.page(
+            "lobby.html",
+            lang,
+            games=list(REGISTRY),
+            selected=game.id,
+            recent=own_tables(request),
+            error=texts(lang, "bad-options", reason=reason[:200]),
+            errors=errors,
+            values=options,
+            seats=size or None,
+        )
+        return html_response(request, html, 400)
 
     def _lobby_error(message: str) -> Response:
         return RedirectResponse(f"/?error={quote(message)}", status_code=303)

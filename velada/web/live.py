@@ -28,6 +28,7 @@ from velada.core.bots import BOT_NAMES, Bot
 from velada.core.delta import is_empty
 from velada.core.engine import Match, ViewCache, build_view, pending
 from velada.core.game import Game
+from velada.core.narration import public_events
 from velada.core.protocol import CALL, NARRATOR, PUBLIC, IllegalAction, Prompt, Viewer
 from velada.games import REGISTRY
 from velada.web.names import BadName, check_name
@@ -120,6 +121,9 @@ class LiveTable:
         #: the group resolved, with the last answer in), not the game as it is; ``_release`` shows the rest.
         self._held: Any = None
         self._release: asyncio.Task | None = None
+        #: The last clock that ran out: the players of public prompts it skipped, those of private ones, and the
+        #: public events then in the log (see :meth:`expiry_for`).
+        self._expiry: tuple[tuple[str, ...], frozenset[str], int] | None = None
         #: When the night call being shown began (None: no call under way).
         self._call_started: float | None = None
         #: Event texts rendered so far, shared by every view of this table (the log only grows).
@@ -672,6 +676,7 @@ class LiveTable:
             if self.match is None or self._group != group:
                 return
             self._timer = None
+            skipped = []
             for prompt in self.timed_prompts():
                 if self._group != group:
                     break
@@ -682,7 +687,38 @@ class LiveTable:
                 except Exception:
                     log.exception("could not skip %s at table %s", prompt.id, self.data.code)
                     break
+                skipped.append(prompt)
+            if skipped and self.match is not None:
+                public = sorted({p.player for p in skipped if p.kind in self._public_kinds})
+                private = frozenset(p.player for p in skipped if p.kind not in self._public_kinds)
+                self._expiry = (tuple(public), private, len(public_events(self.match.state)))
         await self.broadcast()
+
+    def expiry_for(self, viewer: Viewer) -> dict[str, Any] | None:
+        """What the last clock that ran out means to ``viewer``, until the next public event: on every screen,
+        who did not answer a public decision (the waiting list was public); a private prompt's expiry only on
+        its own player's page (and the narrator's), or the room would learn who holds the card called."""
+        state = self.state
+        if self._expiry is None or state is None or state.result is not None:
+            return None
+        public, private, events = self._expiry
+        if len(public_events(state)) != events:
+            return None
+        mine = viewer is None or viewer in private
+        if not public and not mine:
+            return None
+        return {"public": list(public), "mine": mine}
+
+    def debate_end_for(self, viewer: Viewer) -> float | None:
+        """When the day's debate ends and its vote's own clock starts, for a viewer shown the clock of a public
+        decision; ``None`` when the table gives the debate no time or the decision open is not public."""
+        deadline = self.deadline_for(viewer)
+        debate = int(self.data.timers.get("debate", 0))
+        if deadline is None or debate <= 0 or self.match is None:
+            return None
+        if not any(p.kind in self._public_kinds for p in self.match.state.group.values()):
+            return None
+        return deadline - int(self.data.timers.get("votacion", 0))
 
     def deadline_for(self, viewer: Viewer) -> float | None:
         """The clock a viewer is shown: a vote's is everybody's; a night call's only its own players' (and the

@@ -18,6 +18,7 @@ from markupsafe import Markup, escape
 
 from velada.core.delta import diff
 from velada.core.i18n import Catalog
+from velada.core.narration import public_events, script
 from velada.core.protocol import NARRATOR, PUBLIC
 
 if TYPE_CHECKING:
@@ -45,15 +46,53 @@ def _log_item(kind: str, to: tuple[str, ...] | None, text: str, narrator_only: s
 
 
 def log_items(log: list[dict[str, Any]], narrator_only: str) -> Markup:
-    """The log's entries, newest first."""
+    """The log's entries, in the order they happened (a tie is read after the votes that caused it)."""
     items = []
-    for entry in reversed(log):
+    for entry in log:
         to = entry.get("to")
         items.append(_log_item(entry["kind"], tuple(to) if to is not None else None, entry["text"], narrator_only))
     return Markup("".join(items))
 
 
+#: Phases played with the lights off: the screen turns to its night theme (a phase may also say ``theme``).
+NIGHT_PHASES = frozenset({"noche", "preparacion"})
+
+
+def theme(view: dict[str, Any] | None) -> str:
+    """The screen's theme for the phase a view shows: ``night``, ``day``, or ``over`` once the game ended."""
+    if not view:
+        return "day"
+    if view.get("result"):
+        return "over"
+    phase = view.get("phase") or {}
+    if phase.get("theme") in ("night", "day"):
+        return phase["theme"]
+    return "night" if phase.get("id") in NIGHT_PHASES else "day"
+
+
+def help_index(view: dict[str, Any] | None) -> dict[str, str]:
+    """The help entries a view carries (``view["help"]``: what its viewer holds or sees), by the id of the card
+    they are about, with and without its kind (``rol:bruja`` and ``bruja``): a page makes that card tappable.
+    Only ids the view lists: a card nobody may see has no help on the page, and so no way to name it."""
+    found: dict[str, str] = {}
+    for entry in (view or {}).get("help") or []:
+        help_id = entry["id"]
+        found[help_id] = help_id
+        found.setdefault(help_id.split(":", 1)[-1], help_id)
+    return found
+
+
+def ansia_card(cid: str) -> Any:
+    """El ansia's card ``cid`` as its data has it (its speed and points, shown in the hunting zone: public)."""
+    from velada.games.el_ansia.data import CARDS
+
+    return CARDS[cid]
+
+
 env.globals["log_items"] = log_items
+env.globals["ansia_card"] = ansia_card
+env.globals["theme"] = theme
+env.globals["help_index"] = help_index
 
 
 def texts(lang: str):
@@ -117,17 +156,16 @@ def host_fragment(
 
 
 def speech_lines(table: LiveTable, conn: Connection) -> list[str]:
-    """What the narrator says aloud since the connection last heard: the public events, in the game's words."""
+    """What the narrator says aloud since the connection last heard: the game's script for the public events
+    (:func:`velada.core.narration.script`: each call as its step begins, the deaths at dawn, a vote's outcome)."""
     state = table.state
     if state is None or not conn.is_host or conn.viewer is None:
         return []
-    public = [event for event in state.log if event.visible_to(PUBLIC)]
-    new = public[conn.spoken :]
-    conn.spoken = len(public)
-    lines: list[str] = []
-    for event in new:
-        lines.extend(table.game.narration(state, event, conn.lang))
-    return lines
+    since = conn.spoken
+    conn.spoken = max(since, len(public_events(state)))
+    if since >= conn.spoken:
+        return []  # nothing new: the script would close the last call again
+    return script(table.game, state, conn.lang, since=since)
 
 
 def payload(table: LiveTable, conn: Connection, shared: dict[tuple, dict[str, Any]] | None = None) -> dict[str, Any]:

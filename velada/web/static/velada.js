@@ -54,20 +54,73 @@
     form.querySelector(".confirm").disabled = n < Number(form.dataset.min) || n > Number(form.dataset.max);
   }
 
+  // The narrator's voice: on or off, which voice (a Spanish one when the browser has it, English for an English
+  // page), its speed and volume — kept in this browser. The lines come from the game's script, one at a time.
+  const voiceSelect = document.getElementById("voice");
+  const rateInput = document.getElementById("voice-rate");
+  const volumeInput = document.getElementById("voice-volume");
+  const speaks = "speechSynthesis" in window;
+  function remember(el, key, kind) {
+    if (!el) return;
+    const saved = localStorage.getItem(key);
+    if (saved !== null) {
+      if (kind === "check") el.checked = saved === "on";
+      else el.value = saved;
+    }
+    el.addEventListener("change", () => localStorage.setItem(key, kind === "check" ? (el.checked ? "on" : "off") : el.value));
+  }
   if (speechBox) {
-    const saved = localStorage.getItem("velada-speech");
-    speechBox.checked = saved === null ? speechBox.dataset.default === "on" : saved === "on";
-    speechBox.addEventListener("change", () => localStorage.setItem("velada-speech", speechBox.checked ? "on" : "off"));
+    speechBox.checked = speechBox.dataset.default === "on";
+    remember(speechBox, "velada-speech", "check");
+    remember(rateInput, "velada-voice-rate");
+    remember(volumeInput, "velada-voice-volume");
+  }
+  const wanted = lang === "en" ? "en" : "es";
+  function voices() {
+    return speaks ? window.speechSynthesis.getVoices().filter((v) => v.lang.toLowerCase().startsWith(wanted)) : [];
+  }
+  // Spain's Spanish first for a Spanish page, then any Spanish; British then any English for an English one.
+  function bestVoice() {
+    const list = voices();
+    const chosen = voiceSelect && voiceSelect.value;
+    const exact = list.find((v) => v.name === chosen);
+    if (exact) return exact;
+    const local = wanted === "es" ? "es-es" : "en-gb";
+    return list.find((v) => v.lang.toLowerCase().replace("_", "-") === local) || list[0] || null;
+  }
+  function fillVoices() {
+    if (!voiceSelect) return;
+    const saved = localStorage.getItem("velada-voice") || voiceSelect.value;
+    const first = voiceSelect.options[0];
+    voiceSelect.replaceChildren(first);
+    for (const v of voices()) {
+      const option = document.createElement("option");
+      option.value = v.name;
+      option.textContent = `${v.name} (${v.lang})`;
+      voiceSelect.appendChild(option);
+    }
+    voiceSelect.value = [...voiceSelect.options].some((o) => o.value === saved) ? saved : "";
+  }
+  if (voiceSelect) {
+    voiceSelect.addEventListener("change", () => localStorage.setItem("velada-voice", voiceSelect.value));
+    fillVoices();
+    if (speaks) window.speechSynthesis.addEventListener("voiceschanged", fillVoices);
   }
 
-  function say(lines) {
-    if (!speechBox || !speechBox.checked || !("speechSynthesis" in window)) return;
+  function say(lines, force) {
+    if (!speaks || (!force && (!speechBox || !speechBox.checked))) return;
+    const voice = bestVoice();
     for (const line of lines) {
       const u = new SpeechSynthesisUtterance(line);
-      u.lang = lang === "en" ? "en-GB" : "es-ES";
+      u.lang = voice ? voice.lang : wanted === "en" ? "en-GB" : "es-ES";
+      if (voice) u.voice = voice;
+      u.rate = Number(rateInput ? rateInput.value : 1) || 1;
+      u.volume = Number(volumeInput ? volumeInput.value : 1);
       window.speechSynthesis.speak(u);
     }
   }
+  const testButton = document.getElementById("voice-test");
+  if (testButton) testButton.addEventListener("click", () => say([testButton.dataset.sample], true));
 
   function showError(text) {
     toast.textContent = text;
@@ -76,12 +129,133 @@
     showError.timer = setTimeout(() => { toast.hidden = true; }, 5000);
   }
 
+  // A decision that was not on the page before: bring it into view and, where the phone allows, buzz.
+  function announcePrompt(before) {
+    const fresh = [...app.querySelectorAll("form.prompt")].find((f) => !before.has(f.dataset.prompt));
+    if (!fresh) return;
+    const still = window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+    fresh.scrollIntoView({ block: "center", behavior: still ? "auto" : "smooth" });
+    if (navigator.vibrate && navigator.userActivation && navigator.userActivation.hasBeenActive) navigator.vibrate(150);
+  }
+
+  // El ansia's board and hunting zone: what an open prompt offers (a space to move to, a cell to hunt) is
+  // highlighted, and tapping it taps its option (the element's ``data-pick`` is the option's id).
+  function openForm() {
+    return app.querySelector("form.prompt");
+  }
+  function markBoard() {
+    const picks = app.querySelectorAll(".ansia-board [data-pick], .ansia-zone [data-pick]");
+    if (!picks.length) return;
+    const form = openForm();
+    for (const el of picks) {
+      const button = form && form.querySelector(`.option[data-option="${CSS.escape(el.dataset.pick)}"]`);
+      el.classList.toggle("reachable", !!button);
+      if (button) {
+        el.setAttribute("role", "button");
+        el.setAttribute("tabindex", "0");
+        el.setAttribute("aria-label", button.textContent.trim());
+      } else {
+        el.removeAttribute("role");
+        el.removeAttribute("tabindex");
+        el.removeAttribute("aria-label");
+      }
+    }
+    const frame = app.querySelector(".ansia-board .pan");
+    if (frame) applyZoom(frame);
+  }
+
+  // Zoom and pan of the board, kept across re-renders: buttons, the wheel, or dragging.
+  const view = { zoom: 1, x: 0, y: 0 };
+  function applyZoom(frame) {
+    const svg = frame.querySelector("svg");
+    svg.style.transform = `translate(${view.x}px, ${view.y}px) scale(${view.zoom})`;
+    const label = app.querySelector(".ansia-board .zoom-level");
+    if (label) label.textContent = `${Math.round(view.zoom * 100)} %`;
+  }
+  function zoomBy(factor) {
+    const frame = app.querySelector(".ansia-board .pan");
+    if (!frame) return;
+    const next = Math.min(4, Math.max(1, view.zoom * factor));
+    // Zoom about the frame's centre.
+    const cx = frame.clientWidth / 2;
+    const cy = frame.clientHeight / 2;
+    view.x = cx - ((cx - view.x) * next) / view.zoom;
+    view.y = cy - ((cy - view.y) * next) / view.zoom;
+    view.zoom = next;
+    clampPan(frame);
+    applyZoom(frame);
+  }
+  function clampPan(frame) {
+    const w = frame.clientWidth;
+    const h = frame.clientHeight;
+    view.x = Math.min(0, Math.max(w - w * view.zoom, view.x));
+    view.y = Math.min(0, Math.max(h - h * view.zoom, view.y));
+    if (view.zoom === 1) { view.x = 0; view.y = 0; }
+  }
+  let drag = null;
+  app.addEventListener("pointerdown", (event) => {
+    const frame = event.target.closest(".ansia-board .pan");
+    if (!frame || view.zoom === 1) return;
+    drag = { x: event.clientX, y: event.clientY, vx: view.x, vy: view.y, moved: false };
+  });
+  window.addEventListener("pointermove", (event) => {
+    if (!drag) return;
+    const frame = app.querySelector(".ansia-board .pan");
+    if (!frame) { drag = null; return; }
+    const dx = event.clientX - drag.x;
+    const dy = event.clientY - drag.y;
+    if (Math.abs(dx) + Math.abs(dy) > 6) drag.moved = true;
+    view.x = drag.vx + dx;
+    view.y = drag.vy + dy;
+    clampPan(frame);
+    applyZoom(frame);
+  });
+  window.addEventListener("pointerup", () => {
+    if (drag && drag.moved) app.dataset.dragged = "1";
+    drag = null;
+  });
+  app.addEventListener("wheel", (event) => {
+    if (!event.target.closest(".ansia-board .pan") || !event.ctrlKey) return;
+    event.preventDefault();
+    zoomBy(event.deltaY < 0 ? 1.2 : 1 / 1.2);
+  }, { passive: false });
+
+  function tapSpace(g) {
+    const form = openForm();
+    const button = form && form.querySelector(`.option[data-option="${CSS.escape(g.dataset.pick)}"]`);
+    if (button) {
+      button.click();
+      button.scrollIntoView({ block: "nearest" });
+    }
+  }
+
+  // The log's entries as the server rendered them, oldest first: each message brings only those this page has
+  // not had ("from" 0 starts again), and the page's log lists are filled from here.
+  let logItems = [];
+
+  function fillLog() {
+    const box = app.querySelector("[data-live-log]");
+    if (!box) return;
+    const recent = Number(box.dataset.recent) || 6;
+    box.hidden = logItems.length === 0;
+    box.querySelector("ol.latest").innerHTML = logItems.slice(-1).join("");
+    const earlier = box.querySelector("ol.earlier");
+    earlier.innerHTML = logItems.slice(-recent - 1, -1).join("");
+    earlier.hidden = logItems.length < 2;
+    const all = box.querySelector("details.full-log");
+    all.hidden = logItems.length <= recent + 1;
+    if (!all.hidden) {
+      all.querySelector("ol.all").innerHTML = logItems.join("");
+      all.querySelector(".log-count").textContent = String(logItems.length);
+    }
+  }
+
   function connect() {
     const scheme = location.protocol === "https:" ? "wss:" : "ws:";
     const seat = app.dataset.narrator === "1" ? "&narrador=1" : isHost ? "&host=1" : "";
     socket = new WebSocket(`${scheme}//${location.host}/t/${code}/ws?lang=${lang}${seat}`);
     // Each connection numbers its own messages from 1: a new one (a reconnect, a restarted server) starts again.
-    socket.onopen = () => { offline.hidden = true; retry = 500; version = -1; };
+    socket.onopen = () => { offline.hidden = true; retry = 500; version = -1; logItems = []; };
     socket.onmessage = (event) => {
       const msg = JSON.parse(event.data);
       // Other scripts of the page (the talk panel, talk.js) read the same messages.
@@ -91,10 +265,20 @@
         version = msg.version;
         const active = document.activeElement;
         const focused = active && active.classList.contains("free-text") ? active.closest("form.prompt").dataset.prompt : null;
-        app.innerHTML = msg.html;
+        const open = [...app.querySelectorAll("details[open][data-keep]")].map((d) => d.dataset.keep);
+        const before = new Set([...app.querySelectorAll("form.prompt")].map((f) => f.dataset.prompt));
+        if (msg.log) logItems = logItems.slice(0, msg.log.from).concat(msg.log.items);
         app.dataset.status = msg.status;
         app.dataset.version = msg.version;
-        restoreSelection(focused);
+        if (msg.html !== undefined) {
+          // The page comes only when what it shows changed; the log's entries come apart (fillLog).
+          app.innerHTML = msg.html;
+          for (const d of app.querySelectorAll("details[data-keep]")) if (open.includes(d.dataset.keep)) d.open = true;
+          restoreSelection(focused);
+          if (!isHost) announcePrompt(before);
+          markBoard();
+        }
+        fillLog();
         if (msg.speech && msg.speech.length) say(msg.speech);
         tick();
       } else if (msg.type === "error") {
@@ -119,8 +303,29 @@
   window.veladaSend = send;
 
   app.addEventListener("click", (event) => {
+    const space = event.target.closest(".ansia-board .reachable[data-pick], .ansia-zone .reachable[data-pick]");
+    if (space) {
+      if (app.dataset.dragged === "1") { delete app.dataset.dragged; return; }
+      tapSpace(space);
+      return;
+    }
     const button = event.target.closest("button");
     if (!button) return;
+    if (button.dataset.zoom) {
+      if (button.dataset.zoom === "reset") { view.zoom = 1; view.x = 0; view.y = 0; markBoard(); }
+      else zoomBy(button.dataset.zoom === "in" ? 1.5 : 1 / 1.5);
+      return;
+    }
+    if (button.dataset.help) {
+      // A card's name opens its help below (the help list lists what the viewer holds or sees).
+      const help = document.getElementById(`ayuda-${button.dataset.help}`);
+      if (help) {
+        help.open = true;
+        help.scrollIntoView({ block: "center" });
+        help.querySelector("summary").focus();
+      }
+      return;
+    }
     const form = button.closest("form.prompt");
     if (button.dataset.action) {
       const message = { type: button.dataset.action };
@@ -158,6 +363,14 @@
     if (event.target.closest("form.prompt")) event.preventDefault();
   });
 
+  app.addEventListener("keydown", (event) => {
+    const space = event.target.closest && event.target.closest(".reachable[data-pick]");
+    if (space && (event.key === "Enter" || event.key === " ")) {
+      event.preventDefault();
+      tapSpace(space);
+    }
+  });
+
   app.addEventListener("input", (event) => {
     const form = event.target.closest("form.prompt");
     if (!form) return;
@@ -165,14 +378,27 @@
     updateConfirm(form);
   });
 
+  // Clocks count down to their deadline; a day's public decision shows its two steps, the debate and then the
+  // vote, each with its own time left.
   function tick() {
+    const now = Date.now() / 1000;
     for (const el of app.querySelectorAll(".timer")) {
       const deadline = Number(el.dataset.deadline);
+      const step = el.parentElement && el.parentElement.querySelector(".step");
       if (!deadline) { el.textContent = ""; continue; }
-      const left = Math.max(0, Math.round(deadline - Date.now() / 1000));
-      el.textContent = `⏱ ${Math.floor(left / 60)}:${String(left % 60).padStart(2, "0")}`;
+      const debateEnd = Number(el.dataset.debateEnd);
+      let until = deadline;
+      if (step && debateEnd) {
+        const debating = now < debateEnd;
+        step.textContent = debating ? step.dataset.debate : step.dataset.vote;
+        if (debating) until = debateEnd;
+      }
+      const left = Math.max(0, Math.round(until - now));
+      el.textContent = `${Math.floor(left / 60)}:${String(left % 60).padStart(2, "0")}`;
+      el.classList.toggle("urgent", left <= 10);
     }
   }
   setInterval(tick, 1000);
+  markBoard();
   connect();
 })();

@@ -1,0 +1,274 @@
+"""Every game's pages as people see them, in a real Chromium (Debian's) against one real server: the lobby, the
+shared screen (a TV at 1920×1080, a laptop at 1280×800) and a phone (390×844 and 320×568), in Spanish and English.
+
+For each game a table is played to the end by one person on a phone and bots; at a moment with a decision open on
+the phone and again at the end, every page is checked at every width: nothing scrolls sideways, a phone's tap
+targets are at least 44 px, no text shows a ``{``, a ``}`` or a catalogue key that was not translated, and
+axe-core finds no serious or critical accessibility violation. Screenshots go to ``artifacts/pantallas/``.
+
+One server and one browser serve the whole module (a few minutes in all)."""
+
+from __future__ import annotations
+
+import os
+import re
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from velada.games import REGISTRY
+
+from .test_navegador import ARTIFACTS, CHROMIUM, FLAGS, free_port
+
+pytestmark = [
+    pytest.mark.slow,
+    pytest.mark.skipif(
+        not Path(CHROMIUM).exists() and not os.environ.get("VELADA_REQUIRE_BROWSER"),
+        reason="Chromium is not installed (CI installs Debian's and sets VELADA_REQUIRE_BROWSER)",
+    ),
+]
+
+SHOTS = ARTIFACTS / "pantallas"
+SCREENS = {"tv": (1920, 1080), "portatil": (1280, 800)}
+PHONES = {"movil": (390, 844), "movil-pequeno": (320, 568)}
+#: A long name (46 characters) must be shown whole, wrapped or with its full text at hand, never cut silently.
+LONG_NAME = "Maria de las Mercedes Ximena Fernandez Ostolaza"
+#: How many seats each game's table has in these tests (small tables end sooner).
+SEATS = {"hombres-lobo": 8, "gauekos": 8, "ajo-y-agua": 4, "el-ansia": 3, "bethlem": 4}
+
+
+def catalogue_sections() -> set[str]:
+    """The first part of every catalogue key (``table``, ``event``, ``option-label``…): a page showing a dotted word
+    that starts with one shows a key whose text was never written (a catalogue returns the key itself)."""
+    from velada.core.i18n import CORE_MESSAGES
+    from velada.web.render import MESSAGES
+
+    catalogues = [CORE_MESSAGES, MESSAGES] + [game.catalog for game in REGISTRY]
+    return {key.split(".", 1)[0] for c in catalogues for texts in c.messages.values() for key in texts if "." in key}
+
+
+SECTIONS = catalogue_sections() | {"option-label", "option-value", "help"}
+DOTTED = re.compile(r"[a-z][a-z0-9_-]*(?:\.[a-z0-9_-]+)+")
+
+
+# --- one server, one browser -------------------------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory):
+    folder = tmp_path_factory.mktemp("pantallas")
+    port = free_port()
+    log = (folder / "server.log").open("wb")
+    command = [sys.executable, "-m", "velada", "serve", "--port", str(port), "--db", str(folder / "v.sqlite3")]
+    command += ["--bot-delay", "0.02", "--no-rate-limits"]
+    process = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT)
+    for _ in range(100):
+        try:
+            socket.create_connection(("127.0.0.1", port), timeout=0.2).close()
+            break
+        except OSError:
+            time.sleep(0.1)
+    yield f"http://127.0.0.1:{port}"
+    process.terminate()
+    process.wait(timeout=10)
+    log.close()
+    text = (folder / "server.log").read_text(errors="replace")
+    assert "Traceback" not in text, text
+
+
+@pytest.fixture(scope="module")
+def browser():
+    from playwright.sync_api import sync_playwright
+
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
+        yield browser
+        browser.close()
+
+
+# --- what every page must be ---------------------------------------------------------------------------------
+
+#: What a page measures of itself: sideways scrolling, small tap targets, and its visible text.
+MEASURE = """() => {
+  const root = document.scrollingElement;
+  const small = [];
+  for (const el of document.querySelectorAll("button, input, select, summary, a.button, .tappable")) {
+    const r = el.getBoundingClientRect();
+    const style = getComputedStyle(el);
+    if (!r.width || !r.height || style.visibility === "hidden" || el.closest("[hidden]")) continue;
+    if (el.type === "checkbox" || el.type === "radio") {
+      // The box is tapped through its label.
+      const label = el.closest("label");
+      const lr = label ? label.getBoundingClientRect() : r;
+      if (lr.height < 44) small.push(`${el.outerHTML.slice(0, 80)} in a label ${Math.round(lr.height)} px high`);
+      continue;
+    }
+    const size = `${Math.round(r.width)}×${Math.round(r.height)}`;
+    if (r.height < 44 || r.width < 44) small.push(`${el.outerHTML.slice(0, 100)}: ${size}`);
+  }
+  const wide = [...document.querySelectorAll("body *")].filter(el => {
+    const r = el.getBoundingClientRect();
+    return r.width && r.right > root.clientWidth + 1 && !el.closest(".pan");
+  }).slice(0, 5).map(el => `${el.tagName}.${el.className}: right ${Math.round(el.getBoundingClientRect().right)}`);
+  return {scroll: root.scrollWidth, client: root.clientWidth, small, wide, text: document.body.innerText};
+}"""
+
+
+def check_page(page, name: str, phone: bool, problems: list[str], shot: bool = True) -> None:
+    """Measure ``page`` as it is now; what is wrong goes into ``problems`` (one list for the whole test, so that
+    a run reports every problem at once)."""
+    page.wait_for_timeout(150)  # the fragment swapped in and the clock's first tick
+    m = page.evaluate(MEASURE)
+    if m["scroll"] > m["client"]:
+        problems.append(f"{name}: scrolls sideways ({m['scroll']} > {m['client']}): {m['wide']}")
+    if phone and m["small"]:
+        problems.append(f"{name}: tap targets under 44 px: {m['small'][:4]}")
+    text = m["text"]
+    for brace in ("{", "}"):
+        if brace in text:
+            at = text.index(brace)
+            problems.append(f"{name}: shows {brace!r}: …{text[max(0, at - 60) : at + 60]}…")
+    raw = sorted({word for word in DOTTED.findall(text) if word.split(".", 1)[0] in SECTIONS})
+    if raw:
+        problems.append(f"{name}: untranslated keys {raw[:5]}")
+    if shot:
+        page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=True)
+
+
+def check_axe(page, name: str, problems: list[str]) -> None:
+    """axe-core (vendored by axe-playwright-python) finds no serious or critical violation."""
+    from axe_playwright_python.sync_playwright import Axe
+
+    results = Axe().run(page)
+    for v in results.response["violations"]:
+        if v["impact"] in ("serious", "critical"):
+            targets = [n["target"] for n in v["nodes"][:3]]
+            problems.append(f"{name}: axe {v['id']} ({v['impact']}): {v['help']} {targets}")
+
+
+def at_sizes(page, name: str, sizes: dict[str, tuple[int, int]], phone: bool, problems: list[str]) -> None:
+    for size_name, (width, height) in sizes.items():
+        page.set_viewport_size({"width": width, "height": height})
+        check_page(page, f"{name}-{size_name}", phone, problems)
+
+
+# --- playing a table -----------------------------------------------------------------------------------------
+
+ANSWER = """async ([code, pick]) => {
+  const r = await fetch(`/api/tables/${code}/view`);
+  if (!r.ok) return "no-view";
+  const {view} = await r.json();
+  const prompt = view.prompts.find(p => !p.answered);
+  if (view.result) return "over";
+  if (!prompt) return "idle";
+  let choose;
+  if (prompt.text_max) choose = ["Hola"];
+  else if (prompt.skippable && pick % 3 === 0) choose = [];
+  else choose = prompt.options.slice(0, Math.max(prompt.min, 1)).map(o => o.id);
+  const sent = await fetch(`/api/tables/${code}/choices`, {
+    method: "POST", headers: {"Content-Type": "application/json"},
+    body: JSON.stringify({prompt: prompt.id, choose}),
+  });
+  return sent.ok ? "chose" : "refused";
+}"""
+
+
+def new_table(browser, url: str, game: str, lang: str):
+    """The host creates the table in the lobby; returns the host's page and the table's code."""
+    host = browser.new_context(viewport={"width": 1280, "height": 800}).new_page()
+    host.goto(f"{url}/?lang={lang}")
+    host.select_option("#game", game)
+    host.fill('input[name="seats"]', str(SEATS[game]))
+    host.select_option('select[name="lang"]', lang)
+    host.fill('input[name="timer:llamada"]', "0")
+    host.click("button[type=submit].primary")
+    host.wait_for_selector(".join-url")
+    code = host.inner_text(".join-url").rstrip("/").split("/")[-1]
+    return host, code
+
+
+def join(browser, url: str, code: str, name: str):
+    phone = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True).new_page()
+    phone.goto(f"{url}/t/{code}")
+    phone.fill('input[name="name"]', name)
+    phone.click("button.primary")
+    phone.wait_for_selector(".waiting-host")
+    return phone
+
+
+def play_until(phone, code: str, done, seconds: float = 90.0) -> None:
+    """Answer the phone's prompts (first options, sometimes a skip) until ``done()``."""
+    deadline = time.time() + seconds
+    pick = 0
+    while time.time() < deadline:
+        if done():
+            return
+        state = phone.evaluate(ANSWER, [code, pick])
+        pick += 1
+        if state == "over":
+            return
+        if state != "chose":
+            time.sleep(0.1)
+    pytest.fail(f"table {code}: not done in {seconds} s")
+
+
+@pytest.mark.parametrize("lang", ["es", "en"])
+@pytest.mark.parametrize("game", REGISTRY.ids())
+def test_pantallas_de_cada_juego(server, browser, game, lang):
+    problems: list[str] = []
+    tag = f"{game}-{lang}"
+    host, code = new_table(browser, server, game, lang)
+    check_page(host, f"{tag}-mesa-espera", False, problems)
+    name = LONG_NAME if game == "bethlem" else "Ana"
+    phone = join(browser, server, code, name)
+    check_page(phone, f"{tag}-movil-espera", True, problems)
+    host.click('button[data-action="bots"]')
+    host.wait_for_function("() => document.querySelectorAll('.seats li em').length === 0")
+    host.click('button[data-action="start"]')
+    host.wait_for_selector("#app[data-status=playing]")
+
+    # A moment with a decision open on the phone.
+    play_until(phone, code, lambda: phone.locator("form.prompt").count() > 0 or _over(phone))
+    phone.wait_for_timeout(300)
+    at_sizes(phone, f"{tag}-decision", PHONES, True, problems)
+    at_sizes(host, f"{tag}-partida", SCREENS, False, problems)
+    if lang == "es":
+        check_axe(phone, f"{tag}-decision", problems)
+        check_axe(host, f"{tag}-partida", problems)
+
+    # The end.
+    play_until(phone, code, lambda: _over(phone), seconds=240)
+    host.wait_for_selector(".result", timeout=20000)
+    phone.wait_for_selector(".result", timeout=20000)
+    at_sizes(phone, f"{tag}-final", PHONES, True, problems)
+    at_sizes(host, f"{tag}-final", SCREENS, False, problems)
+    host.context.close()
+    phone.context.close()
+    assert not problems, "\n".join(problems)
+
+
+def _over(page) -> bool:
+    return page.locator(".result").count() > 0
+
+
+def test_lobby(server, browser):
+    problems: list[str] = []
+    for lang in ("es", "en"):
+        page = browser.new_context(viewport={"width": 1280, "height": 800}).new_page()
+        page.goto(f"{server}/?lang={lang}")
+        for game in REGISTRY.ids():
+            page.select_option("#game", game)
+            shown = page.eval_on_selector_all(
+                "fieldset.options", "boxes => boxes.filter(b => b.offsetParent !== null).map(b => b.dataset.game)"
+            )
+            assert shown == [game], (lang, game, shown)
+        at_sizes(page, f"lobby-{lang}", {**SCREENS, **PHONES}, False, problems)
+        if lang == "es":
+            check_axe(page, "lobby", problems)
+        page.context.close()
+    assert not problems, "\n".join(problems)
