@@ -249,6 +249,39 @@ def test_investigacion_policial_cada_jugador_retira_una_carta_para_siempre():
     assert not s.alive["la-ludopata"], "a removed card never comes back"
 
 
+def _policia_deja_sin_cartas_a_bea(pacto: str):
+    """Investigación policial with Bea's last living card taken off the table, while she has a pact with Carlos."""
+    m = con(["dos-pajaros-de-un-tiro"], ["investigacion-policial"])
+    noche(m, todos("Bea:1", "Ana", "Dani"))
+    hasta_prompt(m, "Bea", "acontecimiento")
+    m.choose("Bea", "acontecimiento", ["investigacion-policial"])
+    s = m.state
+    s.pact = (1, 2, pacto)
+    for card in ("john-flick", "terapia-opio-y-barbituricos"):
+        s.alive[card] = False
+        s.public[card] = True
+    for player, card in (("Ana", "Ana:4"), ("Bea", "Bea:4"), ("Carlos", "Carlos:4"), ("Dani", "Dani:4")):
+        m.choose(player, "investigacion-policial", [card])
+    return m
+
+
+def test_investigacion_policial_quien_se_queda_sin_cartas_queda_eliminado_y_rompe_el_pacto_de_sangre():
+    m = _policia_deja_sin_cartas_a_bea("normal")
+    s = m.state
+    assert s.out[1]
+    assert eventos(m, "pacto-roto", "Ana") == [{"player": "Carlos"}]
+    assert not any(s.alive[c] for c in s.board[2]), "Carlos dies with his pact partner"
+    assert s.out[2]
+
+
+def test_investigacion_policial_anula_el_pacto_de_odio_del_eliminado():
+    m = _policia_deja_sin_cartas_a_bea("odio")
+    s = m.state
+    assert s.out[1] and not s.out[2]
+    assert s.pact == (1, 2, "roto"), "out by no one's hand: the hate pact is void"
+    assert s.hate_winner is None
+
+
 def test_cuerpo_de_espionaje_las_cartas_marcadas_caen_juntas_cuando_todas_menos_una_fueron_atacadas():
     m = con(["dos-pajaros-de-un-tiro"], ["cuerpo-de-espionaje"])
     noche(m, todos("Bea:1", "Ana", "Dani"))

@@ -153,8 +153,8 @@ def _custom_lobotomy(s: BethlemState, target: str, mode: str) -> None:
     mutineers, that player recovers their sanity and plays for the inmates from now on (no longer rising); the
     opposite drives an Interno mad, to the mutineers. Its holder loses the vote unless the lobotomy was the
     awakened one."""
-    from velada.games.bethlem.custom.base import rises
     from velada.games.bethlem.objectives import principal_card
+    from velada.games.bethlem.plugins import rises
 
     seat, pos = s.where[target]
     if principal_card(s, seat) != target:

@@ -6,6 +6,7 @@ even if its normal power is spent (``awake_used``)."""
 from __future__ import annotations
 
 from velada.games.bethlem.cards import KIND_OF
+from velada.games.bethlem.hooks import HOOKS
 from velada.games.bethlem.state import BethlemState
 
 
@@ -28,9 +29,7 @@ def awaken(s: BethlemState, card: str, why: str) -> None:
         s.archive_lost = False
         s.archive_seen = []
     elif s.settings.custom:
-        from velada.games.bethlem.custom.registry import ON_AWAKEN
-
-        hook = ON_AWAKEN.get(kind)
+        hook = HOOKS.on_awaken.get(kind)
         if hook is not None:
             hook(s, card)
 

@@ -26,10 +26,11 @@ from velada.games.bethlem.common import (
     options,
     prompt,
 )
-from velada.games.bethlem.custom.base import rises
 from velada.games.bethlem.deaths import attack, remove_attacks
 from velada.games.bethlem.deaths import marked as marked_cards
+from velada.games.bethlem.hooks import harm
 from velada.games.bethlem.objectives import principal_card
+from velada.games.bethlem.plugins import rises
 from velada.games.bethlem.state import INEVITABLE, LEPER, BethlemState
 
 
@@ -223,8 +224,6 @@ def reaper_answer(game, s: BethlemState, answers, seat: int, card: str, origin: 
     if chosen and not too_many(s, seat, len(s.reaper_marks), "la-parca"):
         target = s.card_at(chosen[0])
         if s.settings.custom:
-            from velada.games.bethlem.custom.registry import harm
-
             target = harm(s, target, "parca", (seat,))
             chosen = (s.option(target),)
         s.reaper_marks.append(target)
@@ -334,8 +333,6 @@ def flick_answer(game, s: BethlemState, answers, seat: int, card: str, origin: s
     if chosen and not too_many(s, seat, len(s.accused), "john-flick"):
         target = s.card_at(chosen[0])
         if s.settings.custom:
-            from velada.games.bethlem.custom.registry import harm
-
             target = harm(s, target, "acusacion", (seat,))
             chosen = (s.option(target),)
         s.accused.append(target)

@@ -7,6 +7,7 @@ from __future__ import annotations
 from velada.core.protocol import Prompt
 from velada.games.bethlem.cards import GROUP_OF, KIND_OF
 from velada.games.bethlem.ending import is_mutineer_card
+from velada.games.bethlem.hooks import extra_actors
 from velada.games.bethlem.state import BethlemState
 
 #: Who uses a power: the card's holder, the director who borrowed it, or a player hypnotised with it.
@@ -119,10 +120,7 @@ def actors(s: BethlemState, kind: str) -> list[tuple[int, str, str]]:
         for seat, card, awakened in s.borrowed:
             if KIND_OF[card] == kind and not s.out[seat]:
                 out.append((seat, card, BORROWED_AWAKE if awakened else BORROWED))
-        from velada.games.bethlem.custom.registry import ACTORS
-
-        for hook in ACTORS:
-            out.extend(hook(s, kind))
+        out.extend(extra_actors(s, kind))
     return out
 
 

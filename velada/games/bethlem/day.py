@@ -32,6 +32,7 @@ from velada.games.bethlem.common import (
 )
 from velada.games.bethlem.deaths import resolve, revive
 from velada.games.bethlem.events import prophecy_expires
+from velada.games.bethlem.hooks import HOOKS, VOTE, silenced
 from velada.games.bethlem.state import BethlemState
 
 #: Personalities that act by day: shown to everybody after the first night (section 4).
@@ -181,9 +182,6 @@ def voters(s: BethlemState) -> list[int]:
 
 def _vote_silenced(s: BethlemState, seat: int) -> bool:
     """A custom power keeps ``seat`` from voting today (El Relojero's stopped time, La Médium's spirit)."""
-    from velada.games.bethlem.custom.base import VOTE
-    from velada.games.bethlem.custom.registry import silenced
-
     return silenced(s, seat, VOTE)
 
 
@@ -376,10 +374,9 @@ def _lynch_card(s: BethlemState, card: str) -> None:
 def custom_day_step(game, s: BethlemState) -> None:
     """Custom cards: the custom characters' day powers (``custom.DAYS``), in the registry's order."""
     from velada.games.bethlem import happenings
-    from velada.games.bethlem.custom.registry import DAYS
 
     happenings.day(game, s)
-    for hook in DAYS:
+    for hook in HOOKS.days:
         hook(game, s)
 
 
@@ -388,10 +385,9 @@ def round_end_step(game, s: BethlemState) -> None:
     characters' end of round (``custom.ROUND_ENDS``)."""
     if s.settings.custom:
         from velada.games.bethlem import happenings
-        from velada.games.bethlem.custom.registry import ROUND_ENDS
 
         happenings.round_end(s)
-        for hook in ROUND_ENDS:
+        for hook in HOOKS.round_ends:
             hook(game, s)
     reaper_round_end(s)
     prophecy_expires(s)

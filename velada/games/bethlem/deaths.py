@@ -31,6 +31,7 @@ from __future__ import annotations
 from velada.core.protocol import NARRATOR_ONLY
 from velada.games.bethlem.cards import GROUP_OF, KIND_OF, LIFE_GROUPS
 from velada.games.bethlem.common import modes, prompt, spend_power
+from velada.games.bethlem.hooks import HOOKS, harm, redirected
 from velada.games.bethlem.state import INDIRECT, INEVITABLE, LEPER, NO_TRIGGER, BethlemState
 
 #: Causes that are the mutineers' attack (Arthur's awakening is immune to them).
@@ -45,8 +46,6 @@ def attack(s: BethlemState, card: str, cause: str, by: tuple[int, ...] = (), fla
     """Place a death marker on ``card`` for this phase's resolution (with custom cards, on the card that takes
     the harm: ``custom.harm``)."""
     if s.settings.custom:
-        from velada.games.bethlem.custom.registry import harm
-
         card = harm(s, card, "muerte", by)
     s.attacks.append((card, cause, by, flags))
     note_hit(s, card)
@@ -88,7 +87,7 @@ def doomed(s: BethlemState) -> list[str]:
     reaper_only = _reaper_only(s)
     redirect = None
     if s.settings.custom:
-        from velada.games.bethlem.custom.registry import redirected as redirect
+        redirect = redirected
     out = []
     for card in marked(s):
         if redirect is not None and redirect(s, card, "muerte") != card:
@@ -148,6 +147,14 @@ def resolve(s: BethlemState, attacks: list[Attack], kind: str) -> None:
     s.agenda.appendleft(("res", "filter"))
 
 
+def take_out(s: BethlemState) -> None:
+    """Players left without a living card by something that is no death (Investigación policial takes cards off
+    the table) go out of the game the one way players go out: the resolution's elimination, with its hate pact,
+    the characters' ``on_out`` and the broken blood pact. Pushed to the front of the agenda like ``resolve``."""
+    s.res = {"kind": "dia", "batch": [], "dead": [], "next": [], "first": False}
+    s.agenda.appendleft(("res", "kill"))
+
+
 def resolve_step(game, s: BethlemState, attacks: tuple[Attack, ...], kind: str) -> None:
     """An agenda step that resolves ``attacks`` when its turn comes (for rules that kill at the end of the
     round, queued after whatever else happens then)."""
@@ -180,8 +187,6 @@ def _filter(game, s: BethlemState) -> None:
     moment = s.moment()
     reaper_only = _reaper_only(s)
     if s.settings.custom:
-        from velada.games.bethlem.custom.registry import redirected
-
         res["batch"] = [(redirected(s, a[0], "muerte"), *a[1:]) for a in res["batch"]]
     for a in res["batch"]:
         card, cause, by, flags = a
@@ -224,9 +229,8 @@ def immunity(s: BethlemState, card: str, cause: str, flags: int, hooks: bool = T
     cards (``hooks``) those the custom characters and acontecimientos give (``custom.IMMUNITIES``)."""
     if s.settings.custom and hooks:
         from velada.games.bethlem import happenings
-        from velada.games.bethlem.custom.registry import IMMUNITIES
 
-        for hook in (*IMMUNITIES, happenings.immunity):
+        for hook in (*HOOKS.immunities, happenings.immunity):
             reason = hook(s, card, cause, flags)
             if reason:
                 return reason
@@ -506,7 +510,7 @@ def _kill(game, s: BethlemState) -> None:
     for seat in range(len(s.players)):
         if not s.out[seat] and not any(s.alive[c] for c in s.board[seat]):
             _eliminate(s, seat, deaths)
-    if s.settings.custom and deaths:
+    if s.settings.custom and (deaths or res.get("eliminated")):
         from velada.games.bethlem.objectives import after_deaths
 
         after_deaths(s, [d[0] for d in deaths])
@@ -542,20 +546,16 @@ def _triggers(game, s: BethlemState) -> None:
         if trigger is not None:
             steps.extend(trigger(s, card, cause, by))
     if s.settings.custom:
-        from velada.games.bethlem.custom.registry import ON_OUT
-
         for seat in res.pop("eliminated", []):
-            for hook in ON_OUT:
+            for hook in HOOKS.on_out:
                 steps.extend(hook(s, seat))
     s.agenda.appendleft(("res", "after"))
     s.agenda.extendleft(reversed(steps))
 
 
 def custom_trigger(kind: str):
-    """A custom character's death power (``custom.TRIGGERS``)."""
-    from velada.games.bethlem.custom.registry import TRIGGERS as CUSTOM_TRIGGERS
-
-    return CUSTOM_TRIGGERS.get(kind)
+    """A custom character's death power (``Character.triggers``)."""
+    return HOOKS.triggers.get(kind)
 
 
 def _cellmates(s: BethlemState, card: str, cause: str, by) -> list[tuple]:
@@ -687,8 +687,8 @@ def _rabies_reveal(s: BethlemState, seat: int, step: int, mode: str) -> None:
     """FAQ 15.3: with custom cards the rabies kills nobody; it reveals the objective of the nearest player to
     the left (right, with the opposite) who rises with the mutineers and is not unmasked yet — at the next dusk,
     as the disease takes a round (at once, awakened)."""
-    from velada.games.bethlem.custom.base import rises
     from velada.games.bethlem.objectives import reveal
+    from velada.games.bethlem.plugins import rises
 
     n = len(s.players)
     for k in range(1, n):

@@ -18,6 +18,8 @@ from velada.games.bethlem.common import (
     prompt,
 )
 from velada.games.bethlem.deaths import attack, resolve, swap_cards
+from velada.games.bethlem.hooks import EVENTS as EVENT_CARDS
+from velada.games.bethlem.hooks import silenced
 from velada.games.bethlem.state import INEVITABLE, LEPER, BethlemState
 
 NIGHT_EVENTS = tuple(e for e in ALL_EVENTS if CARDS[e].time == "noche")
@@ -61,9 +63,6 @@ def _events_silenced(s: BethlemState, seat: int) -> bool:
     """With custom cards a custom power may keep a player from using events now (``custom.silenced``)."""
     if not (s.settings.custom and s.custom):
         return False
-    from velada.games.bethlem.custom.base import EVENTS as EVENT_CARDS
-    from velada.games.bethlem.custom.registry import silenced
-
     return silenced(s, seat, EVENT_CARDS)
 
 

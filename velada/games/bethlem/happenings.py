@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from velada.games.bethlem.cards import PERIODIC, PUNCTUAL
 from velada.games.bethlem.common import options, prompt
+from velada.games.bethlem.deaths import resolve, take_out
 from velada.games.bethlem.state import INDIRECT, INEVITABLE, NO_TRIGGER, BethlemState
 
 #: Periodic acontecimientos that silence a whole group of cards for the next round.
@@ -159,20 +160,14 @@ def _visits(s: BethlemState, chosen: dict[int, str]) -> None:
 def _police(s: BethlemState, chosen: dict[int, str]) -> None:
     """Investigación policial: every player takes one of their cards off the table for good (a dead one too): it
     no longer counts, never comes back and nobody can use its power. It is not a death."""
-    from velada.games.bethlem.objectives import reveal
-
     for seat, option in chosen.items():
         card = s.card_at(option)
         s.removed[card] = True
         s.alive[card] = False
         s.public[card] = True
         s.emit("retirada", None, player=s.players[seat], position=s.where[card][1] + 1, card=card)
-    for seat in s.seats_in_game():
-        if not s.living_cards(seat):
-            s.out[seat] = True
-            s.emit("eliminado", None, player=s.players[seat])
-            reveal(s, seat, "eliminado")
     s.agenda.appendleft(("check",))
+    take_out(s)
 
 
 # --- what acts on the next round ----------------------------------------------------------------------------------
@@ -244,8 +239,6 @@ def risky_answer(game, s: BethlemState, answers) -> None:
 
 
 def resolve_now(s: BethlemState, deaths: list) -> None:
-    from velada.games.bethlem.deaths import resolve
-
     resolve(s, deaths, "dia")
 
 

@@ -22,9 +22,10 @@ from velada.games.bethlem.common import (
     woke,
 )
 from velada.games.bethlem.cuentacuentos import questions_handler
-from velada.games.bethlem.custom.base import rises
 from velada.games.bethlem.deaths import attack, resolve
+from velada.games.bethlem.hooks import HOOKS
 from velada.games.bethlem.objectives import principal_card, traitors_undecided
+from velada.games.bethlem.plugins import rises
 from velada.games.bethlem.state import BethlemState
 
 SPY = "espiar"
@@ -52,7 +53,6 @@ def dusk_step(game, s: BethlemState) -> None:
     s.amnesia = None
     if s.settings.custom:
         from velada.games.bethlem import happenings
-        from velada.games.bethlem.custom.registry import DUSKS
         from velada.games.bethlem.objectives import reveal
 
         s.revealed_now = []
@@ -60,7 +60,7 @@ def dusk_step(game, s: BethlemState) -> None:
         for seat in s.rabid_goals:
             reveal(s, seat, "infecto-de-rabia")
         s.rabid_goals = []
-        for hook in DUSKS:
+        for hook in HOOKS.dusks:
             hook(s)
     due = [a for r, a in s.delayed if r <= s.round]
     s.delayed = [(r, a) for r, a in s.delayed if r > s.round]
@@ -172,9 +172,7 @@ def mutineers_handler(game, s: BethlemState) -> None:
     members = pack(s)
     later: list[tuple] = []
     if s.settings.custom:
-        from velada.games.bethlem.custom.registry import MUTINY
-
-        for hook in MUTINY:
+        for hook in HOOKS.mutiny:
             members, steps = hook(s, members)
             later.extend(steps)
         s.agenda.extendleft(reversed(later))

@@ -4,7 +4,7 @@ dealt after the life cards and hidden until it is revealed.
 - **Dealing**: the book's table per number of players (``data/objetivos.toml``), shuffled with the game's RNG.
 - **Revealing**: a player shows their objective to everybody when their principal card dies — the best card
   they hold (section 13 and FAQ 15.6): a card of the best group they have alive (P1, then P2, A1, A2). The
-  custom characters can change when (El Arquitecto, La Alquimista: ``custom.REVEALS``). A player out of the
+  custom characters can change when (El Arquitecto, La Alquimista: ``Character.reveals``). A player out of the
   game always shows it. Infecto de rabia reveals instead of killing (FAQ 15.3).
 - **Winning** (``outcome``), in this order: El último superviviente's instant victory, a hate pact, nobody left
   (a draw), the Inquisidor's claim, a blood pact, the Renegado alone, the mutineers, the inmates. The Traidor
@@ -30,7 +30,8 @@ from velada.games.bethlem.cards import (
     TRAITOR,
 )
 from velada.games.bethlem.common import prompt
-from velada.games.bethlem.custom.base import rises
+from velada.games.bethlem.hooks import HOOKS
+from velada.games.bethlem.plugins import rises
 from velada.games.bethlem.state import BethlemState
 
 RANK = {group: i for i, group in enumerate(LIFE_GROUPS)}
@@ -128,8 +129,6 @@ def reveal(s: BethlemState, seat: int, why: str) -> None:
 def after_deaths(s: BethlemState, dead: list[str]) -> None:
     """After a batch of deaths: whoever lost their principal card shows their objective (the characters'
     ``reveals`` hooks may change that), and so does whoever is out of the game."""
-    from velada.games.bethlem.custom.registry import REVEALS
-
     for seat in range(len(s.players)):
         if s.goal_public[seat]:
             continue
@@ -137,7 +136,7 @@ def after_deaths(s: BethlemState, dead: list[str]) -> None:
             reveal(s, seat, "eliminado")
             continue
         verdict = best_card_died(s, seat, dead)
-        for hook in REVEALS:
+        for hook in HOOKS.reveals:
             verdict = hook(s, seat, dead, verdict)
         if verdict:
             reveal(s, seat, "carta-principal")

@@ -17,6 +17,7 @@ from velada.games.bethlem.common import (
     prompt,
 )
 from velada.games.bethlem.deaths import doomed
+from velada.games.bethlem.hooks import harm
 from velada.games.bethlem.state import INEVITABLE, LEPER, BethlemState
 
 #: Ansiedad social's question is free text, as at the table; this caps its length (a spoken question is short).
@@ -54,8 +55,6 @@ def melancholy_answer(game, s: BethlemState, answers, seat: int, card: str, orig
     if chosen:
         target = s.card_at(chosen[0])
         if s.settings.custom:
-            from velada.games.bethlem.custom.registry import harm
-
             target = harm(s, target, "melancolia", (seat,))
             chosen = (s.option(target),)
         s.blocked[target] = s.round

@@ -1,25 +1,52 @@
-"""The shape of a custom principal character (rulebook section 13) and the helpers every one of them uses.
+"""The plugin interface of the custom principal characters (rulebook section 13): the shape of a character and
+the helpers every one of them uses.
 
-A character module exports ``CHARACTER = Character(kind, ...)``: its powers and night handlers in the same
-shape as ``characters.POWERS`` / ``characters.HANDLERS``, its agenda steps, its death powers, and the few
-hooks the rest of the game calls (all optional; a missing hook means "nothing happens").
+A character module (``custom/``) exports ``CHARACTER = Character(kind, ...)``: its powers and night handlers in
+the same shape as ``characters.POWERS`` / ``characters.HANDLERS``, its agenda steps, its death powers, and the few
+hooks the rest of the game calls (all optional; a missing hook means "nothing happens"). ``custom/registry.py``
+lists the modules and calls :func:`install`, which gathers them into ``hooks.HOOKS``: the rules below never import
+a character.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
 from velada.games.bethlem.cards import MUTINEERS, RISING
+from velada.games.bethlem.hooks import (
+    ACCUSATION,
+    DEATH,
+    EVENTS,
+    HARMS,
+    HOOKS,
+    MELANCHOLY,
+    PERSONA,
+    REAPER,
+    VOTE,
+    Handler,
+    Power,
+    Trigger,
+)
 from velada.games.bethlem.state import BethlemState
 
-#: ``ask(game, s, seat, card, origin, stage)`` and ``answer(game, s, answers, seat, card, origin, stage)``.
-Power = tuple[Callable[..., None], Callable[..., None] | None]
-#: A night step's handler: ``handler(game, s)`` decides who wakes in the step.
-Handler = Callable[[Any, BethlemState], None]
-#: A death power: ``trigger(s, card, cause, by)`` returns agenda steps to run (deaths go to ``s.res["next"]``).
-Trigger = Callable[[BethlemState, str, str, tuple[int, ...]], list[tuple]]
+__all__ = [
+    "ACCUSATION",
+    "DEATH",
+    "EVENTS",
+    "HARMS",
+    "MELANCHOLY",
+    "PERSONA",
+    "REAPER",
+    "VOTE",
+    "Character",
+    "awake",
+    "data",
+    "extra",
+    "install",
+    "rises",
+]
 
 
 @dataclass(frozen=True)
@@ -87,15 +114,6 @@ class Character:
     badges: Callable[[BethlemState, int, int | None, bool], list[str]] | None = None
 
 
-#: What ``Character.silences`` may be asked about besides a card: a player's personality, their vote in the
-#: lynching, their event cards.
-PERSONA, VOTE, EVENTS = "personalidad", "voto", "eventos"
-#: The harms ``Character.redirect`` and ``harmed`` see: a death marker, John Flick's accusation, La parca's
-#: design, Melancolía.
-DEATH, ACCUSATION, REAPER, MELANCHOLY = "muerte", "acusacion", "parca", "melancolia"
-HARMS = (DEATH, ACCUSATION, REAPER, MELANCHOLY)
-
-
 def data(s: BethlemState, kind: str) -> dict[str, Any]:
     """The character's own records in the state (``s.custom[kind]``), created empty."""
     return s.custom.setdefault(kind, {})
@@ -122,3 +140,34 @@ def awake(s: BethlemState, card: str) -> bool:
     """The character's awakening is active on ``card`` (section 9: its holder was left with it alone, or the
     Despertar event), and not taken away by La caja de Pandora."""
     return bool(s.awake.get(card))
+
+
+def install(characters: Iterable[Character]) -> None:
+    """Gather the characters' pieces into ``hooks.HOOKS``, in the order given (the registry's)."""
+    chars = list(characters)
+
+    def present(name: str) -> tuple:
+        return tuple(getattr(c, name) for c in chars if getattr(c, name) is not None)
+
+    HOOKS.powers = {k: v for c in chars for k, v in c.powers.items()}
+    HOOKS.handlers = {k: v for c in chars for k, v in c.handlers.items()}
+    HOOKS.actor_handlers = frozenset(c.kind for c in chars if c.handler_wakes_actors)
+    HOOKS.steps = {k: v for c in chars for k, v in c.steps.items()}
+    HOOKS.answers = {k: v for c in chars for k, v in c.answers.items()}
+    HOOKS.triggers = {k: v for c in chars for k, v in c.triggers.items()}
+    HOOKS.immunities = present("immunity")
+    HOOKS.reveals = present("reveals")
+    HOOKS.on_awaken = {c.kind: c.on_awaken for c in chars if c.on_awaken is not None}
+    HOOKS.markers = present("markers")
+    HOOKS.renames = present("rename")
+    HOOKS.dusks = present("dusk")
+    HOOKS.round_ends = present("round_end")
+    HOOKS.days = present("day")
+    HOOKS.on_out = present("on_out")
+    HOOKS.actors = present("actors")
+    HOOKS.mutiny = present("mutiny")
+    HOOKS.silences = present("silences")
+    HOOKS.redirects = present("redirect")
+    HOOKS.harmed = present("harmed")
+    HOOKS.hides = present("hide")
+    HOOKS.badges = present("badges")

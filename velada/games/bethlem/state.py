@@ -15,6 +15,7 @@ from typing import Any
 
 from velada.core.game import State
 from velada.games.bethlem.cards import GROUP_OF, KIND_OF
+from velada.games.bethlem.hooks import PERSONA, silenced
 
 #: Flags of a death marker (an *attack*).
 INEVITABLE = 1  # cannot be saved (Terapia electroshock's awakening, Leproso)
@@ -265,8 +266,6 @@ class BethlemState(State):
         if self.out[seat]:
             return False
         if self.settings.custom and self.custom:
-            from velada.games.bethlem.custom.registry import silenced
-
             return not silenced(self, seat, card)
         return True
 
@@ -276,8 +275,6 @@ class BethlemState(State):
         if self.blocked.get(card) == self.round:
             return False
         if self.settings.custom and self.custom and card in self.where:
-            from velada.games.bethlem.custom.registry import silenced
-
             return not silenced(self, self.where[card][0], card, False)
         return True
 
@@ -307,12 +304,14 @@ class BethlemState(State):
                 lent = self.lent_persona
                 if lent is not None and lent[0] == self.round and lent[1] == seat:
                     user = lent[2] if not self.out[lent[2]] else None
-                if user is not None and acting and self.settings.custom and self.custom:
-                    from velada.games.bethlem.custom.base import PERSONA
-                    from velada.games.bethlem.custom.registry import silenced
-
-                    if silenced(self, user, PERSONA):
-                        return None
+                if (
+                    user is not None
+                    and acting
+                    and self.settings.custom
+                    and self.custom
+                    and silenced(self, user, PERSONA)
+                ):
+                    return None
                 return user
         return None
 

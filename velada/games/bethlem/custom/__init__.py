@@ -1,8 +1,9 @@
 """The custom principal characters of the custom-cards mode (rulebook section 13, option ``cards=custom``).
 
-One module per character, each exporting ``CHARACTER`` (``base.Character``); ``registry.CHARACTERS`` lists
-them and ``registry`` gathers their pieces for the rest of the game (imported lazily, so that a character
-module may import any other module of the game). To add a character:
+One module per character, each exporting ``CHARACTER`` (``plugins.Character``); ``registry.CHARACTERS`` lists
+them and installs their pieces into ``hooks.HOOKS``, which the rules below read without ever importing a
+character: a character module sits above the rules it uses and may import any of them (but the night and day
+flow and the game above it). To add a character:
 
 1. write ``custom/<name>.py`` with ``CHARACTER = Character("<card id>", powers=…, handlers=…)``: its night turn
    is the step of ``data/noche-personalizada.toml`` with the card's id (and ``el-relojero-2``, ``todos-medium``
@@ -10,16 +11,16 @@ module may import any other module of the game). To add a character:
    wakes and ``powers[step id]`` asks;
 2. append the module to ``MODULES`` in ``custom/registry.py``.
 
-Extension points (``base.Character``): ``powers``/``handlers`` (night), ``steps``/``answers`` (agenda steps),
+Extension points (``plugins.Character``): ``powers``/``handlers`` (night), ``steps``/``answers`` (agenda steps),
 ``triggers`` (death powers), ``immunity`` (an attack that does not kill), ``reveals`` (when the objective is
 shown), ``on_awaken``, ``markers`` (views), ``rename`` (hidden cards dealt again), ``dusk``, ``round_end``,
 ``day`` (day powers), ``on_out`` (a player went out), ``actors`` (someone else wakes in a card's turn),
 ``mutiny`` (who rises in the mutineers' turn), ``silences`` (a power that cannot be used now), ``redirect`` and
-``harmed`` (harms aimed at a card: ``registry.harm``), ``hide`` (secrets dealt again by ``game.shuffle_hidden``).
+``harmed`` (harms aimed at a card: ``hooks.harm``), ``hide`` (secrets dealt again by ``game.shuffle_hidden``).
 Borrowing another card's power for a round: append ``(seat, card, awakened)`` to ``s.borrowed`` (cleared at
 dusk); ``common.actors`` then wakes that seat in the card's turn with origin ``BORROWED``/``BORROWED_AWAKE``.
-Helpers: ``base.extra(s, card)`` — the extra power is usable (the holder's objective does not rise with the
-mutineers); ``base.awake(s, card)`` — the awakening is active; ``base.data(s, kind)`` — the character's own
+Helpers: ``plugins.extra(s, card)`` — the extra power is usable (the holder's objective does not rise with the
+mutineers); ``plugins.awake(s, card)`` — the awakening is active; ``plugins.data(s, kind)`` — the character's own
 records in ``s.custom``. Deaths always go through ``deaths.attack`` (a marker, resolved at dawn) or
 ``deaths.resolve`` (at once); when one choice may cause several separate resolutions, queue each as an agenda
 step ``("resolve", attacks, kind)``. A card in ``s.removed`` is out for good: it cannot come back to life nor

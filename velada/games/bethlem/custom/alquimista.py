@@ -14,8 +14,8 @@ from __future__ import annotations
 from velada.games.bethlem.awakening import awaken
 from velada.games.bethlem.cards import KIND_OF
 from velada.games.bethlem.common import answer_of, options, prompt
-from velada.games.bethlem.custom.base import Character, awake, extra
 from velada.games.bethlem.deaths import resolve, revive
+from velada.games.bethlem.plugins import Character, awake, extra
 from velada.games.bethlem.state import INDIRECT, INEVITABLE, NO_TRIGGER, BethlemState
 
 KIND = "la-alquimista"

@@ -18,8 +18,8 @@ from __future__ import annotations
 
 from velada.games.bethlem.cards import CUSTOM_NIGHT, GROUP_OF, KIND_OF
 from velada.games.bethlem.common import ARCHITECT, OWN, actors, answer_of, living, options, prompt
-from velada.games.bethlem.custom.base import Character, awake, data, extra
 from velada.games.bethlem.deaths import swap_cards
+from velada.games.bethlem.plugins import Character, awake, data, extra
 from velada.games.bethlem.state import BethlemState
 
 KIND = "el-arquitecto"

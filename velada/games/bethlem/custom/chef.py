@@ -20,8 +20,8 @@
 from __future__ import annotations
 
 from velada.games.bethlem.common import answer_of, options, prompt
-from velada.games.bethlem.custom.base import Character, awake, data, extra
 from velada.games.bethlem.deaths import revive
+from velada.games.bethlem.plugins import Character, awake, data, extra
 from velada.games.bethlem.state import INDIRECT, BethlemState
 
 KIND = "la-chef"

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from velada.games.bethlem.common import dead_cards, living, not_against
 from velada.games.bethlem.deaths import attack, revive
+from velada.games.bethlem.hooks import HOOKS
 from velada.games.bethlem.objectives import goal_visible
 from velada.games.bethlem.state import BethlemState
 
@@ -27,14 +28,13 @@ def night_turn(kind: str) -> str | None:
     their own (Pacto de sangre, Juego de azar, El cataléptico…) have none, unless that handler too wakes whoever
     ``common.actors`` names (La Ludópata's)."""
     from velada.games.bethlem.cards import CUSTOM_NIGHT
-    from velada.games.bethlem.custom.registry import ACTOR_HANDLERS
     from velada.games.bethlem.night import LOCAL_HANDLERS
     from velada.games.bethlem.powers import HANDLERS, POWERS
 
     for step in CUSTOM_NIGHT:
         if step.card == kind and not step.all:
             own_turn = step.id not in HANDLERS and step.id not in LOCAL_HANDLERS
-            if step.id in POWERS and (own_turn or kind in ACTOR_HANDLERS):
+            if step.id in POWERS and (own_turn or kind in HOOKS.actor_handlers):
                 return step.id
             return None
     return None

@@ -17,7 +17,6 @@ from __future__ import annotations
 
 from velada.games.bethlem.cards import KIND_OF
 from velada.games.bethlem.common import OWN, answer_of, prompt
-from velada.games.bethlem.custom.base import Character, awake, data
 from velada.games.bethlem.custom.effects import (
     bring_back,
     kill,
@@ -29,6 +28,8 @@ from velada.games.bethlem.custom.effects import (
     revive_options,
 )
 from velada.games.bethlem.deaths import swap_cards
+from velada.games.bethlem.hooks import silenced
+from velada.games.bethlem.plugins import Character, awake, data
 from velada.games.bethlem.state import BethlemState
 
 KIND = "el-cyborg"
@@ -111,8 +112,6 @@ def handler(game, s: BethlemState) -> None:
 
 
 def _may_spend(s: BethlemState, seat: int, card: str) -> bool:
-    from velada.games.bethlem.custom.registry import silenced
-
     return not (s.settings.custom and s.custom and silenced(s, seat, card))
 
 

@@ -15,8 +15,8 @@ from __future__ import annotations
 from velada.core.protocol import NARRATOR_ONLY
 from velada.games.bethlem.cards import GROUP_OF, KIND_OF
 from velada.games.bethlem.common import answer_of, living, options, prompt
-from velada.games.bethlem.custom.base import Character, awake, data, extra
 from velada.games.bethlem.custom.effects import kill, kill_options, look, look_options, me, push
+from velada.games.bethlem.plugins import Character, awake, data, extra
 from velada.games.bethlem.state import BethlemState
 
 KIND = "el-otaku"

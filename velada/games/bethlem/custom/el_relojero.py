@@ -23,9 +23,9 @@ from __future__ import annotations
 
 from velada.core.protocol import NARRATOR_ONLY
 from velada.games.bethlem.common import OWN, answer_of, living, options, prompt
-from velada.games.bethlem.custom.base import Character, awake, data
 from velada.games.bethlem.custom.effects import kill, kill_options, look, look_options, me, push
 from velada.games.bethlem.deaths import remove_attacks, resolve, revive
+from velada.games.bethlem.plugins import Character, awake, data
 from velada.games.bethlem.state import INEVITABLE, LEPER, NO_TRIGGER, BethlemState
 
 KIND = "el-relojero"

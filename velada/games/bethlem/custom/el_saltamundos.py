@@ -17,7 +17,6 @@ from __future__ import annotations
 from velada.core.protocol import NARRATOR_ONLY
 from velada.games.bethlem.common import OWN, REWARD, SUFFIX, answer_of, living, options, prompt
 from velada.games.bethlem.custom import frontera
-from velada.games.bethlem.custom.base import Character, awake, data, extra
 from velada.games.bethlem.custom.effects import (
     bring_back,
     kill,
@@ -42,6 +41,7 @@ from velada.games.bethlem.custom.saltamundos_data import (
     WORLDS,
     deck_of,
 )
+from velada.games.bethlem.plugins import Character, awake, data, extra
 from velada.games.bethlem.state import BethlemState
 
 DRAW = "robar-carta"

@@ -17,7 +17,6 @@ asylum, whatever world he had chosen. Content in ``data/saltamundos.toml``; deci
 from __future__ import annotations
 
 from velada.games.bethlem.common import REWARD
-from velada.games.bethlem.custom.base import data, extra
 from velada.games.bethlem.custom.effects import me
 from velada.games.bethlem.custom.saltamundos_data import (
     CHARACTERS,
@@ -30,6 +29,7 @@ from velada.games.bethlem.custom.saltamundos_data import (
     SHERIFF,
     deck_of,
 )
+from velada.games.bethlem.plugins import data, extra
 from velada.games.bethlem.state import BethlemState
 
 #: How many character cards he is offered to keep one.

@@ -16,8 +16,8 @@ from __future__ import annotations
 from velada.core.protocol import NARRATOR_ONLY
 from velada.games.bethlem.cards import CUSTOM_P1, KIND_OF, KINDS, LIFE_GROUPS
 from velada.games.bethlem.common import OWN, answer_of, living, not_against, options, prompt
-from velada.games.bethlem.custom.base import Character, awake, data, extra, rises
 from velada.games.bethlem.deaths import attack
+from velada.games.bethlem.plugins import Character, awake, data, extra, rises
 from velada.games.bethlem.state import INDIRECT, BethlemState
 
 KIND = "gas-de-la-risa"

@@ -18,7 +18,9 @@ from __future__ import annotations
 from velada.core.protocol import NARRATOR_ONLY
 from velada.games.bethlem.cards import KIND_OF
 from velada.games.bethlem.common import OWN, SUFFIX, answer_of, living, options, prompt
-from velada.games.bethlem.custom.base import (
+from velada.games.bethlem.custom.effects import me, push
+from velada.games.bethlem.deaths import attack
+from velada.games.bethlem.plugins import (
     ACCUSATION,
     DEATH,
     MELANCHOLY,
@@ -28,8 +30,6 @@ from velada.games.bethlem.custom.base import (
     data,
     extra,
 )
-from velada.games.bethlem.custom.effects import me, push
-from velada.games.bethlem.deaths import attack
 from velada.games.bethlem.state import INDIRECT, BethlemState
 
 KIND = "la-maestra-vudu"

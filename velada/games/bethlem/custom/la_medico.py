@@ -19,9 +19,9 @@ from __future__ import annotations
 
 from velada.games.bethlem.cards import KIND_OF
 from velada.games.bethlem.common import OWN, answer_of, options, prompt
-from velada.games.bethlem.custom.base import Character, awake, data, extra
 from velada.games.bethlem.custom.effects import me, night_turn, push
 from velada.games.bethlem.deaths import attack, doomed, remove_attacks
+from velada.games.bethlem.plugins import Character, awake, data, extra
 from velada.games.bethlem.state import INEVITABLE, LEPER, BethlemState
 
 KIND = "la-medico"

@@ -18,8 +18,8 @@ from __future__ import annotations
 
 from velada.games.bethlem.cards import CARDS, CUSTOM_NIGHT, KIND_OF
 from velada.games.bethlem.common import SPIRIT, answer_of, options, prompt
-from velada.games.bethlem.custom.base import Character, awake, data, extra
 from velada.games.bethlem.custom.effects import look, look_goals, night_turn, push
+from velada.games.bethlem.plugins import Character, awake, data, extra
 from velada.games.bethlem.state import BethlemState
 
 KIND = "la-medium"

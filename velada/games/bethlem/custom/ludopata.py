@@ -28,8 +28,8 @@ from __future__ import annotations
 
 from velada.games.bethlem.cards import GROUP_OF, KIND_OF, LIFE_GROUPS
 from velada.games.bethlem.common import OWN, SPIRIT, actors, answer_of, living, not_against, options, prompt
-from velada.games.bethlem.custom.base import Character, awake, data
 from velada.games.bethlem.deaths import attack
+from velada.games.bethlem.plugins import Character, awake, data
 from velada.games.bethlem.state import INDIRECT, BethlemState
 
 KIND = "la-ludopata"

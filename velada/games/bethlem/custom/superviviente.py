@@ -11,8 +11,8 @@
 from __future__ import annotations
 
 from velada.games.bethlem.cards import KIND_OF, SURVIVOR
-from velada.games.bethlem.custom.base import Character, awake, data
 from velada.games.bethlem.objectives import instant_win
+from velada.games.bethlem.plugins import Character, awake, data
 from velada.games.bethlem.state import BethlemState
 
 KIND = "el-ultimo-superviviente"
