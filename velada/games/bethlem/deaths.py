@@ -488,9 +488,9 @@ def _kill(game, s: BethlemState) -> None:
         s.public[card] = True
         seat, pos = s.where[card]
         shown = cause if cause in PUBLIC_CAUSES or kind != "noche" else "noche"
-        s.emit("muerte", None, player=s.players[seat], position=pos + 1, card=card, cause=shown)
+        tell(s, (0, seat, pos, 0), "muerte", None, player=s.players[seat], position=pos + 1, card=card, cause=shown)
         if shown != cause:
-            s.emit("causa", NARRATOR_ONLY, player=s.players[seat], position=pos + 1, cause=cause)
+            tell(s, (0, seat, pos, 1), "causa", NARRATOR_ONLY, player=s.players[seat], position=pos + 1, cause=cause)
         if card in s.reaper_marks:
             s.reaper_obeyed = True
         if KIND_OF[card] == "el-cataleptico" and kind != "noche":
@@ -517,11 +517,34 @@ def _kill(game, s: BethlemState) -> None:
     _then(s, "kill")
 
 
+def tell(s: BethlemState, order: tuple[int, ...], kind: str, audience, **data) -> None:
+    """Tell an event of the resolution under way: at once by day; at night kept for the dawn (see
+    :func:`tell_dawn`), where ``order`` places it (deaths in table order, then who is out, then the Compañeros de
+    celda whose companions died with them)."""
+    res = s.res
+    if res is not None and res["kind"] == "noche":
+        res.setdefault("dawn", []).append((order, kind, audience, data))
+    else:
+        s.emit(kind, audience, **data)
+
+
+def tell_dawn(s: BethlemState) -> None:
+    """Se desvelan las muertes de la noche: every death of the night is shown at dawn together with the others, in
+    table order, once the death powers have done their work. Told batch by batch, the deaths a death power caused
+    (the Compañeros de celda's: the card in the same position of each companion) would come after it, apart, and
+    name the players who hold the companions, hidden cards the rules never show."""
+    res = s.res
+    if res is None:
+        return
+    for _, kind, audience, data in sorted(res.pop("dawn", []), key=lambda told: told[0]):
+        s.emit(kind, audience, **data)
+
+
 def _eliminate(s: BethlemState, seat: int, deaths) -> None:
     """A player whose life cards are all dead is out of the game (section 3)."""
     s.out[seat] = True
     s.res.setdefault("eliminated", []).append(seat)
-    s.emit("eliminado", None, player=s.players[seat])
+    tell(s, (1, seat), "eliminado", None, player=s.players[seat])
     pact = s.pact
     if pact is not None and pact[2] == "odio" and seat in pact[:2]:
         other = pact[1] if pact[0] == seat else pact[0]
@@ -589,7 +612,7 @@ def _cellmates_fire(s: BethlemState, card: str, mode: str) -> None:
             victim = row[target_pos]
             s.res["next"].append((victim, "companeros-de-celda", (seat,), INDIRECT))
             s.cell_victims.setdefault(other_seat, []).append(victim)
-    s.emit("companeros", None, player=s.players[seat], mode=mode)
+    tell(s, (2, seat), "companeros", None, player=s.players[seat], mode=mode)
 
 
 def cellmates_mode_step(game, s: BethlemState, card: str) -> None:
@@ -835,6 +858,7 @@ def _after(game, s: BethlemState) -> None:
                 s.emit("pacto-roto", None, player=s.players[other])
                 s.agenda.appendleft(("res", "filter"))
                 return
+    tell_dawn(s)
     s.res = None
     from velada.games.bethlem.awakening import awaken_last_cards
 
@@ -874,6 +898,8 @@ def revive(s: BethlemState, card: str, cause: str) -> None:
     s.alive[card] = True
     seat, pos = s.where[card]
     s.out[seat] = False
+    # A card that died tonight and comes back: its death is shown first.
+    tell_dawn(s)
     s.emit("resurreccion", None, player=s.players[seat], position=pos + 1, card=card, cause=cause)
 
 

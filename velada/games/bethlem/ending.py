@@ -160,6 +160,9 @@ def finish(s: BethlemState, result: Result) -> None:
     s.result = result
     s.phase = "fin"
     s.agenda.clear()
+    from velada.games.bethlem.deaths import tell_dawn
+
+    tell_dawn(s)
     s.res = None
     board = {s.players[seat]: list(row) for seat, row in enumerate(s.board)}
     personas = {s.players[seat]: card for seat, card in enumerate(s.persona)}
