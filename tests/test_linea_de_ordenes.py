@@ -96,9 +96,14 @@ def test_sim_es_reproducible_y_en_paralelo_da_lo_mismo():
     assert one["sides"] == two["sides"] and one["mean_choices"] == two["mean_choices"]
 
 
+DEFAULTS = {spec.key: spec.format(spec.parse(spec.default)) for spec in REGISTRY.get("hombres-lobo").options}
+
+
 def test_sim_acepta_opciones_y_rechaza_las_malas():
     ok = runner.invoke(app, ["sim", "hombres-lobo", "-g", "5", "--option", "voto=dos-rondas", "--json"])
-    assert ok.exit_code == 0 and json.loads(ok.stdout)["options"] == {"voto": "dos-rondas"}
+    assert ok.exit_code == 0
+    # The report names every option, defaults included, so it says all that produced it.
+    assert json.loads(ok.stdout)["options"] == {**DEFAULTS, "voto": "dos-rondas"}
     bad = runner.invoke(app, ["sim", "hombres-lobo", "-g", "5", "--option", "voto=dedo"])
     assert bad.exit_code == 2 and "no está permitido (valores: simple|dos-rondas)" in bad.stderr
 

@@ -227,6 +227,18 @@ def sim(
     bots: Annotated[str, typer.Option(help="Bots by name, seated in turn (e.g. heuristico,random).")] = "random",
     option: OptionArg = None,  # type: ignore[assignment]
     lang: LangArg = "es",
+    ray: Annotated[
+        str | None,
+        typer.Option(
+            "--ray",
+            metavar="[ADDRESS]",
+            help="Play on a Ray cluster: its address (auto, ray://head:10001), or none for a local one of --jobs CPUs.",
+        ),
+    ] = None,
+    study: Annotated[
+        Path | None,
+        typer.Option(help="Write each chunk of games to this file as it ends; run again with it to resume."),
+    ] = None,
 ) -> None:
     """Play many games with bots: win rate per side and per bot (95% CI), mean length, games per second."""
     lang = _lang(lang)
@@ -248,14 +260,15 @@ def sim(
         console=err,
         transient=as_json,
     )
-    with progress:
-        task = progress.add_task("sim", total=count)
-        stats, seconds = simulator.simulate(
-            game, players, count, seed, options, jobs, lambda n: progress.advance(task, n), _names(bots)
-        )
-    report = simulator.summary(game, players, seed, stats, seconds)
-    report["options"] = options
-    report["bot_seating"] = _names(bots)
+    try:
+        with progress:
+            task = progress.add_task("sim", total=count)
+            stats, seconds = simulator.simulate(
+                game, players, count, seed, options, jobs, lambda n: progress.advance(task, n), _names(bots), ray, study
+            )
+    except ValueError as exc:  # a study file of another study, Ray missing
+        raise _fail(reason(exc, lang)) from None
+    report = simulator.summary(game, players, seed, stats, seconds, options, _names(bots))
     if as_json:
         print(json.dumps(report, ensure_ascii=False))
         return
@@ -527,8 +540,17 @@ from velada.cli import agents as _agents  # noqa: E402
 del _agents
 
 
+def optional_values(args: list[str]) -> list[str]:
+    """``--ray`` with no address means a local cluster: Typer has no option with an optional value, so a bare
+    ``--ray`` (last, or before another option) is read as ``--ray=local``."""
+    return [
+        "--ray=local" if arg == "--ray" and (i + 1 == len(args) or args[i + 1].startswith("-")) else arg
+        for i, arg in enumerate(args)
+    ]
+
+
 def main() -> None:
     try:
-        app()
+        app(optional_values(sys.argv[1:]))
     except KeyboardInterrupt:
         sys.exit(130)

@@ -3,17 +3,27 @@
 Game ``i`` of a run with seed ``S`` uses game seed ``S * 1_000_003 + i`` and its bots seeds derived from it, so
 any single game of a study can be replayed on its own. Bots are seated by name, cycling over the seats
 (``["heuristico", "random"]`` alternates them); with random bots only, a faster loop plays the same games.
+
+A study is played in chunks of :data:`CHUNK` consecutive games, the same chunks whoever plays them: one process,
+``jobs`` worker processes or a Ray cluster (:mod:`velada.core.sim_ray`). Totals are sums, so the three give
+identical results. With a ``store`` file each finished chunk is written down as it arrives, and a study started
+again with the same file plays only the chunks still missing.
 """
 
 from __future__ import annotations
 
+import contextlib
+import json
 import math
+import platform
 import random
 import time
 from collections import Counter
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
+from importlib import metadata
+from pathlib import Path
 from typing import Any
 
 from velada.core.bots import RandomBot, narrator_bot, viewer_of
@@ -25,6 +35,8 @@ from velada.core.options import normalize
 from velada.core.protocol import NARRATOR
 
 RANDOM = "random"
+#: Games per chunk: the unit of work handed to a process or a Ray task, and of a study's file.
+CHUNK = 250
 
 
 def game_seed(seed: int, i: int) -> int:
@@ -121,6 +133,26 @@ class SimStats:
         self.metric_sum.update(other.metric_sum)
         self.metric_n.update(other.metric_n)
 
+    def to_json(self) -> dict[str, Any]:
+        """The totals as JSON (pair keys as two-item lists), for a study's file."""
+        out: dict[str, Any] = {"games": self.games, "choices": self.choices, "rounds": self.rounds, "draws": self.draws}
+        for name in _COUNTERS:
+            counter: Counter = getattr(self, name)
+            out[name] = [[*key, value] if isinstance(key, tuple) else [key, value] for key, value in counter.items()]
+        return out
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> SimStats:
+        stats = cls(games=data["games"], choices=data["choices"], rounds=data["rounds"], draws=data["draws"])
+        for name in _COUNTERS:
+            counter: Counter = getattr(stats, name)
+            for *key, value in data[name]:
+                counter[tuple(key) if len(key) > 1 else key[0]] += value
+        return stats
+
+
+_COUNTERS = ("wins", "reasons", "together", "seats", "seat_wins", "metric_sum", "metric_n")
+
 
 def wilson(successes: int, n: int, z: float = 1.959964) -> tuple[float, float]:
     """The Wilson score interval for a proportion (95% by default)."""
@@ -180,6 +212,11 @@ def prepare(game: Game, n_players: int, options: Mapping[str, Any], bots: Sequen
     Match(game, player_ids(n_players), options, 0)
 
 
+def chunks(games: int, size: int = CHUNK) -> list[tuple[int, int]]:
+    """The study's chunks: (first game, number of games)."""
+    return [(start, min(size, games - start)) for start in range(0, games, size)]
+
+
 def simulate(
     game: Game,
     n_players: int,
@@ -189,33 +226,127 @@ def simulate(
     jobs: int = 1,
     progress: Callable[[int], None] | None = None,
     bots: Sequence[str] = (RANDOM,),
+    ray: str | None = None,
+    store: Path | str | None = None,
 ) -> tuple[SimStats, float]:
-    """Play ``games`` games with ``bots`` seated in turn; returns the totals and the wall-clock seconds."""
+    """Play ``games`` games with ``bots`` seated in turn; returns the totals and the wall-clock seconds.
+
+    ``jobs`` > 1 plays chunks in that many processes; ``ray`` plays them on a Ray cluster (its address, or
+    ``"local"`` to start one here with ``jobs`` CPUs). ``store`` keeps each finished chunk in a file and
+    skips the chunks it already holds (see :class:`StudyFile`)."""
     options = dict(options or {})
     bots = tuple(bots) or (RANDOM,)
     prepare(game, n_players, options, bots)  # fail fast on a bad table, before any worker starts
     total = SimStats()
     started = time.perf_counter()
-    chunk = max(1, min(200, games // (max(jobs, 1) * 10) or 1))
-    starts = list(range(0, games, chunk))
-    if jobs <= 1:
-        for start in starts:
-            part = _chunk(game, n_players, options, seed, start, min(chunk, games - start), bots)
+    todo = chunks(games)
+    study = None
+    if store is not None:
+        study = StudyFile(Path(store), study_key(game, n_players, games, seed, options, bots))
+        for part in study.done().values():
             total.add(part)
             if progress:
                 progress(part.games)
+        todo = [chunk for chunk in todo if chunk[0] not in study.finished]
+    args = (game, n_players, options, seed, bots)
+    if ray is not None:
+        from velada.core.sim_ray import run_chunks_on_ray
+
+        parts = run_chunks_on_ray(ray, jobs, args, todo)
     else:
-        with ProcessPoolExecutor(max_workers=jobs) as pool:
-            futures = [
-                pool.submit(_chunk, game, n_players, options, seed, start, min(chunk, games - start), bots)
-                for start in starts
-            ]
-            for future in as_completed(futures):
-                part = future.result()
-                total.add(part)
-                if progress:
-                    progress(part.games)
+        parts = _run_chunks(jobs, args, todo)
+    for start, part in parts:
+        total.add(part)
+        if study is not None:
+            study.write(start, part)
+        if progress:
+            progress(part.games)
     return total, time.perf_counter() - started
+
+
+def play_chunk(args: tuple, start: int, count: int) -> tuple[int, SimStats]:
+    """One chunk of a study, anywhere: ``args`` is (game, players, options, seed, bots)."""
+    game, n_players, options, seed, bots = args
+    return start, _chunk(game, n_players, options, seed, start, count, bots)
+
+
+def _run_chunks(jobs: int, args: tuple, todo: list[tuple[int, int]]) -> Iterator[tuple[int, SimStats]]:
+    if jobs <= 1:
+        for start, count in todo:
+            yield play_chunk(args, start, count)
+        return
+    with ProcessPoolExecutor(max_workers=jobs) as pool:
+        futures = [pool.submit(play_chunk, args, start, count) for start, count in todo]
+        for future in as_completed(futures):
+            yield future.result()
+
+
+def versions() -> dict[str, str]:
+    """What produced a study: velada's and Python's versions (and Ray's, when installed)."""
+    out = {"velada": metadata.version("velada"), "python": platform.python_version()}
+    with contextlib.suppress(metadata.PackageNotFoundError):
+        out["ray"] = metadata.version("ray")
+    return out
+
+
+def study_key(
+    game: Game, n_players: int, games: int, seed: int, options: Mapping[str, Any], bots: Sequence[str]
+) -> dict[str, Any]:
+    """What makes two runs the same study: the game, the table, the games, the seed, every option (defaults
+    written out) and the bots. A study's file belongs to exactly one key."""
+    specs = {spec.key: spec for spec in game.options}
+    normal = normalize(game.options, options)
+    return {
+        "game": game.id,
+        "players": n_players,
+        "games": games,
+        "seed": seed,
+        "options": {key: specs[key].format(value) for key, value in normal.items()},
+        "bots": list(bots),
+        "chunk": CHUNK,
+    }
+
+
+class StudyFile:
+    """A study's results, one chunk per line (JSON lines), after a first line naming the study
+    (:func:`study_key`) and the versions that started it. A chunk is written when it finishes, so a study
+    stopped at any moment loses at most the chunks under way; a line cut short by the stop is ignored."""
+
+    def __init__(self, path: Path, key: dict[str, Any]) -> None:
+        self.path = path
+        self.key = key
+        self.finished: set[int] = set()
+        self._parts: dict[int, SimStats] = {}
+        if path.exists() and path.stat().st_size:
+            with path.open(encoding="utf-8") as lines:
+                header = json.loads(next(lines))
+                if header.get("study") != key:
+                    raise Problem("study-other", path=str(path))
+                for line in lines:
+                    try:
+                        entry = json.loads(line)
+                    except json.JSONDecodeError:
+                        break  # the last line, cut short when the study stopped
+                    self._parts[entry["start"]] = SimStats.from_json(entry["stats"])
+            self.finished = set(self._parts)
+            self._rewrite()  # drop a line cut short, so new lines start on a line of their own
+        else:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            self._rewrite()
+
+    def done(self) -> dict[int, SimStats]:
+        return dict(self._parts)
+
+    def write(self, start: int, part: SimStats) -> None:
+        with self.path.open("a", encoding="utf-8") as out:
+            out.write(json.dumps({"start": start, "stats": part.to_json()}) + "\n")
+        self.finished.add(start)
+
+    def _rewrite(self) -> None:
+        with self.path.open("w", encoding="utf-8") as out:
+            out.write(json.dumps({"study": self.key, "versions": versions()}) + "\n")
+            for start, part in sorted(self._parts.items()):
+                out.write(json.dumps({"start": start, "stats": part.to_json()}) + "\n")
 
 
 def _rate(wins: int, n: int) -> dict[str, Any]:
@@ -231,8 +362,17 @@ def _metrics(stats: SimStats) -> dict[str, dict[str, float]]:
     return out
 
 
-def summary(game: Game, n_players: int, seed: int, stats: SimStats, seconds: float) -> dict[str, Any]:
-    """The run as one JSON-ready object: win rate per side and per bot (95% CI), mean length, speed."""
+def summary(
+    game: Game,
+    n_players: int,
+    seed: int,
+    stats: SimStats,
+    seconds: float,
+    options: Mapping[str, Any] | None = None,
+    bots: Sequence[str] = (RANDOM,),
+) -> dict[str, Any]:
+    """The run as one JSON-ready object: win rate per side and per bot (95% CI), mean length, speed, and what
+    produced it (every option, defaults written out, the bots' seating, the versions)."""
     n = stats.games
     bots: dict[str, Any] = {}
     for (bot, side), seats in sorted(stats.seats.items()):
@@ -246,12 +386,15 @@ def summary(game: Game, n_players: int, seed: int, stats: SimStats, seconds: flo
         "players": n_players,
         "games": n,
         "seed": seed,
+        "options": study_key(game, n_players, n, seed, options or {}, bots)["options"],
+        "bot_seating": list(bots),
+        "versions": versions(),
         "sides": {side: _rate(stats.wins[side], n) for side in game.info.sides},
-        "together": dict(stats.together),
+        "together": dict(sorted(stats.together.items())),
         "draws": _rate(stats.draws, n),
         "bots": bots,
         "metrics": _metrics(stats),
-        "reasons": dict(stats.reasons),
+        "reasons": dict(sorted(stats.reasons.items())),
         "mean_rounds": stats.rounds / n if n else 0.0,
         "mean_choices": stats.choices / n if n else 0.0,
         "seconds": round(seconds, 3),

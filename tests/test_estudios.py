@@ -1,0 +1,77 @@
+"""Studies: the same study gives identical results in one process, in worker processes and on a Ray cluster;
+a stopped study resumes from its file; its JSON says what produced it."""
+
+import json
+
+import pytest
+
+from velada.cli import optional_values
+from velada.core.errors import Problem
+from velada.core.sim import CHUNK, simulate, summary
+from velada.games import REGISTRY
+
+LOBO = REGISTRY.get("hombres-lobo")
+GAMES = 2 * CHUNK + 37  # a last chunk shorter than the others
+
+
+def _result(stats, options=None):
+    report = summary(LOBO, 8, 5, stats, 1.0, options or {}, ["heuristico", "random"])
+    return {k: v for k, v in report.items() if k not in ("seconds", "games_per_second", "choices_per_second")}
+
+
+def test_estudio_igual_en_un_proceso_en_varios_y_en_ray():
+    import ray
+
+    bots = ["heuristico", "random"]
+    alone, _ = simulate(LOBO, 8, GAMES, 5, {}, 1, bots=bots)
+    workers, _ = simulate(LOBO, 8, GAMES, 5, {}, 2, bots=bots)
+    ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False)
+    try:
+        seen = []
+        cluster, _ = simulate(LOBO, 8, GAMES, 5, {}, 2, progress=seen.append, bots=bots, ray="local")
+    finally:
+        ray.shutdown()
+    assert alone.games == GAMES
+    assert _result(alone) == _result(workers) == _result(cluster)
+    assert sorted(seen) == sorted([CHUNK, CHUNK, 37])  # the progress bar moves once per chunk
+
+
+def test_estudio_interrumpido_se_reanuda_donde_quedo(tmp_path):
+    path = tmp_path / "estudio.jsonl"
+    whole, _ = simulate(LOBO, 8, GAMES, 5, {"voto": "dos-rondas"})
+    simulate(LOBO, 8, GAMES, 5, {"voto": "dos-rondas"}, store=path)
+    header, _first, second, third = path.read_text().splitlines()
+    assert json.loads(header)["study"]["options"]["voto"] == "dos-rondas"
+    assert "velada" in json.loads(header)["versions"]
+    # Stopped while writing its third chunk: the line is cut short.
+    path.write_text("\n".join([header, third, second[:40]]))
+    played = []
+    resumed, _ = simulate(LOBO, 8, GAMES, 5, {"voto": "dos-rondas"}, progress=played.append, store=path)
+    assert _result(resumed) == _result(whole)
+    assert played == [37, CHUNK, CHUNK]  # the chunks on file count first, then the two missing ones are played
+    assert sorted(json.loads(line)["start"] for line in path.read_text().splitlines()[1:]) == [0, CHUNK, 2 * CHUNK]
+
+
+def test_estudio_no_mezcla_otro_estudio(tmp_path):
+    path = tmp_path / "estudio.jsonl"
+    simulate(LOBO, 8, 20, 5, store=path)
+    before = path.read_text()
+    with pytest.raises(Problem, match="another study"):
+        simulate(LOBO, 8, 20, 6, store=path)
+    with pytest.raises(Problem, match="another study"):
+        simulate(LOBO, 8, 20, 5, {"lobos": 3}, store=path)
+    assert path.read_text() == before
+
+
+def test_json_del_estudio_dice_opciones_bots_y_versiones():
+    stats, _ = simulate(LOBO, 8, 10, 5, {"lobos": 3})
+    report = summary(LOBO, 8, 5, stats, 1.0, {"lobos": 3}, ["random"])
+    assert report["options"]["lobos"] == "3" and report["options"]["voto"] == "simple"
+    assert report["bot_seating"] == ["random"]
+    assert set(report["versions"]) >= {"velada", "python"}
+
+
+def test_ray_sin_direccion_es_un_cluster_local():
+    assert optional_values(["sim", "hombres-lobo", "--ray"]) == ["sim", "hombres-lobo", "--ray=local"]
+    assert optional_values(["sim", "x", "--ray", "--jobs", "2"]) == ["sim", "x", "--ray=local", "--jobs", "2"]
+    assert optional_values(["sim", "x", "--ray", "auto"]) == ["sim", "x", "--ray", "auto"]
