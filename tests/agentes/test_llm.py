@@ -1,0 +1,151 @@
+"""The LLM player against a local chat-completions endpoint (no network): malformed and illegal answers are shown
+back to the model with the reason and asked again; after its retries the seat answers at random, and says so in its
+counters. `velada agent` plays a whole game at a real server and talks in the day, a bounded number of times;
+`velada arena` reports win rates with intervals, Elo and the werewolf measures, as JSON and HTML."""
+
+from __future__ import annotations
+
+import json
+import re
+import subprocess
+import sys
+
+import pytest
+
+from velada.agents.arena import AgentSpec, html_report, run_arena, wilson
+from velada.agents.llm import ChatModel, LLMPlayer, parse_object, problem
+from velada.client import Table
+from velada.games import REGISTRY
+
+from .modelo_falso import fake_model
+
+PROMPT = {
+    "id": "d1:voto",
+    "kind": "voto",
+    "text": "¿A quién eliminas?",
+    "options": [{"id": "Ana", "label": "Ana"}, {"id": "Bea", "label": "Bea"}],
+    "min": 1,
+    "max": 1,
+    "skippable": False,
+    "text_max": 0,
+}
+VIEW = {"viewer": "Carla", "players": [{"id": "Ana"}, {"id": "Bea"}], "log": [{"text": "Amanece."}], "prompts": []}
+
+
+def player(url: str, **kwargs) -> LLMPlayer:
+    return LLMPlayer(ChatModel(url, "falso"), REGISTRY.get("hombres-lobo"), "Carla", **kwargs)
+
+
+def test_una_respuesta_mal_formada_y_una_ilegal_se_devuelven_al_modelo_con_su_razon():
+    with fake_model() as (url, model):
+        model.decisions = 2  # the next decision follows the script: words, an unknown option, then a legal one
+        seat = player(url)
+        assert seat.decide(VIEW, PROMPT) == ["Ana"]
+    assert seat.stats["malformed"] == 1 and seat.stats["illegal"] == 1 and seat.stats["fallbacks"] == 0
+    first, second, third = (r["body"]["messages"] for r in model.requests)
+    assert "OPTIONS:" in first[1]["content"] and "Ana" in first[1]["content"] and "voto" in first[0]["content"]
+    assert "not one JSON object" in second[-1]["content"]
+    assert "'nadie-de-aqui' is not one of the option ids" in third[-1]["content"]
+    assert all(r["body"]["model"] == "falso" and r["path"] == "/v1/chat/completions" for r in model.requests)
+
+
+def test_tras_los_reintentos_el_asiento_responde_al_azar_y_lo_cuenta():
+    with fake_model(always_illegal=True) as (url, model):
+        seat = player(url, retries=2)
+        chosen = seat.decide(VIEW, PROMPT)
+    assert chosen in (["Ana"], ["Bea"]) and len(model.requests) == 3
+    assert seat.stats["illegal"] == 3 and seat.stats["fallbacks"] == 1
+
+
+def test_un_modelo_que_no_contesta_no_para_la_partida():
+    seat = player("http://127.0.0.1:9/v1", retries=1)
+    seat.model.timeout = 2
+    assert seat.decide(VIEW, PROMPT) in (["Ana"], ["Bea"])
+    assert seat.stats["model_errors"] == 1 and seat.stats["fallbacks"] == 1
+
+
+def test_las_respuestas_se_comprueban_como_el_motor():
+    assert parse_object('Pues {"choose": ["Ana"]} eso') == {"choose": ["Ana"]}
+    assert parse_object("nada") is None
+    assert problem(PROMPT, ["Ana"]) is None
+    assert "cannot be skipped" in problem(PROMPT, [])
+    assert "between 1 and 1" in problem(PROMPT, ["Ana", "Bea"])
+    assert "twice" in problem(PROMPT | {"max": 2}, ["Ana", "Ana"])
+    assert "list of strings" in problem(PROMPT, "Ana")
+
+
+@pytest.mark.slow
+def test_velada_agent_juega_una_partida_entera_y_habla_de_dia(server):
+    host = Table.create(server, "hombres-lobo", seats=5)
+    with fake_model() as (url, model):
+        command = [sys.executable, "-m", "velada", "agent", "--table", f"{server}/t/{host.table.code}"]
+        command += ["--llm", url, "--model", "falso", "--name", "Lola", "--talk-turns", "1"]
+        process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        try:
+            seated = json.loads(process.stdout.readline())
+            assert seated["event"] == "seated" and seated["player"] == "Lola" and seated["game"] == "hombres-lobo"
+            host.fill_with_bots()
+            host.start()
+            out, err = process.communicate(timeout=120)
+        finally:
+            process.kill()
+    assert process.returncode == 0, err
+    lines = [json.loads(line) for line in out.splitlines()]
+    finished = lines[-1]
+    assert finished["event"] == "finished" and finished["result"]["reason"]
+    stats = finished["stats"]
+    assert stats["decisions"] >= 1 and stats.get("fallbacks", 0) == 0
+    answers = [line for line in lines if line["event"] == "answer"]
+    assert len(answers) == stats["decisions"]
+    said = [line for line in lines if line["event"] == "said"]
+    talk_requests = [r for r in model.requests if '{"say"' in r["body"]["messages"][1]["content"]]
+    assert len(said) == len(talk_requests)
+    by_day = [line for line in said if line["channel"] == "dia"]
+    assert len(by_day) <= finished["result"]["rounds"] + 1  # one turn a day at most (the preparation's too)
+    voted = any(re.search(r"^Decision d\d+:voto", r["body"]["messages"][1]["content"], re.M) for r in model.requests)
+    if voted:  # alive in a day: it spoke in the day's channel before voting
+        assert by_day and "lo juro" in by_day[0]["text"]
+
+
+def test_arena_informa_tasas_con_intervalos_elo_y_medidas_de_hombres_lobo(tmp_path):
+    game = REGISTRY.get("hombres-lobo")
+    with fake_model() as (url, model):
+        specs = [AgentSpec.parse(s, game) for s in ("random", "heuristico", f"llm:{url}:falso", "random", "heuristico")]
+        report = run_arena(game, specs, 6, seed=3)
+    assert set(report["agents"]) == {"random", "heuristico", "llm:falso"}
+    for label, r in report["agents"].items():
+        low, high = r["ci95"]
+        assert 0 <= low <= r["win_rate"] <= high <= 1 and r["games"] == 6 * (2 if label != "llm:falso" else 1)
+        assert isinstance(r["elo"], float)
+    assert sum(r["elo"] for r in report["agents"].values()) == pytest.approx(3000, abs=0.5)
+    assert sum(r["games"] for r in report["sides"].values()) == 6 * 5
+    assert report["llm"]["llm:falso"]["decisions"] >= 6 and report["llm"]["llm:falso"]["malformed"] >= 1
+    assert {"wolf_day_votes", "partner_vote_rate"} & set().union(*map(set, report["werewolf"].values()))
+    page = html_report(report)
+    assert "<table>" in page and "llm:falso" in page and "Elo" in page
+    assert len(model.requests) >= report["llm"]["llm:falso"]["calls"]
+
+
+def test_intervalo_de_wilson():
+    low, high = wilson(50, 100)
+    assert low == pytest.approx(0.404, abs=0.001) and high == pytest.approx(0.596, abs=0.001)
+    assert wilson(0, 0) == (0.0, 1.0)
+    with pytest.raises(ValueError, match="llm:URL:MODEL"):
+        AgentSpec.parse("llm:sin-url", REGISTRY.get("hombres-lobo"))
+
+
+def test_velada_arena_escribe_json_y_html(tmp_path):
+    from typer.testing import CliRunner
+
+    from velada.cli import app
+
+    out, page = tmp_path / "arena.json", tmp_path / "arena.html"
+    seats = ["--seat", "random", "--seat", "heuristico"] * 3
+    files = ["--json", str(out), "--html", str(page)]
+    result = CliRunner().invoke(app, ["arena", "gauekos", *seats, "--games", "5", *files])
+    assert result.exit_code == 0, result.output
+    report = json.loads(out.read_text())
+    assert report["games"] == 5 and report["players"] == 6 and "heuristico" in result.output
+    assert "<h1>velada arena: gauekos</h1>" in page.read_text()
+    bad = CliRunner().invoke(app, ["arena", "gauekos", "--seat", "nadie", "--games", "1"])
+    assert bad.exit_code == 2 and "no bot" in bad.output

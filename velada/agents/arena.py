@@ -1,0 +1,282 @@
+"""Mixed tables of bots and LLM players, and what they tell (``velada arena``).
+
+Each game deals the agents given (``random``, a bot of the game such as ``heuristico``, or ``llm:URL:MODEL``) to
+the seats in a new random order, so every agent plays every role in turn; games run in this process through the
+protocol (the LLM players through :class:`velada.agents.llm.LLMPlayer`, talk left out). The report gives, per
+agent and per side, games, wins and the win rate with its 95% Wilson interval; an Elo rating per agent (every
+winner of a game beats every loser of it, K = 16, from 1000, updated game by game); and for the werewolf family
+the measures LLM werewolf studies report: how often a wolf voted in the day to eliminate a fellow wolf, and how
+often the Vidente acted on a finding (voted the next day against a wolf she had seen).
+"""
+
+from __future__ import annotations
+
+import html
+import math
+import random
+from collections import Counter, defaultdict
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from velada.agents.llm import ChatModel, LLMPlayer
+from velada.core.bots import Bot, narrator_bot, viewer_of
+from velada.core.engine import Match, build_view
+from velada.core.game import Game
+from velada.core.protocol import NARRATOR, Result
+
+ELO_START = 1000.0
+ELO_K = 16.0
+
+
+@dataclass(frozen=True)
+class AgentSpec:
+    """One ``--seat``: ``random``, a bot's name, or ``llm:URL:MODEL`` (the URL may hold colons)."""
+
+    label: str
+    bot: str | None = None
+    url: str | None = None
+    model: str | None = None
+
+    @classmethod
+    def parse(cls, spec: str, game: Game) -> AgentSpec:
+        if spec.startswith("llm:"):
+            url, _, model = spec[4:].rpartition(":")
+            if not url or not model or not url.startswith(("http://", "https://")):
+                raise ValueError(f"an LLM seat is llm:URL:MODEL (llm:http://127.0.0.1:8080/v1:qwen), not {spec!r}")
+            return cls(f"llm:{model}", url=url, model=model)
+        if spec not in game.bots:
+            raise ValueError(f"{game.id} has no bot {spec!r}; bots: {', '.join(game.bots)}, or llm:URL:MODEL")
+        return cls(spec, bot=spec)
+
+    def make(self, game: Game, player: str, seed: int, lang: str) -> Bot:
+        if self.bot is not None:
+            return game.bots[self.bot](player, seed)
+        return LLMPlayer(ChatModel(self.url or "", self.model or ""), game, player, lang=lang, talk_turns=0, seed=seed)
+
+
+def wilson(wins: int, games: int, z: float = 1.96) -> tuple[float, float]:
+    """The 95% Wilson score interval of a win rate."""
+    if games == 0:
+        return (0.0, 1.0)
+    p = wins / games
+    centre = (p + z * z / (2 * games)) / (1 + z * z / games)
+    half = z * math.sqrt(p * (1 - p) / games + z * z / (4 * games * games)) / (1 + z * z / games)
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+def rate(wins: int, games: int) -> dict[str, Any]:
+    low, high = wilson(wins, games)
+    return {"games": games, "wins": wins, "win_rate": wins / games if games else None, "ci95": [low, high]}
+
+
+def play_game(game: Game, seats: list[AgentSpec], seed: int, options: dict, lang: str) -> tuple[Match, dict]:
+    """One game: ``seats[i]`` plays player ``p{i+1}``; returns the match and the agents by player."""
+    players = [f"p{i + 1}" for i in range(len(seats))]
+    match = Match(game, players, options, seed)
+    agents = {player: spec for player, spec in zip(players, seats, strict=True)}
+    bots: dict[str, Bot] = {
+        player: spec.make(game, player, seed ^ (0x5EED + i), lang) for i, (player, spec) in enumerate(agents.items())
+    }
+    narrator = narrator_bot(seed)
+    while match.result is None:
+        prompt = match.pending()[0]
+        player = prompt.player
+        if player == NARRATOR:
+            match.choose(player, prompt.id, narrator.choose(prompt))
+            continue
+
+        def view(player: str = player) -> dict[str, Any]:
+            return build_view(game, match.state, viewer_of(player), lang)
+
+        match.choose(player, prompt.id, bots[player].choose(prompt, view))
+    return match, {"agents": agents, "bots": bots}
+
+
+def werewolf_measures(game: Game, match: Match) -> dict[str, Counter]:
+    """By player: day votes cast as a wolf, those against a fellow wolf; wolves the Vidente saw, and those she
+    voted against on a later day (her finding acted upon). Empty for games outside the werewolf family."""
+    theme = getattr(game, "theme", None)
+    log = match.state.log
+    reveal = next((e for e in reversed(log) if e.kind == "revelacion"), None)
+    if theme is None or reveal is None:
+        return {}
+    power = {player: theme.roles.get(role) for player, role in reveal.data["roles"].items()}
+    wolves = {p for p, what in power.items() if what == "wolf"}
+    found: dict[str, set[str]] = defaultdict(set)  # seer → wolves seen, not yet acted upon
+    measures: dict[str, Counter] = defaultdict(Counter)
+    for event in log:
+        if event.kind == "vision" and event.audience:
+            seer = next(iter(event.audience))
+            if theme.roles.get(event.data.get("role")) == "wolf":
+                found[seer].add(event.data["player"])
+                measures[seer]["seer_wolf_findings"] += 1
+        elif event.kind == "votos" and event.data.get("decision") != "eleccion":
+            for voter, target in (event.data.get("votes") or {}).items():
+                if voter in wolves and target is not None:
+                    measures[voter]["wolf_day_votes"] += 1
+                    measures[voter]["wolf_votes_against_partner"] += target in wolves and target != voter
+                if target in found.get(voter, ()):
+                    measures[voter]["findings_acted_upon"] += 1
+                    found[voter].discard(target)
+    return measures
+
+
+def elo(ratings: dict[str, float], result: Result, agents: dict[str, AgentSpec]) -> None:
+    """Update ``ratings`` (by agent label) for one game: each winner beats each loser; a draw (no side won) is
+    half a point for every pair."""
+    winners = set(result.winners)
+    players = list(agents)
+    delta: Counter[str] = Counter()
+    for i, a in enumerate(players):
+        for b in players[i + 1 :]:
+            la, lb = agents[a].label, agents[b].label
+            if la == lb or ((a in winners) == (b in winners) and result.sides):
+                continue
+            score = 0.5 if not result.sides else 1.0 if a in winners else 0.0
+            expected = 1 / (1 + 10 ** ((ratings[lb] - ratings[la]) / 400))
+            delta[la] += ELO_K * (score - expected)
+            delta[lb] -= ELO_K * (score - expected)
+    for label, change in delta.items():
+        ratings[label] += change
+
+
+def run_arena(
+    game: Game,
+    specs: list[AgentSpec],
+    games: int,
+    *,
+    players: int | None = None,
+    seed: int = 0,
+    options: dict | None = None,
+    lang: str = "es",
+    progress: Callable[[int], None] = lambda _: None,
+) -> dict[str, Any]:
+    """Play ``games`` games of ``game`` with the agents ``specs`` (cycled over ``players`` seats, default one
+    seat each) and report (see the module's documentation)."""
+    count = players or len(specs)
+    if not game.info.min_players <= count <= game.info.max_players:
+        raise ValueError(f"{game.id} seats {game.info.min_players}–{game.info.max_players} players, not {count}")
+    rng = random.Random(seed)
+    tally: dict[str, Counter] = defaultdict(Counter)
+    sides: dict[str, Counter] = defaultdict(Counter)
+    agent_sides: dict[str, dict[str, Counter]] = defaultdict(lambda: defaultdict(Counter))
+    werewolf: dict[str, Counter] = defaultdict(Counter)
+    llm_stats: dict[str, Counter] = defaultdict(Counter)
+    ratings: dict[str, float] = defaultdict(lambda: ELO_START)
+    reasons: Counter[str] = Counter()
+    for number in range(games):
+        seats = [specs[i % len(specs)] for i in range(count)]
+        rng.shuffle(seats)
+        match, played = play_game(game, seats, rng.randrange(2**31), dict(options or {}), lang)
+        result = match.result
+        agents = played["agents"]
+        reasons[result.reason] += 1
+        teams = dict(result.teams)
+        for player, spec in agents.items():
+            won = player in result.winners
+            tally[spec.label]["games"] += 1
+            tally[spec.label]["wins"] += won
+            side = teams.get(player)
+            if side is not None:
+                sides[side]["games"] += 1
+                sides[side]["wins"] += won
+                agent_sides[spec.label][side]["games"] += 1
+                agent_sides[spec.label][side]["wins"] += won
+            bot = played["bots"][player]
+            if isinstance(bot, LLMPlayer):
+                llm_stats[spec.label].update(bot.stats)
+        for player, counts in werewolf_measures(game, match).items():
+            werewolf[agents[player].label].update(counts)
+        for spec in agents.values():
+            ratings[spec.label] += 0.0  # every agent has a rating, those that never won or lost too
+        elo(ratings, result, agents)
+        progress(number + 1)
+    report: dict[str, Any] = {
+        "game": game.id,
+        "games": games,
+        "players": count,
+        "seed": seed,
+        "seats": [spec.label for spec in specs],
+        "endings": dict(reasons),
+        "agents": {
+            label: rate(c["wins"], c["games"]) | {"elo": round(ratings[label], 1)} for label, c in sorted(tally.items())
+        },
+        "sides": {side: rate(c["wins"], c["games"]) for side, c in sorted(sides.items())},
+        "agent_sides": {
+            label: {side: rate(c["wins"], c["games"]) for side, c in sorted(by_side.items())}
+            for label, by_side in sorted(agent_sides.items())
+        },
+    }
+    if werewolf:
+        report["werewolf"] = {
+            label: dict(c)
+            | {
+                "partner_vote_rate": _share(c["wolf_votes_against_partner"], c["wolf_day_votes"]),
+                "finding_acted_rate": _share(c["findings_acted_upon"], c["seer_wolf_findings"]),
+            }
+            for label, c in sorted(werewolf.items())
+        }
+    if llm_stats:
+        report["llm"] = {label: dict(c) for label, c in sorted(llm_stats.items())}
+    return report
+
+
+def _share(part: int, whole: int) -> float | None:
+    return part / whole if whole else None
+
+
+def _percent(value: float | None) -> str:
+    return "–" if value is None else f"{value:.0%}"
+
+
+def html_report(report: dict[str, Any]) -> str:
+    """The report as a small self-contained HTML page."""
+    e = html.escape
+
+    def rows(table: dict[str, dict[str, Any]], extra: bool = False) -> str:
+        out = []
+        for name, r in table.items():
+            low, high = r["ci95"]
+            cells = [e(name), str(r["games"]), str(r["wins"]), _percent(r["win_rate"]), f"{low:.0%}–{high:.0%}"]
+            if extra:
+                cells.append(f"{r['elo']:.0f}")
+            out.append("<tr>" + "".join(f"<td>{c}</td>" for c in cells) + "</tr>")
+        return "\n".join(out)
+
+    head = "<tr><th>{}</th><th>partidas</th><th>victorias</th><th>tasa</th><th>IC 95%</th>{}</tr>"
+    parts = [
+        "<!doctype html><html lang='es'><meta charset='utf-8'>",
+        f"<title>velada arena: {e(report['game'])}</title>",
+        "<style>body{font-family:sans-serif;margin:2em}table{border-collapse:collapse;margin-bottom:1.5em}"
+        "td,th{border:1px solid #ccc;padding:.3em .6em;text-align:right}td:first-child{text-align:left}</style>",
+        f"<h1>velada arena: {e(report['game'])}</h1>",
+        f"<p>{report['games']} partidas, {report['players']} asientos: {e(', '.join(report['seats']))}; "
+        f"semilla {report['seed']}.</p>",
+        "<h2>Por agente</h2><table>",
+        head.format("agente", "<th>Elo</th>"),
+        rows(report["agents"], extra=True),
+        "</table><h2>Por bando</h2><table>",
+        head.format("bando", ""),
+        rows(report["sides"]),
+        "</table>",
+    ]
+    if "werewolf" in report:
+        parts.append(
+            "<h2>Medidas de hombres lobo</h2><table><tr><th>agente</th><th>votos de día como lobo</th>"
+            "<th>contra su compañero</th><th>lobos vistos por la Vidente</th><th>hallazgos usados</th></tr>"
+        )
+        for label, w in report["werewolf"].items():
+            parts.append(
+                f"<tr><td>{e(label)}</td><td>{w.get('wolf_day_votes', 0)}</td>"
+                f"<td>{_percent(w['partner_vote_rate'])}</td><td>{w.get('seer_wolf_findings', 0)}</td>"
+                f"<td>{_percent(w['finding_acted_rate'])}</td></tr>"
+            )
+        parts.append("</table>")
+    if "llm" in report:
+        parts.append("<h2>Modelos</h2><table><tr><th>agente</th><th>contadores</th></tr>")
+        for label, stats in report["llm"].items():
+            counts = ", ".join(f"{k} {v}" for k, v in sorted(stats.items()))
+            parts.append(f"<tr><td>{e(label)}</td><td>{e(counts)}</td></tr>")
+        parts.append("</table>")
+    return "\n".join(parts) + "\n</html>\n"
