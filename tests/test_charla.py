@@ -198,3 +198,56 @@ def test_al_terminar_la_partida_todo_lo_dicho_se_revela():
     assert recibe(charla, "Ana") == []
     assert [x["text"] for x in charla.json("Ana", finished=True)] == ["secreto"]
     assert charla.record() == [{"channel": "lobos", "player": "Bea", "text": "secreto", "after": 0}]
+
+
+def test_un_canal_que_delata_a_sus_autores_lo_detecta_la_no_interferencia(monkeypatch):
+    """The noninterference check compares talk like the log: a channel everybody reads but only the wolves write
+    in would tell every reader who the wolves are — it must be caught."""
+    import random
+
+    from velada.core import noninterference
+    from velada.core.talk import Channel
+    from velada.games.hombres_lobo.game import WerewolfGame
+
+    game = REGISTRY.get("hombres-lobo")
+    honest = WerewolfGame.channels
+
+    def leaky(self, state):
+        wolves = frozenset(p for i, p in enumerate(state.players) if state.powers[i] == "wolf" and state.alive[i])
+        return [*honest(self, state), Channel("aullidos", frozenset(state.players), wolves)]
+
+    players = [f"p{i}" for i in range(1, 9)]
+    viewers = ["p1", "p2", "p3"]
+    found = []
+    for seed in range(6):
+        leak, _ = noninterference.check_game(game, players, {}, seed, viewers, random.Random(seed))
+        assert leak is None, str(leak)
+    monkeypatch.setattr(WerewolfGame, "channels", leaky)
+    for seed in range(6):
+        leak, _ = noninterference.check_game(game, players, {}, seed, viewers, random.Random(seed))
+        if leak is not None:
+            found.append(leak)
+    assert found and all("talk" in (leak.mine or {}) for leak in found), found
+
+
+def test_en_la_terminal_se_lee_y_se_escribe_en_el_canal_del_dia():
+    """``velada play``: a line starting with "!" is said in the day's channel when the rules allow it, and refused
+    with the reason (at night) otherwise; the game goes on either way."""
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    answers = "".join("!hola a todos\n0\n" for _ in range(80))
+    NAME = ("--name", "Ana")
+    done = subprocess.run(
+        [sys.executable, "-m", "velada", "play", "hombres-lobo", "-n", "8", "--seed", "3", "--seat", "1", *NAME],
+        input=answers,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        cwd=Path(__file__).resolve().parent.parent,
+    )
+    assert done.returncode == 0, done.stderr
+    assert "empiece por !" in done.stdout
+    assert "[Día] Ana: hola a todos" in done.stdout
+    assert "Ese canal está cerrado ahora" in done.stdout

@@ -1,11 +1,13 @@
 """``velada play``: a terminal table where you take one seat and bots take the others.
 
-You see exactly your view (your card, what you were told, public events) and answer your prompts by number.
+You see exactly your view (your card, what you were told, public events) and answer your prompts by number. A line
+that starts with ``!`` is said in the day's channel, when the rules let you speak there (alive, by day).
 """
 
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from functools import partial
 from typing import Any
 
@@ -17,20 +19,41 @@ from velada.core.errors import Problem
 from velada.core.game import Game
 from velada.core.i18n import CORE_MESSAGES
 from velada.core.protocol import NARRATOR, IllegalAction
+from velada.core.talk import DAY, Talk, TalkError
 
 
 def _t(lang: str, key: str, **params) -> str:
     return CORE_MESSAGES.text(lang, f"cli.{key}", **params)
 
 
-def _ask(console: Console, prompt: dict[str, Any], lang: str) -> list[str] | None:
+#: A line that starts with this says the rest in the day's channel instead of answering.
+SAY = "!"
+
+
+def _read(question: str, say: Callable[[str], None] | None) -> str | None:
+    """One line from the terminal (``None`` at end of input); lines starting with :data:`SAY` are said in the
+    day's channel (``say``) and another line is read."""
+    while True:
+        try:
+            line = input(question)
+        except EOFError:
+            return None
+        if say is not None and line.lstrip().startswith(SAY):
+            say(line.lstrip()[len(SAY) :])
+            continue
+        return line
+
+
+def _ask(
+    console: Console, prompt: dict[str, Any], lang: str, say: Callable[[str], None] | None = None
+) -> list[str] | None:
     """Read one answer to ``prompt`` from the terminal; ``None`` at end of input."""
     console.print(f"\n[bold]{prompt['text']}[/]", markup=True)
     if prompt.get("text_max"):
-        try:
-            line = input("> ").strip()
-        except EOFError:
+        line = _read("> ", say)
+        if line is None:
             return None
+        line = line.strip()
         return [line[: prompt["text_max"]]] if line else []
     for i, option in enumerate(prompt["options"], start=1):
         console.print(f"  {i}. {option['label']}")
@@ -41,9 +64,8 @@ def _ask(console: Console, prompt: dict[str, Any], lang: str) -> list[str] | Non
         question += _t(lang, "choose-skip")
     question += ": "
     while True:
-        try:
-            line = input(question)
-        except EOFError:
+        line = _read(question, say)
+        if line is None:
             return None
         words = line.replace(",", " ").split()
         try:
@@ -90,6 +112,20 @@ def play_table(
     for warning in game.warnings(match.players, match.options, lang):
         console.print(f"[yellow]{warning}[/]", markup=True)
     console.print(_t(lang, "seat", seat=seat, n=n_players, players=", ".join(players)))
+    said = Talk()
+
+    def say(text: str) -> None:
+        """The day's channel, as the rules allow it now (velada.core.talk); what is said is shown at once."""
+        try:
+            message = said.say(game, match.state, name, DAY, text, len(match.choices))
+        except TalkError as exc:
+            console.print(_t(lang, "bad", why=exc.text(lang)))
+            return
+        channel = next((c["name"] for c in match.view(name, lang)["talk"] if c["id"] == DAY), DAY)
+        console.print(f"[{channel}] {name}: {message.text}", markup=False)
+
+    if any(c["id"] == DAY for c in match.view(name, lang)["talk"]):
+        console.print(CORE_MESSAGES.text(lang, "talk.cli-help", say=SAY))
     shown = 0
     while True:
         view = match.view(name, lang)
@@ -122,7 +158,7 @@ def play_table(
                     markup=True,
                 )
             while True:
-                answer = _ask(console, prompt, lang)
+                answer = _ask(console, prompt, lang, say)
                 if answer is None:
                     console.print(_t(lang, "bye"))
                     return 1

@@ -43,6 +43,7 @@ from collections.abc import Collection, Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from velada.core import talk
 from velada.core.bots import RandomBot
 from velada.core.engine import Match, build_view, pending, visible_prompts
 from velada.core.engine import choose as apply_choice
@@ -307,6 +308,11 @@ def compare(
             return [entry(state, e) for e in events if e.visible_to(viewer) or e.kind == kind]
 
         log_a, log_b = shown(mine.state, new_a), shown(other.state, new_b)
+        # Talk (velada.core.talk) is compared like the log: whom the viewer would hear, and in which channel, if
+        # everybody who may write said something now.
+        talk_a, talk_b = talk.heard(game, mine.state, viewer), talk.heard(game, other.state, viewer)
+        if talk_a != talk_b:
+            log_a, log_b = [*log_a, {"talk": talk_a}], [*log_b, {"talk": talk_b}]
         if log_a != log_b:
             k = next(
                 (i for i, (a, b) in enumerate(zip(log_a, log_b, strict=False)) if a != b), min(len(log_a), len(log_b))

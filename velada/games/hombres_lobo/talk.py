@@ -1,6 +1,7 @@
 """Talk channels of the Werewolf family, from the rules (docs/rules/hombres-lobo.md, "Talk").
 
-- Day: everybody reads it; the living write while the day lasts (debate and votes), nobody at night.
+- Day: everybody reads it; the living write while the day lasts (debate and votes) and during the election of the
+  Alguacil before the first night; nobody at night.
 - The wolves (the pack, once it has met on the first night): the living wolves read it; they write at night.
   The Niña who chose to spy reads it too, without the authors' names, while her eyes are open: from her answer
   "espiar" until the wolves' first round of that night resolves (when the risk of being caught is drawn).
@@ -11,6 +12,7 @@
 from __future__ import annotations
 
 from velada.core.talk import Channel, day_channel, dead_channel
+from velada.games.hombres_lobo.game import PUBLIC_DECISIONS
 from velada.games.hombres_lobo.night import SPY
 from velada.games.hombres_lobo.state import WerewolfState
 from velada.games.hombres_lobo.theme import LITTLE_GIRL, WOLF, Theme
@@ -35,7 +37,10 @@ def params(theme: Theme, lang: str) -> dict[str, str]:
 def channels(theme: Theme, s: WerewolfState) -> list[Channel]:
     players, alive = s.players, s.alive
     living = [players[i] for i in range(len(players)) if alive[i]]
-    found = [day_channel(players, living if s.phase == "dia" else ())]
+    # The village debates by day, and whenever it votes in public (electing its Alguacil before the first night).
+    public = {theme.kinds[kind] for kind in PUBLIC_DECISIONS}
+    debate = s.phase == "dia" or any(p.kind in public for p in s.group.values())
+    found = [day_channel(players, living if debate else ())]
     if s.wolves_met:
         wolves = frozenset(players[i] for i in range(len(players)) if alive[i] and s.powers[i] == WOLF)
         girl = spying(theme, s)
