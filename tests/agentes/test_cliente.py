@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from velada.client import Refused, Table
+from velada.client import Host, Refused, Table
 
 pytestmark = pytest.mark.slow
 
@@ -76,6 +76,13 @@ def test_el_asiento_del_narrador_tiene_su_propia_llave_y_responde_al_cuentacuent
     narrator = host.narrator()  # a new token ends the one before
     with pytest.raises(Refused):
         first.view()
+    # The narrator's token is not the host's (it cannot start the table) nor a seat's.
+    with pytest.raises(Refused) as refused:
+        Host(host.table, narrator.token).start()
+    assert refused.value.code == "not-host" and refused.value.status == 403
+    with pytest.raises(Refused) as refused:
+        host.table.seat(narrator.token)
+    assert refused.value.code == "not-seated"
     host.fill_with_bots()
     host.start()
     seen = narrator.wait(None)
@@ -120,3 +127,16 @@ def test_un_programa_habla_en_el_canal_del_dia_cuando_el_juego_le_deja(server):
     with pytest.raises(Refused) as refused:
         me.talk("no-such-channel", "hola")
     assert refused.value.code.startswith("talk-")
+
+
+def test_el_agente_de_diez_lineas_del_readme_juega_una_partida(server):
+    from pathlib import Path
+
+    readme = (Path(__file__).parents[2] / "README.md").read_text(encoding="utf-8")
+    section = readme.split("## Agents at the table", 1)[1]
+    code = section.split("```python\n", 1)[1].split("```", 1)[0]
+    assert len([line for line in code.splitlines() if line.strip()]) <= 10
+    namespace: dict = {}
+    exec(code.replace("http://127.0.0.1:8000", server), namespace)
+    assert namespace["seen"].status == "finished" and namespace["seen"].result["reason"]
+    namespace["me"].close()
