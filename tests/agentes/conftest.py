@@ -18,6 +18,19 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
+def listening(process: subprocess.Popen, port: int, seconds: float = 30) -> None:
+    """Wait until ``process`` accepts connections on ``port`` (it failed if it exited first)."""
+    deadline = time.time() + seconds
+    while True:
+        try:
+            with socket.create_connection(("127.0.0.1", port), timeout=0.2):
+                return
+        except OSError:
+            if time.time() > deadline or process.poll() is not None:
+                raise RuntimeError(f"{process.args} did not start") from None
+            time.sleep(0.1)
+
+
 @pytest.fixture(scope="session")
 def server(tmp_path_factory):
     """The base URL of a server whose bots answer at once; its log is checked for tracebacks at the end."""
@@ -30,15 +43,7 @@ def server(tmp_path_factory):
         command, stdout=log, stderr=subprocess.STDOUT, env=os.environ | {"PYTHONUNBUFFERED": "1"}
     )
     try:
-        deadline = time.time() + 30
-        while True:
-            try:
-                with socket.create_connection(("127.0.0.1", port), timeout=0.2):
-                    break
-            except OSError:
-                if time.time() > deadline or process.poll() is not None:
-                    raise RuntimeError("the server did not start") from None
-                time.sleep(0.1)
+        listening(process, port)
         yield f"http://127.0.0.1:{port}"
     finally:
         process.terminate()

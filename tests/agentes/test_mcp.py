@@ -5,10 +5,8 @@ game ends; a wrong answer is a tool error with the protocol's reason, and change
 from __future__ import annotations
 
 import json
-import socket
 import subprocess
 import sys
-import time
 
 import anyio
 import pytest
@@ -17,7 +15,7 @@ from mcp.client.stdio import StdioServerParameters
 
 from velada.client import Table
 
-from .conftest import free_port
+from .conftest import free_port, listening
 
 pytestmark = pytest.mark.slow
 
@@ -98,14 +96,7 @@ def test_una_sesion_mcp_por_http_juega_una_partida(server, tmp_path):
     log = open(tmp_path / "mcp.log", "wb")  # noqa: SIM115 - open while the server runs
     process = subprocess.Popen([*command, "--port", str(port)], stdout=log, stderr=subprocess.STDOUT)
     try:
-        deadline = time.time() + 30
-        while True:
-            try:
-                with socket.create_connection(("127.0.0.1", port), timeout=0.2):
-                    break
-            except OSError:
-                assert time.time() < deadline and process.poll() is None, "the MCP server did not start"
-                time.sleep(0.1)
+        listening(process, port)
 
         async def session():
             async with Client(f"http://127.0.0.1:{port}/mcp") as client:
