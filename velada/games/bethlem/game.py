@@ -334,23 +334,14 @@ PUBLIC_DECIDERS = frozenset({kind for kind, public in KINDS if public}) | frozen
         "el-cyborg-robot",
     }
 )
-#: Decisions whose answers nobody else is told, but through what every view shows (a death at dawn): the
-#: noninterference check may answer them otherwise in its other world. The night's attacks and protections, and
-#: Ali's choice to spy. A therapy may kill El cataléptico, who comes back at once (told only in the log); most
-#: other hidden decisions are told to somebody (El archivo and Mary
-#: Firth point at their target, the Chef's meal and the puppet's instruction name their players, a vudú curse
-#: or the Otaku's shield moves an accusation and its accuser is told), and what is told only in the log would
-#: make two worlds look different.
-SECRET_ANSWERS = frozenset(
-    {
-        "amotinados",
-        "amotinados-2",
-        "arthur",
-        "john-flick",
-        "la-parca-muerte",
-        "ali-la-muda",
-    }
-)
+#: Hidden decisions told to somebody who neither takes them nor is named in the answer: the puppet is told the
+#: vote the Neuroticismo orders (the vote's target is named, the puppet is not).
+TOLD_TO_OTHERS = frozenset({"neuroticismo-voto"})
+#: Decisions whose answers nobody is told but their player and the players the answer names (a player, a card of
+#: theirs), except through what every view shows (a death at dawn): every hidden decision that is neither
+#: announced nor taken under its player's name nor told to a third player. The noninterference check may answer
+#: them otherwise in its other world, never with an answer naming the viewer (nor one the viewer takes part in).
+SECRET_ANSWERS = frozenset(kind for kind, public in KINDS if not public) - ANNOUNCED - PUBLIC_DECIDERS - TOLD_TO_OTHERS
 assert not SECRET_ANSWERS & (ANNOUNCED | PUBLIC_DECIDERS)
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 7
@@ -558,6 +549,12 @@ class BethlemGame(Game):
                 }
                 if pos >= s.table:
                     entry["reserve"] = True
+                if narrator or seat == me:
+                    # Its holder knows when a power of their card was spent (El cataléptico gets up by itself
+                    # when its card is attacked: that is how its holder learns of the attack).
+                    entry["spent"] = [
+                        m for m, spent in (("normal", s.used), ("despertar", s.awake_used)) if spent.get(card)
+                    ]
                 cards.append(entry)
             persona = self.visible_persona(s, me, narrator, seat)
             players.append(
@@ -921,7 +918,7 @@ class BethlemGame(Game):
         return guide.call_end(self, state, event, lang)
 
     def help_ids(self, state: BethlemState, viewer: Viewer) -> list[str]:  # type: ignore[override]
-        return guide.visible_ids(state, viewer)
+        return guide.visible_ids(self, state, viewer)
 
     def all_help_ids(self) -> list[str]:
         return guide.all_ids()
