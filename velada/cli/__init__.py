@@ -151,7 +151,16 @@ def games(
     for spec in game.options:
         default = spec.format(spec.parse(spec.default))
         out.print(f"  [bold]{spec.key}[/]  default: {default}   allowed: {spec.allowed()}", markup=True)
-        out.print(f"      {game.option_help(spec.key, lang)}")
+        out.print(f"      {game.option_title(spec.key, lang)}: {game.option_help(spec.key, lang)}")
+        values = getattr(spec, "values", ())
+        named = [(v, game.option_value_label(spec.key, v, lang)) for v in values]
+        if any(v != label for v, label in named):
+            out.print("      " + "; ".join(f"{v} = {label}" for v, label in named))
+    presets = game.presets()
+    if presets:
+        out.print(f"\n{_t(lang, 'presets')}")
+        for players, preset in presets.items():
+            out.print(f"  {players}: " + " ".join(f"{k}={v}" for k, v in preset.items()))
     keys = game.deal_help(lang)
     if keys:
         out.print(f"\n{_t(lang, 'deal-keys')}")
@@ -313,7 +322,7 @@ def play(
         int | None,
         typer.Option("--players", "-n", help="Players at the table, you included (default: 8, within the book's)."),
     ] = None,
-    name: Annotated[str, typer.Option(help="Your name at the table.")] = "Tú",
+    name: Annotated[str, typer.Option(help="Your name at the table.")] = "Jugador",
     seat: Annotated[int, typer.Option(help="Your seat, 1 to players (0: a random seat).")] = 0,
     seed: Annotated[int | None, typer.Option(help="Seed of the game (default: random).")] = None,
     lang: LangArg = "es",
