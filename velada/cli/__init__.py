@@ -344,6 +344,34 @@ def play(
 
 
 @app.command()
+def atlas(
+    game_id: Annotated[str, typer.Argument(metavar="GAME", help="A game, or 'all' for every game.")],
+    out_dir: Annotated[Path, typer.Option("--out", help="Directory for the HTML pages (one per game).")],
+    players: Annotated[str | None, typer.Option(help="Table sizes A..B (default: the book's range).")] = None,
+    count: Annotated[int, typer.Option("--games", "-g", help="Games per point.")] = 400,
+    bots: Annotated[str, typer.Option(help="Bots by name, seated in turn.")] = "heuristico",
+    seed: Annotated[int, typer.Option(help="Seed of every study.")] = 1,
+    jobs: Annotated[int, typer.Option("--jobs", "-j", help="Worker processes.")] = 1,
+    ray: Annotated[
+        str | None, typer.Option("--ray", metavar="[ADDRESS]", help="Play on a Ray cluster (see velada sim --ray).")
+    ] = None,
+    lang: LangArg = "es",
+) -> None:
+    """The balance atlas: win rates by table size, options, cards, lengths, bots, and the rulebook's open
+    questions, as self-contained HTML pages with charts (pip install -e '.[atlas]')."""
+    from velada.cli.atlas import build
+
+    lang = _lang(lang)
+    games = list(REGISTRY) if game_id == "all" else [_game(game_id, lang)]
+    if count < 1 or jobs < 1:
+        raise _problem(lang, "games-jobs")
+    try:
+        build(games, out_dir, players, count, _names(bots), seed, jobs, ray, err)
+    except ValueError as exc:
+        raise _fail(reason(exc, lang)) from None
+
+
+@app.command()
 def bench(
     seconds: Annotated[float, typer.Option(help="Seconds per measurement.")] = 5.0,
     rounds: Annotated[int, typer.Option(help="Alternating measurements of each (the median is reported).")] = 3,

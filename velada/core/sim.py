@@ -119,6 +119,8 @@ class SimStats:
     #: (side, metric) → sum and count of the values games reported (Result.stats)
     metric_sum: Counter = field(default_factory=Counter)
     metric_n: Counter = field(default_factory=Counter)
+    #: rounds → games that lasted that many (the length distribution)
+    lengths: Counter = field(default_factory=Counter)
 
     def add(self, other: SimStats) -> None:
         self.games += other.games
@@ -132,6 +134,7 @@ class SimStats:
         self.seat_wins.update(other.seat_wins)
         self.metric_sum.update(other.metric_sum)
         self.metric_n.update(other.metric_n)
+        self.lengths.update(other.lengths)
 
     def to_json(self) -> dict[str, Any]:
         """The totals as JSON (pair keys as two-item lists), for a study's file."""
@@ -151,7 +154,7 @@ class SimStats:
         return stats
 
 
-_COUNTERS = ("wins", "reasons", "together", "seats", "seat_wins", "metric_sum", "metric_n")
+_COUNTERS = ("wins", "reasons", "together", "seats", "seat_wins", "metric_sum", "metric_n", "lengths")
 
 
 def wilson(successes: int, n: int, z: float = 1.959964) -> tuple[float, float]:
@@ -182,6 +185,7 @@ def _chunk(
         stats.games += 1
         stats.choices += choices
         stats.rounds += result.rounds
+        stats.lengths[result.rounds] += 1
         stats.reasons[result.reason] += 1
         teams = dict(result.teams)
         winners = set(result.winners)
@@ -396,6 +400,7 @@ def summary(
         "metrics": _metrics(stats),
         "reasons": dict(sorted(stats.reasons.items())),
         "mean_rounds": stats.rounds / n if n else 0.0,
+        "lengths": {str(rounds): games for rounds, games in sorted(stats.lengths.items())},
         "mean_choices": stats.choices / n if n else 0.0,
         "seconds": round(seconds, 3),
         "games_per_second": round(n / seconds, 1) if seconds else None,

@@ -1,0 +1,50 @@
+"""The balance atlas: one self-contained page per game, its numbers the simulator's."""
+
+import base64
+import json
+import re
+
+from typer.testing import CliRunner
+
+from velada.atlas import Plan, measure, write
+from velada.cli import app
+from velada.cli.atlas import parse_range
+from velada.core.sim import simulate
+from velada.games import REGISTRY
+
+LOBO = REGISTRY.get("hombres-lobo")
+PNG = b"\x89PNG\r\n\x1a\n"
+
+
+def test_atlas_pagina_autonoma_con_graficos_y_sus_numeros(tmp_path):
+    plan = Plan((7, 8), games=30, bots=("heuristico",), seed=3)
+    data = measure(LOBO, plan, ("players", "cards", "bots"))
+    page = write(LOBO, data, tmp_path).read_text()
+    pictures = re.findall(r"src='data:image/png;base64,([^']+)'", page)
+    assert len(pictures) == 4  # sides by players, lengths, cards, bots
+    assert all(base64.b64decode(p).startswith(PNG) for p in pictures)
+    assert "src='http" not in page and "<link" not in page and "<script" not in page  # nothing fetched
+    # The numbers are the simulator's for the same study.
+    stats, _ = simulate(LOBO, 8, 30, 3, {}, bots=["heuristico"])
+    assert data["players"][8]["sides"]["lobos"]["wins"] == stats.wins["lobos"]
+    assert sum(data["players"][8]["lengths"].values()) == 30
+    cards = {row["option"] for row in data["cards"]}
+    assert {"especiales=vidente", "especiales=bruja"} <= cards
+    assert json.loads((tmp_path / "hombres-lobo.json").read_text())["runs"][0]["command"].startswith("velada sim")
+
+
+def test_atlas_responde_la_pregunta_del_reglamento(tmp_path):
+    ajo = REGISTRY.get("ajo-y-agua")
+    plan = Plan((4, 4), games=5)
+    data = measure(ajo, plan, ("question",))
+    answer = data["question"]
+    assert len(answer["rows"]) == 8 and answer["columns"] == ["4 jugadores", "5 jugadores", "6 jugadores"]
+    assert "cartas-inicio=3, mano-maxima=5" in write(ajo, data, tmp_path).read_text()
+
+
+def test_atlas_rango_de_jugadores():
+    assert parse_range("5..9", LOBO) == (5, 9)
+    assert parse_range(None, LOBO) == LOBO.info.recommended
+    assert parse_range("2..30", LOBO) == (LOBO.info.min_players, LOBO.info.max_players)
+    result = CliRunner().invoke(app, ["atlas", "hombres-lobo", "--out", "x", "--players", "cinco"])
+    assert result.exit_code == 2 and "A..B" in result.stderr

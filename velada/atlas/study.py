@@ -1,0 +1,135 @@
+"""The atlas's measurements: plain simulator studies, each returned as JSON-ready data for the charts.
+
+Every measurement is a :func:`velada.core.sim.simulate` run with its own seed, so any number of the atlas can be
+reproduced alone with ``velada sim``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from velada.core.game import Game
+from velada.core.options import ChoiceOption, SetOption
+from velada.core.sim import SimStats, simulate, wilson
+
+
+@dataclass
+class Plan:
+    """What an atlas plays: the table sizes, the games per point, the bots, where (processes or Ray)."""
+
+    players: tuple[int, int]
+    games: int = 400
+    bots: tuple[str, ...] = ("heuristico",)
+    seed: int = 1
+    jobs: int = 1
+    ray: str | None = None
+    #: called with the number of games each finished chunk played (a progress bar)
+    progress: Callable[[int], None] | None = None
+    runs: list[dict[str, Any]] = field(default_factory=list)
+
+    @property
+    def reference(self) -> int:
+        """The table size the per-option and per-card measurements use: the middle of the range."""
+        low, high = self.players
+        return (low + high + 1) // 2
+
+
+def rates(game: Game, stats: SimStats) -> dict[str, dict[str, float]]:
+    """Each side's win rate with its 95% interval, and the draws."""
+    n = stats.games
+    out = {}
+    for side in (*game.info.sides, "(empate)"):
+        wins = stats.draws if side == "(empate)" else stats.wins[side]
+        low, high = wilson(wins, n)
+        out[side] = {"rate": wins / n if n else 0.0, "low": low, "high": high, "wins": wins}
+    return out
+
+
+def run(
+    game: Game, plan: Plan, players: int, options: Mapping[str, Any], bots: Sequence[str] | None = None
+) -> SimStats:
+    """One study of the plan; the command behind it is kept in ``plan.runs`` (the report lists them)."""
+    bots = tuple(bots or plan.bots)
+    stats, seconds = simulate(
+        game, players, plan.games, plan.seed, dict(options), plan.jobs, plan.progress, bots, plan.ray
+    )
+    command = f"velada sim {game.id} -n {players} -g {plan.games} --seed {plan.seed} --bots {','.join(bots)}"
+    command += "".join(f" -o {key}={value}" for key, value in options.items())
+    plan.runs.append({"command": command, "seconds": round(seconds, 2)})
+    return stats
+
+
+def by_players(game: Game, plan: Plan, options: Mapping[str, Any] | None = None) -> dict[str, Any]:
+    """Win rate per side at each table size, game lengths, and each side's metrics (the game's own)."""
+    points: dict[int, Any] = {}
+    for n in range(plan.players[0], plan.players[1] + 1):
+        try:
+            stats = run(game, plan, n, options or {})
+        except ValueError as exc:
+            points[n] = {"error": str(exc)}
+            continue
+        metrics = {
+            f"{side or '*'}:{metric}": total / stats.metric_n[side, metric]
+            for (side, metric), total in sorted(stats.metric_sum.items())
+        }
+        points[n] = {
+            "sides": rates(game, stats),
+            "lengths": dict(sorted(stats.lengths.items())),
+            "mean_rounds": stats.rounds / stats.games,
+            "metrics": metrics,
+        }
+    return points
+
+
+def option_effects(game: Game, plan: Plan) -> list[dict[str, Any]]:
+    """Each choice option's values, one at a time against the defaults, at the reference table size."""
+    players = plan.reference
+    base = rates(game, run(game, plan, players, {}))
+    rows = []
+    for spec in game.options:
+        if not isinstance(spec, ChoiceOption):
+            continue
+        for value in spec.values:
+            if value == spec.default:
+                continue
+            try:
+                measured = rates(game, run(game, plan, players, {spec.key: value}))
+            except ValueError:
+                continue  # a value this table cannot play
+            rows.append({"option": f"{spec.key}={value}", "base": base, "rates": measured})
+    return rows
+
+
+def card_effects(game: Game, plan: Plan) -> list[dict[str, Any]]:
+    """Each special role or card of a set option (``especiales``, ``cartas``) present against absent: the
+    table with ``option=card`` against ``option=ninguno``, at the reference table size. (What ``ninguno``
+    means is the game's: no special role in Werewolf, the recommended composition in Bethlem.)"""
+    players = plan.reference
+    rows = []
+    for spec in game.options:
+        if not isinstance(spec, SetOption):
+            continue
+        try:
+            absent = rates(game, run(game, plan, players, {spec.key: "ninguno"}))
+        except ValueError:
+            continue
+        for card in spec.values:
+            try:
+                present = rates(game, run(game, plan, players, {spec.key: card}))
+            except ValueError:
+                continue
+            rows.append({"option": f"{spec.key}={card}", "base": absent, "rates": present})
+    return rows
+
+
+def bots_compare(game: Game, plan: Plan) -> dict[str, Any]:
+    """Heuristic and random bots seated in turn at the reference table: each bot's seat win rate per side."""
+    stats = run(game, plan, plan.reference, {}, ("heuristico", "random"))
+    out: dict[str, Any] = {}
+    for (bot, side), seats in sorted(stats.seats.items()):
+        wins = stats.seat_wins[bot, side]
+        low, high = wilson(wins, seats)
+        out.setdefault(side or "(todos)", {})[bot] = {"rate": wins / seats, "low": low, "high": high, "seats": seats}
+    return out

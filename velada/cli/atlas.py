@@ -1,0 +1,63 @@
+"""``velada atlas``: the balance atlas of one game, or of every game, as self-contained HTML pages."""
+
+from __future__ import annotations
+
+import functools
+from pathlib import Path
+
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+from velada.core.game import Game
+
+
+def parse_range(text: str | None, game: Game) -> tuple[int, int]:
+    """``A..B`` (or one number) within the game's range; none: the range the book recommends."""
+    if not text:
+        return game.info.recommended
+    low, _, high = text.partition("..")
+    try:
+        a, b = int(low), int(high or low)
+    except ValueError:
+        raise ValueError(f"--players takes A..B (e.g. 5..12), not {text!r}") from None
+    a, b = max(a, game.info.min_players), min(b, game.info.max_players)
+    if a > b:
+        raise ValueError(f"{game.id} seats {game.info.min_players} to {game.info.max_players} players, not {text}")
+    return a, b
+
+
+def build(
+    games: list[Game],
+    out: Path,
+    players: str | None,
+    count: int,
+    bots: list[str],
+    seed: int,
+    jobs: int,
+    ray: str | None,
+    console: Console,
+) -> list[Path]:
+    """Measure and write each game's page, then an index page linking them."""
+    from velada.atlas import Plan, measure, write
+
+    pages = []
+    for game in games:
+        plan = Plan(parse_range(players, game), count, tuple(bots), seed, jobs, ray)
+        known = [b for b in plan.bots if b in game.bots] or ["random"]
+        plan.bots = tuple(known)
+        progress = Progress(
+            TextColumn(game.id), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(), console=console
+        )
+        with progress:
+            task = progress.add_task(game.id, total=None)
+            plan.progress = functools.partial(progress.advance, task)
+            data = measure(game, plan)
+        pages.append(write(game, data, out))
+        console.print(f"{game.id}: {pages[-1]}")
+    links = "".join(f"<li><a href='{p.name}'>{p.stem}</a></li>" for p in pages)
+    (out / "index.html").write_text(
+        f"<!doctype html><html lang='es'><head><meta charset='utf-8'><title>velada — atlas</title></head>"
+        f"<body><h1>Atlas de equilibrio</h1><ul>{links}</ul></body></html>\n",
+        encoding="utf-8",
+    )
+    return pages
