@@ -224,7 +224,8 @@ class Table:
     def seat(self, token: str) -> Seat:
         """The seat of a token you already hold (after a restart of your program, say)."""
         seat = Seat(self, token, "", -1)
-        seat.player = (seat.view().game or {}).get("viewer") or ""
+        answer = self.http.request("GET", f"/api/tables/{self.code}/view", token)
+        seat.player = answer.get("player") or ""
         return seat
 
     def narrator(self, token: str) -> Narrator:

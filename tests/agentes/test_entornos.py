@@ -135,13 +135,7 @@ def test_los_votos_simultaneos_no_se_ven_hasta_que_vota_el_ultimo():
     pytest.fail("no day vote came up")
 
 
-# El ansia's card help (velada/games/el_ansia/help.py, visible_ids) lists every card of the hunting zone's stacks,
-# those under the top included: the view's help names cards the seat may not see. Found by this test; left to the
-# owner of the card help (reported), hence a strict expected failure until it is fixed.
-ZONE_HELP_LEAK = pytest.mark.xfail(strict=True, reason="El ansia's help lists the hidden cards of the zone's stacks")
-
-
-@pytest.mark.parametrize("game", [g if g != "el-ansia" else pytest.param(g, marks=ZONE_HELP_LEAK) for g in games()])
+@pytest.mark.parametrize("game", games())
 def test_un_agente_no_ve_mas_que_su_vista(game):
     """Noninterference: in another world that deals again everything the agent may not know
     (``Game.shuffle_hidden``, whose views the noninterference property tests), the agent gets the same

@@ -127,7 +127,7 @@ def elo(ratings: dict[str, float], result: Result, agents: dict[str, AgentSpec])
     half a point for every pair."""
     winners = set(result.winners)
     players = list(agents)
-    delta: Counter[str] = Counter()
+    delta: dict[str, float] = defaultdict(float)
     for i, a in enumerate(players):
         for b in players[i + 1 :]:
             la, lb = agents[a].label, agents[b].label

@@ -37,7 +37,7 @@ from __future__ import annotations
 import functools
 import random
 from collections.abc import Mapping
-from typing import Any, ClassVar
+from typing import Any
 
 import gymnasium
 import numpy as np
@@ -80,7 +80,7 @@ class ViewSpace(gymnasium.spaces.Space):
 class VeladaEnv(AECEnv):
     """One game of ``game`` with ``players`` seats, every seat an agent (see the module's documentation)."""
 
-    metadata: ClassVar[dict[str, Any]] = {
+    metadata: dict[str, Any] = {  # noqa: RUF012 - PettingZoo reads it from the class and the instance
         "render_modes": ["ansi", "human"],
         "name": "velada_v0",
         "is_parallelizable": False,
@@ -119,8 +119,19 @@ class VeladaEnv(AECEnv):
             for agent in self.possible_agents
         }
         self.action_spaces = {agent: gymnasium.spaces.Discrete(max_options + 1) for agent in self.possible_agents}
-        self.match: Match | None = None
+        self._match: Match | None = None
         self._seeds = random.Random()
+
+    @property
+    def match(self) -> Match:
+        """The game being played (after :meth:`reset`)."""
+        if self._match is None:
+            raise RuntimeError("reset() the environment first")
+        return self._match
+
+    @match.setter
+    def match(self, match: Match | None) -> None:
+        self._match = match
 
     def observation_space(self, agent: str) -> gymnasium.spaces.Space:
         return self.observation_spaces[agent]
@@ -163,7 +174,7 @@ class VeladaEnv(AECEnv):
 
     def current_prompt(self, agent: str) -> Prompt | None:
         """The prompt ``agent`` answers now (``None`` when it is not its turn)."""
-        if self.match is None or agent != self.agent_selection or self.terminations.get(agent, True):
+        if self._match is None or agent != self.agent_selection or self.terminations.get(agent, True):
             return None
         return next((p for p in self._waiting() if p.player == agent), None)
 
@@ -181,8 +192,8 @@ class VeladaEnv(AECEnv):
                 self.agent_selection = waiting[0].player
                 return
             held, self._held = self._held, {}
-            for (player, prompt), answer in held.items():
-                match.choose(player, prompt, answer)
+            for (player, prompt_id), answer in held.items():
+                match.choose(player, prompt_id, answer)
         result = match.result
         won = set(result.winners)
         for agent in self.agents:
@@ -224,10 +235,13 @@ class VeladaEnv(AECEnv):
             self._was_dead_step(action)
             return
         prompt = self.current_prompt(agent)
-        if action is None or not 0 <= int(action) <= self.max_options or not self.legal(agent)[int(action)]:
-            option = "" if action is None or prompt is None or not 0 <= int(action) < len(prompt.options) else None
-            name = prompt.id if prompt is not None else "?"
-            raise IllegalAction("unknown-option", prompt=name, option=option or str(action))
+        if (
+            prompt is None
+            or action is None
+            or not 0 <= int(action) <= self.max_options
+            or not self.legal(agent)[int(action)]
+        ):
+            raise IllegalAction("unknown-option", prompt=prompt.id if prompt else "?", option=str(action))
         action = int(action)
         self._clear_rewards()
         self._cumulative_rewards[agent] = 0.0
@@ -260,7 +274,7 @@ class VeladaEnv(AECEnv):
 
     def render(self) -> str | None:
         """The selected agent's open prompt and the game's phase, as text (``ansi``) or printed (``human``)."""
-        if self.render_mode is None or self.match is None:
+        if self.render_mode is None or self._match is None:
             return None
         agent = self.agent_selection
         prompt = self.current_prompt(agent)

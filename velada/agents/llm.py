@@ -202,9 +202,9 @@ class LLMPlayer:
                 self.stats["model_errors"] += 1
                 break
             answer = parse_object(text)
+            why: str | None = 'that is not one JSON object with a "choose" list'
             if answer is None or "choose" not in answer:
                 self.stats["malformed"] += 1
-                why = 'that is not one JSON object with a "choose" list'
             else:
                 why = problem(prompt, answer["choose"])
                 if why is None:
@@ -278,7 +278,7 @@ def play_seat(seat: Any, player: LLMPlayer, report: Callable[[dict[str, Any]], N
             _talk(seat, player, view, spoken, report)
         for prompt in seen.open_prompts:
             shown = next(p for p in view["prompts"] if p["id"] == prompt.id)
-            refused = None
+            refused: str | None = None
             for _ in range(player.retries + 1):
                 chosen = player.decide(view, shown, refused)
                 try:

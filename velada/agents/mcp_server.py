@@ -126,12 +126,10 @@ def build_server(
     async def game_actions() -> str:
         """The game's rules in short and every kind of prompt it opens: who answers, the options, skipping, ids
         (the text of `velada actions GAME`)."""
-        sitter = me() if "me" in sitting else None
-        seen = await off_loop(sitter.view) if sitter is not None else None
-        game_id = seen.game_id if seen is not None else ""
-        if not game_id:
+        if "me" not in sitting:
             raise ToolError("not-seated: take a seat first (take_seat), then the game is known")
-        game = REGISTRY.get(game_id)
+        seen = await off_loop(sitting["me"].view)
+        game = REGISTRY.get(seen.game_id)
         language = lang or (seen.game or {}).get("lang") or "es"
         return rules_summary(game, language) if seen.game is not None else actions_text(game, language)
 

@@ -17,7 +17,7 @@ protocol with their own views, as they do at a live table (:mod:`velada.core.bot
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, ClassVar
+from typing import Any
 
 import gymnasium
 
@@ -30,7 +30,7 @@ class SingleSeatEnv(gymnasium.Env):
     """``game`` with ``players`` seats: the agent plays seat ``seat``, bots named ``bot`` (the game's smartest by
     default) play the rest."""
 
-    metadata: ClassVar[dict[str, Any]] = {"render_modes": ["ansi"]}
+    metadata = {"render_modes": ["ansi"]}  # noqa: RUF012 - gymnasium's own declaration
 
     def __init__(
         self,
@@ -90,6 +90,8 @@ class SingleSeatEnv(gymnasium.Env):
         unless the answer is sent by itself (``max`` options picked)."""
         table = self.table
         prompt = table.current_prompt(agent)
+        if prompt is None:
+            raise RuntimeError(f"{agent} is selected with no prompt open")
         state = table.match.state
 
         def view() -> dict[str, Any]:

@@ -83,15 +83,12 @@ def agent(
     except (ValueError, OSError, Refused) as exc:
         raise _fail(str(exc), code=2) from None
     report({"event": "seated", "player": seat.player, "token": seat.token, "game": seen.game_id})
+    while seen.status == "lobby":
+        seen = seat.wait(seen.version, 60)
     chat = ChatModel(llm, model, api_key=api_key, timeout=timeout, json_mode=json_mode)
-    player = LLMPlayer(
-        chat,
-        REGISTRY.get(seen.game_id),
-        seat.player,
-        lang=lang or "es",
-        retries=retries,
-        talk_turns=talk_turns,
-    )
+    language = lang or (seen.game or {}).get("lang") or "es"
+    game = REGISTRY.get(seen.game_id)
+    player = LLMPlayer(chat, game, seat.player, lang=language, retries=retries, talk_turns=talk_turns)
     last = play_seat(seat, player, report)
     seat.close()
     report({"event": "finished", "result": last.result, "stats": dict(player.stats)})

@@ -537,7 +537,8 @@ def create_app(
         view = render.game_view(table, seat.name, lang)
         # The version is a tag of this seat's view: a count of the table's choices would count the hidden ones.
         version = table.view_tag(seat.name, lang)
-        return JSONResponse({"status": table.status, "game": table.data.game, "version": version, "view": view})
+        body = {"status": table.status, "game": table.data.game, "player": seat.name, "version": version, "view": view}
+        return JSONResponse(body)
 
     @api
     async def api_choose(request: Request, table: LiveTable, lang: str) -> Response:
