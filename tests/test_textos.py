@@ -11,12 +11,12 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from tests.test_todos_los_juegos import play_to_end, start, tables
 from velada.core.engine import build_view
 from velada.core.i18n import LANGUAGES
 from velada.core.narration import script
 from velada.core.protocol import PUBLIC
 from velada.games import REGISTRY
-from tests.test_todos_los_juegos import play_to_end, start, tables
 
 GAMES = list(REGISTRY)
 #: A catalogue key shown instead of its text: dotted lower-case words ("option.descarte", "help.power.seer").
@@ -63,7 +63,7 @@ def check_texts(match) -> None:
 
 
 @pytest.mark.parametrize("game", GAMES, ids=lambda g: g.id)
-@settings(max_examples=4, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(data=st.data())
 def test_ningun_texto_muestra_llaves_ni_claves(game, data):
     match = start(game, data.draw(tables(game)))
@@ -129,3 +129,10 @@ def test_la_mesa_recomendada_es_valida_y_los_errores_se_explican(game):
     errors = game.option_errors({spec.key: "???"}, "en")
     assert set(errors) == {spec.key} and unfinished(errors[spec.key]) is None
     assert game.option_errors({}, "es") == {}
+
+
+@pytest.mark.parametrize("game", GAMES, ids=lambda g: g.id)
+def test_cada_texto_existe_en_los_dos_idiomas(game):
+    """A key missing in English would show the Spanish text to an English table: every key is in both."""
+    spanish, english = set(game.catalog.messages["es"]), set(game.catalog.messages["en"])
+    assert not spanish ^ english, f"{game.id}: only in one language: {sorted(spanish ^ english)[:10]}"

@@ -28,8 +28,8 @@ def all_ids() -> list[str]:
 
 def visible_ids(s: AnsiaState, viewer: Viewer) -> list[str]:
     """What ``viewer`` sees: every vampire at the table, the hunting zone and the maze's roses, the public
-    missions and the cards of this turn's play area (as the view shows them); a seat also its own cards, missions and tokens (the
-    narrator everybody's)."""
+    missions and the cards of this turn's play area (as the view shows them); a seat also its own cards,
+    missions and tokens (the narrator everybody's)."""
     seats = range(len(s.players)) if viewer is None else [s.index[viewer]] if viewer != PUBLIC else []
     cards = [c for row in s.zone for stack in row for c in stack] + list(s.roses)
     cards += [cid for uid, cid in s.play if uid not in s.dropped]
