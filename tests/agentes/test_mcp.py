@@ -119,3 +119,39 @@ def test_un_enlace_que_no_es_de_una_mesa_se_rechaza_con_su_razon():
     assert parse_table_url("https://example.org/velada/t/abc234/") == ("https://example.org/velada", "abc234")
     result = CliRunner().invoke(app, ["mcp", "--table", "http://127.0.0.1:1/lobby"])
     assert result.exit_code == 2 and "not a table's link" in result.output
+
+
+def test_el_narrador_por_mcp_ve_todo_y_contesta_al_cuentacuentos(server):
+    """The SDK's client in this process, on the server object (its in-process transport), against the real
+    velada server: the narrator seat's token lets an assistant narrate Bethlem's Cuentacuentos."""
+    from velada.agents.mcp_server import build_server
+
+    host = Table.create(server, "bethlem", seats=4, options={"cuentacuentos": "si", "eventos": "no"})
+    narrator = host.narrator()
+    players = [host.table.sit(name) for name in ("Ana", "Bea")]
+    host.fill_with_bots()
+    host.start()
+    mcp_server = build_server(f"{server}/t/{host.table.code}", narrator_token=narrator.token)
+
+    async def session():
+        async with Client(mcp_server) as client:
+            seen = structured(await client.call_tool("read_view", {}))
+            assert seen["view"]["viewer"] is None and seen["game"] == "bethlem"
+            for _ in range(300):
+                if seen["open_prompts"] or seen["status"] == "finished":
+                    break
+                for seat in players:
+                    for prompt in (await anyio.to_thread.run_sync(seat.view)).open_prompts:
+                        chosen = ["¿Saldré?"] if prompt.text_max else list(prompt.options[: max(prompt.min, 1)])
+                        await anyio.to_thread.run_sync(seat.choose, prompt.id, chosen)
+                seen = structured(
+                    await client.call_tool("wait_for_change", {"version": seen["version"], "timeout_seconds": 0.5})
+                )
+            prompt = seen["open_prompts"][0]
+            assert prompt["kind"] == "respuesta-del-narrador" and prompt["free_text_max"] > 0
+            answer = structured(await client.call_tool("answer", {"prompt": prompt["id"], "options": ["Sí."]}))
+            assert answer["ok"]
+            talk = await client.call_tool("talk", {"channel": "dia", "text": "hola"})
+            assert refusal(talk).startswith("not-seated: ")
+
+    anyio.run(session)
