@@ -486,3 +486,15 @@ def test_el_bot_heuristico_acusa_al_unico_sospechoso():
     assert bot.choose(m.pending()[0], view) == ["equipar:mazo"]
     m.state.log.append(type(m.state.log[0])("reflejo", {"player": "Bea", "card": "inocente"}, frozenset({"Ana"})))
     assert AJO.bots["heuristico"]("Ana", 1)._proven_innocent(view()) == set()
+
+
+def test_una_condesa_inocente_se_nombra_en_femenino():
+    """Bea is the Countess of the Rose: her identity agrees with her house (the houses' genders are data)."""
+    from tests.ajo_y_agua.castillo import castillo
+
+    m = castillo()
+    bea = m.view("Bea", "es")
+    assert bea["you"]["role_name"] == "una Condesa Inocente"
+    assert "Miras tu identidad oculta: eres una Condesa Inocente." in [e["text"] for e in bea["log"]]
+    assert m.view("Carlos", "es")["you"]["role_name"] == "un Conde Inocente"
+    assert m.view("Bea", "en")["you"]["role_name"] == "an Innocent Countess"

@@ -29,6 +29,7 @@ class House:
     id: str
     names: dict[str, str]
     blazons: dict[str, str]
+    gender: str = "m"  #: "f" for a Countess: texts about the house's count agree with it
 
 
 def _load() -> tuple[dict[str, DayCard], dict[str, House]]:
@@ -45,7 +46,9 @@ def _load() -> tuple[dict[str, DayCard], dict[str, House]]:
         for card_id, c in data["dia"].items()
     }
     houses = {
-        house_id: House(house_id, {"es": h["es"], "en": h["en"]}, {"es": h["blason_es"], "en": h["blason_en"]})
+        house_id: House(
+            house_id, {"es": h["es"], "en": h["en"]}, {"es": h["blason_es"], "en": h["blason_en"]}, h.get("gender", "m")
+        )
         for house_id, h in data["casas"].items()
     }
     return cards, houses

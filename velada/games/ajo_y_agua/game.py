@@ -9,7 +9,7 @@ from typing import Any
 
 from velada.core.bots import BotFactory
 from velada.core.game import Answers, CardHelp, Game, GameInfo, PromptKind, Redeal
-from velada.core.i18n import Catalog
+from velada.core.i18n import Catalog, Term
 from velada.core.options import ChoiceOption, IntOption
 from velada.core.protocol import PUBLIC, Event, Prompt, Viewer
 from velada.games.ajo_y_agua import rules
@@ -142,6 +142,13 @@ class AjoGame(Game):
 
     # --- what a viewer may see ------------------------------------------------------------------------
 
+    def identity_name(self, s: AjoState, identity: str, seat: int, lang: str) -> str:
+        """``identity`` as a sentence names it, agreeing with the seat's house: a Countess is "una Condesa
+        Inocente" (the houses' genders are data, ``data/cartas.toml``)."""
+        house = HOUSES[s.houses[seat]]
+        name = Term(house.names.get(lang, house.names["es"]), house.gender)
+        return self.text(lang, f"identity.{identity}", house=name)
+
     def visible_identity(self, s: AjoState, viewer: Viewer, seat: int) -> str | None:
         """A hidden identity is seen by its owner, and by everybody once its count is dead or the game over."""
         if viewer is None or s.result is not None or not s.alive[seat] or s.index.get(viewer) == seat:
@@ -175,7 +182,7 @@ class AjoGame(Game):
                     "house": s.houses[seat],
                     "house_name": HOUSES[s.houses[seat]].names.get(lang, HOUSES[s.houses[seat]].names["es"]),
                     "role": identity,
-                    "role_name": self.text(lang, f"identity.{identity}") if identity else None,
+                    "role_name": self.identity_name(s, identity, seat, lang) if identity else None,
                     "host": s.host == seat,
                     "dying": s.dying == seat,
                     "equipped": list(s.equipped[seat]),
@@ -206,7 +213,7 @@ class AjoGame(Game):
             view["you"] = {
                 "id": s.players[me],
                 "role": identity,
-                "role_name": self.text(lang, f"identity.{identity}"),
+                "role_name": self.identity_name(s, identity, me, lang),
                 "house": s.houses[me],
                 "hand": dict(sorted(s.hands[me].items())),
                 "night": dict(sorted(s.night[me].items())),
@@ -360,7 +367,9 @@ class AjoGame(Game):
                     f"{p}: {HOUSES[h].names.get(lang, HOUSES[h].names['es'])}" for p, h in value.items()
                 )
             elif name == "identity":
-                params[name] = self.text(lang, f"identity.{value}")
+                # The count it is about: the one who died, or the one who looks at their own card.
+                who = event.data.get("player") or next(iter(event.audience or ()))
+                params[name] = self.identity_name(state, value, state.index[who], lang)
             elif name == "winners":
                 params[name] = ", ".join(value)
             else:
