@@ -75,3 +75,42 @@ def test_la_vista_de_una_partida_larga_de_bethlem_con_los_textos_ya_escritos(ben
     view = benchmark(build_view, table.game, state, names[0], "es", True, cache)
     assert view["log"]
     store.close()
+
+
+def test_una_partida_de_12_con_sus_telefonos_y_la_pantalla(benchmark, tmp_path):
+    """Issue 14's server cost: a whole 12-player game on a live table with a phone on every seat and a shared
+    screen, every choice stored and pushed (each message JSON-encoded, as the websocket sends it). Divide by the
+    game's choices for the cost of one; ``scripts/push_cost.py`` prints it."""
+    import asyncio
+    import itertools
+    import json
+
+    from velada.core.bots import RandomBot
+    from velada.web.live import PUBLIC, Config, Connection, LiveTable
+    from velada.web.store import Seat, Store, token_hash
+
+    store = Store(f"sqlite:///{tmp_path / 'v.sqlite3'}")
+    names = [f"p{i}" for i in range(1, 13)]
+    seeds = itertools.count(1)
+
+    async def send(message):
+        json.dumps(message)
+
+    async def game() -> int:
+        data = store.create_table("hombres-lobo", {}, 12, "online", "es", {"llamada": 0}, "anfitrion")
+        store.start(data, [Seat(i, n, token_hash(n), None) for i, n in enumerate(names)], next(seeds))
+        table = LiveTable(store, store.load(data.code), Config(bot_delay=0))
+        table.resume()
+        for viewer in [*names, PUBLIC]:
+            await table.attach(Connection(send, viewer, viewer == PUBLIC, "es"))
+        bot = RandomBot(3)
+        while table.match.result is None:
+            prompt = table.match.pending()[0]
+            await table.choose(prompt.player, prompt.id, bot.choose(prompt))
+            await table.flush()
+        await table.close()
+        return len(table.match.choices)
+
+    choices = benchmark.pedantic(lambda: asyncio.run(game()), rounds=3, iterations=1, warmup_rounds=1)
+    assert choices > 0
+    store.close()

@@ -281,8 +281,12 @@ class Conn:
     #: The state index the last message showed (-1: the lobby, before the game).
     at: int = -1
     last_view: Any = None
-    #: The view the connection has, rebuilt from the deltas it was sent (velada.core.delta).
+    #: The view the connection has, rebuilt from the deltas it was sent (velada.core.delta), its last page and
+    #: the log entries sent apart.
     wire_view: Any = None
+    page: str = ""
+    parts: dict[str, str] = field(default_factory=dict)
+    log_items: list[str] = field(default_factory=list)
     last_version: int | None = None
     spoken: list[str] = field(default_factory=list)
     #: Every message received, in order, in short (see :func:`record`), for tests about the stream as a whole.
@@ -436,6 +440,16 @@ class Table:
         if delta is not None:
             conn.wire_view = patch(conn.wire_view, delta)
         decoded["view"] = conn.wire_view if delta is not None else None
+        # The page comes only when it changed, and the log's entries apart: the page as the browser then shows it
+        # is the last page with every entry sent so far (its script puts them in), and every check reads that.
+        log = decoded.pop("log", None)
+        if log is not None:
+            assert log["from"] <= len(conn.log_items), (conn.name, "a log delta past the entries sent")
+            conn.log_items = conn.log_items[: log["from"]] + log["items"]
+        conn.parts.update(decoded.pop("parts", {}))
+        if "html" in decoded:
+            conn.page = decoded["html"]
+        decoded["html"] = conn.page + "".join(conn.parts.values()) + "".join(conn.log_items)
         return decoded
 
     def flush(self) -> None:

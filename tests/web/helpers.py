@@ -60,21 +60,31 @@ def wait_until(predicate, seconds=20.0, step=0.05):
     return False
 
 
-_VIEWS: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+_SEEN: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
 
 
 def with_view(socket, message):
-    """A live socket's message with its ``view`` rebuilt from the delta it carries (velada.core.delta), as a
-    program reading the socket keeps it: the view this socket has after the message."""
-    if message.get("type") == "state" and "delta" in message:
-        view = _VIEWS.get(socket)
-        if message["delta"] is not None:
-            view = patch(view, message["delta"])
-            _VIEWS[socket] = view
-        message = message | {"view": view}
-    return message
+    """A live socket's message as a program or a browser keeps it: ``view``, the view this socket has after it
+    (rebuilt from the delta it carries, velada.core.delta), and ``html``, the page it shows (the last page
+    sent, with every log entry sent so far, as the page's script puts them in)."""
+    if message.get("type") != "state" or "delta" not in message:
+        return message
+    seen = _SEEN.setdefault(socket, {"view": None, "page": "", "items": [], "parts": {}})
+    if message["delta"] is not None:
+        seen["view"] = patch(seen["view"], message["delta"])
+    if "log" in message:
+        seen["items"] = seen["items"][: message["log"]["from"]] + message["log"]["items"]
+    seen["parts"].update(message.get("parts", {}))
+    if "html" in message:
+        seen["page"] = message["html"]
+    page = seen["page"] + "".join(seen["parts"].values()) + "".join(seen["items"])
+    return message | {"view": seen["view"], "html": page}
 
 
-def receive(socket):
-    """The next message of a test client's websocket, with its view (see :func:`with_view`)."""
-    return with_view(socket, socket.receive_json())
+def receive(socket, talk=False):
+    """The next message of a test client's websocket, with its view and page (see :func:`with_view`); the
+    talk channels' messages (``"type": "talk"``, a stream of their own) are passed over unless ``talk``."""
+    while True:
+        message = socket.receive_json()
+        if talk or message.get("type") != "talk":
+            return with_view(socket, message)

@@ -25,6 +25,8 @@ import websocket
 from locust import HttpUser, task
 from locust.exception import StopUser
 
+from velada.core.delta import patch
+
 GAME = os.environ.get("VELADA_GAME", "hombres-lobo")
 SEATS = int(os.environ.get("VELADA_SEATS", "12"))
 PACE = (float(os.environ.get("VELADA_PACE_MIN", "0.5")), float(os.environ.get("VELADA_PACE_MAX", "2.0")))
@@ -85,6 +87,7 @@ class Table:
         gevent.spawn(self.listen, screen, "", "")
 
     def listen(self, ws: websocket.WebSocket, name: str, token: str) -> None:
+        view: dict | None = None  # the seat's view, kept from the deltas the socket sends (velada.core.delta)
         while not self.finished:
             try:
                 raw = ws.recv()
@@ -102,8 +105,9 @@ class Table:
             if message.get("status") == "finished":
                 self.finished = True
                 return
-            view = message.get("view") or {}
-            for prompt in view.get("prompts", []):
+            if message.get("delta") is not None:
+                view = patch(view, message["delta"])
+            for prompt in (view or {}).get("prompts", []):
                 key = (name, prompt["id"])
                 if name and not prompt["answered"] and key not in self.answered:
                     self.answered.add(key)

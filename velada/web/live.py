@@ -64,10 +64,11 @@ class Connection:
     alive: bool = True
     #: Messages sent on this connection: the number of the next one (browsers drop older ones).
     sent: int = 0
-    #: The last message sent, without its number: an identical one is not sent again.
-    last: dict[str, Any] | None = None
-    #: What the last message showed (status, clock, seats, view): its page is rendered again only if it changed.
+    #: What the last page sent showed (status, clocks, seats, the view but its log): it is rendered and sent
+    #: again only when that changed.
     seen: Any = None
+    #: What each part of the page sent apart showed (render.PARTS).
+    parts: dict[str, Any] = field(default_factory=dict)
     #: The view this connection has: the next message carries only what changed since (velada.core.delta).
     view: dict[str, Any] | None = None
 
@@ -331,7 +332,8 @@ class LiveTable:
         for conn in self.connections:
             if conn.viewer == name:
                 conn.viewer = PUBLIC
-                conn.last = None
+                conn.seen = None
+                conn.parts = {}
 
     async def _join(self, name: str) -> tuple[Seat, str]:
         """Take the first free seat under ``name``; returns the seat and its secret token."""
@@ -766,11 +768,9 @@ class LiveTable:
             message = payload(self, conn, shared)
             # Spoken lines are news only once: a message with nothing to say that shows what was shown is not
             # sent (it would tell the room that something happened out of sight).
-            shown = {k: v for k, v in message.items() if k not in ("delta", "speech")}
-            quiet = not message["speech"] and (message["delta"] is None or is_empty(message["delta"]))
-            if conn.last is not None and quiet and shown == conn.last:
+            news = "html" in message or "log" in message or "parts" in message or message["speech"]
+            if conn.sent and not news and (message["delta"] is None or is_empty(message["delta"])):
                 return
-            conn.last = shown
             conn.sent += 1
             await conn.send(message | {"version": conn.sent})
         except Exception:  # a closed socket: forget it

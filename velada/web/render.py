@@ -16,7 +16,7 @@ import qrcode.image.svg
 from jinja2 import Environment, PackageLoader, select_autoescape
 from markupsafe import Markup, escape
 
-from velada.core.delta import diff
+from velada.core.delta import LOG, diff
 from velada.core.i18n import Catalog
 from velada.core.narration import public_events, script
 from velada.core.protocol import NARRATOR, PUBLIC
@@ -25,7 +25,19 @@ if TYPE_CHECKING:
     from velada.web.live import Connection, LiveTable
 
 MESSAGES = Catalog.load("velada.web")
-env = Environment(
+
+
+class _ViewEnvironment(Environment):
+    """Templates read views, which are dicts: ``p.alive`` looks up the key first (Jinja's default tries the
+    attribute first, and pays for an exception at every lookup of a page's thousands)."""
+
+    def getattr(self, obj: Any, attribute: str) -> Any:
+        if type(obj) is dict and attribute in obj:
+            return obj[attribute]
+        return super().getattr(obj, attribute)
+
+
+env = _ViewEnvironment(
     loader=PackageLoader("velada.web", "templates"),
     autoescape=select_autoescape(["html"]),
     auto_reload=False,  # templates are part of the package: no stat() of each file at every render
@@ -45,13 +57,14 @@ def _log_item(kind: str, to: tuple[str, ...] | None, text: str, narrator_only: s
     return f'<li class="event {escape(kind)}">{prefix}{escape(text)}</li>'
 
 
+def _item(entry: dict[str, Any], narrator_only: str) -> str:
+    to = entry.get("to")
+    return _log_item(entry["kind"], tuple(to) if to is not None else None, entry["text"], narrator_only)
+
+
 def log_items(log: list[dict[str, Any]], narrator_only: str) -> Markup:
     """The log's entries, in the order they happened (a tie is read after the votes that caused it)."""
-    items = []
-    for entry in log:
-        to = entry.get("to")
-        items.append(_log_item(entry["kind"], tuple(to) if to is not None else None, entry["text"], narrator_only))
-    return Markup("".join(items))
+    return Markup("".join(_item(entry, narrator_only) for entry in log))
 
 
 #: Phases played with the lights off: the screen turns to its night theme (a phase may also say ``theme``).
@@ -89,7 +102,16 @@ def ansia_card(cid: str) -> Any:
     return CARDS[cid]
 
 
+@functools.cache
+def game_template(game_id: str) -> str:
+    """The template of a game's own part of the page, or the empty one: looked up once per game, as a missing
+    template is looked for on disk again at every render."""
+    name = f"games/{game_id}.html"
+    return name if name in env.list_templates() else "games/_none.html"
+
+
 env.globals["log_items"] = log_items
+env.globals["game_template"] = game_template
 env.globals["ansia_card"] = ansia_card
 env.globals["theme"] = theme
 env.globals["help_index"] = help_index
@@ -126,11 +148,14 @@ def game_view(table: LiveTable, viewer: str, lang: str) -> dict[str, Any] | None
 _UNSET: Any = object()
 
 
-def seat_fragment(table: LiveTable, viewer: str, lang: str, view: dict[str, Any] | None = _UNSET) -> str:
+def seat_fragment(
+    table: LiveTable, viewer: str, lang: str, view: dict[str, Any] | None = _UNSET, live: bool = False
+) -> str:
+    """A player's page. ``live``: for the socket, whose messages bring the log entries apart (see :func:`payload`)."""
     seat = next(s for s in table.data.seats if s.name == viewer)
     if view is _UNSET:
         view = game_view(table, viewer, lang)
-    return env.get_template("_seat.html").render(t=texts(lang), lang=lang, table=table, seat=seat, view=view)
+    return env.get_template("_seat.html").render(t=texts(lang), lang=lang, table=table, seat=seat, view=view, live=live)
 
 
 def host_fragment(
@@ -140,7 +165,9 @@ def host_fragment(
     is_host: bool = False,
     narrator: bool = False,
     view: dict[str, Any] | None = _UNSET,
+    live: bool = False,
 ) -> str:
+    """The shared screen (or the narrator's seat). ``live`` as for :func:`seat_fragment`."""
     if view is _UNSET:
         view = game_view(table, None if narrator else PUBLIC, lang)
     return env.get_template("_host.html").render(
@@ -152,6 +179,7 @@ def host_fragment(
         join_url=join_url,
         qr=qr_svg(join_url) if table.status == "lobby" else "",
         is_host=is_host,
+        live=live,
     )
 
 
@@ -168,55 +196,96 @@ def speech_lines(table: LiveTable, conn: Connection) -> list[str]:
     return script(table.game, state, conn.lang, since=since)
 
 
+#: Parts of a live page sent apart from it, each when it changes: those that change at nearly every answer (who
+#: is still to vote), so that the page itself is rendered and sent again only when the rest of it changes. Each
+#: is a template rendered from the view's keys listed; the page's script puts it in its ``data-part`` element.
+PARTS: dict[str, tuple[str, tuple[str, ...]]] = {"waiting": ("_waiting.html", ("waiting", "result"))}
+#: What a live page is rendered without: the log (sent as entries) and the parts' own keys but the result.
+APART = frozenset({LOG, *(key for _, keys in PARTS.values() for key in keys)} - {"result"})
+
+
+def page_inputs(table: LiveTable, viewer: str | None) -> tuple[Any, ...]:
+    """What a page shows besides the view and the seats: the table's status, the viewer's clocks, and what the
+    last clock that ran out means to the viewer. A page is rendered again when one of these changes."""
+    return (
+        table.status,
+        table.deadline_for(viewer),
+        table.debate_end_for(viewer),
+        table.expiry_for(viewer),
+        tuple((s.position, s.name, bool(s.bot)) for s in table.data.seats),
+    )
+
+
 def payload(table: LiveTable, conn: Connection, shared: dict[tuple, dict[str, Any]] | None = None) -> dict[str, Any]:
     """The message one connection gets after a change, without its number (the table numbers what it sends on
-    each connection, and sends nothing when this message is the same as the last one).
+    each connection, and sends nothing when this message says nothing new).
 
-    What costs is the page fragment, so it is rendered only when what it shows changed for this connection (its
-    view, the status, its clock, the seats), and once for every connection that shows the same thing (the same
-    viewer in the same language: several shared screens, a player's two tabs) through ``shared``."""
+    It carries only what this connection has not seen: the view as a delta from the one it has
+    (:mod:`velada.core.delta`); the log entries it lacks, rendered (``log``: ``{"from": k, "items": [...]}``,
+    where ``from`` 0 replaces the log); and the page (``html``, the log left out: the script puts the entries
+    in) only when what the page shows changed — the view apart from its log, the seats, the clocks. Each is
+    computed once for every connection that shows the same thing (the same viewer in the same language:
+    several shared screens, a player's two tabs) through ``shared``."""
     key = (conn.viewer, conn.lang, conn.is_host, conn.join_url)
     entry = shared.get(key) if shared is not None else None
     if entry is None:
-        seats = tuple((s.position, s.name, bool(s.bot)) for s in table.data.seats)
+        view = game_view(table, conn.viewer, conn.lang)
+        # The page is rendered from the view without what travels apart: a template that read it there would
+        # show nothing rather than something stale.
+        page = None if view is None else {k: v for k, v in view.items() if k not in APART}
+        parts = {name: tuple(view.get(k) for k in keys) if view else None for name, (_, keys) in PARTS.items()}
         entry = {
-            "view": game_view(table, conn.viewer, conn.lang),
-            "status": table.status,
-            "deadline": table.deadline_for(conn.viewer),
-            "seats": seats,
+            "view": view,
+            "page": page,
+            "seen": (page_inputs(table, conn.viewer), page),
+            "parts": parts,
             "html": None,
+            "parts_html": {},
+            "deltas": {},
         }
         if shared is not None:
             shared[key] = entry
     view = entry["view"]
-    seen = (entry["status"], entry["deadline"], entry["seats"], view)
-    if view is not None and conn.last is not None and conn.seen == seen:
-        html = conn.last["html"]
-    else:
+    message: dict[str, Any] = {"type": "state", "status": table.status, "deadline": table.deadline_for(conn.viewer)}
+    if conn.seen is None or conn.seen != entry["seen"]:
         if entry["html"] is None:
+            page = entry["page"]
             if conn.viewer in (PUBLIC, None):
                 narrator = conn.viewer is None
                 entry["html"] = host_fragment(
-                    table, conn.lang, conn.join_url, conn.is_host, narrator=narrator, view=view
+                    table, conn.lang, conn.join_url, conn.is_host, narrator=narrator, view=page, live=True
                 )
             else:
-                entry["html"] = seat_fragment(table, conn.viewer, conn.lang, view=view)
-        html = entry["html"]
-    conn.seen = seen
-    # The view travels as a delta from the one this connection has (velada.core.delta), the same for every
-    # connection of this audience that has the same one.
-    delta = None
+                entry["html"] = seat_fragment(table, conn.viewer, conn.lang, view=page, live=True)
+        message["html"] = entry["html"]
+    conn.seen = entry["seen"]
+    changed = {}
+    for name, values in entry["parts"].items():
+        if name not in conn.parts or conn.parts[name] != values:
+            found = entry["parts_html"].get(name)
+            if found is None:
+                template = env.get_template(PARTS[name][0])
+                found = entry["parts_html"][name] = template.render(t=texts(conn.lang), lang=conn.lang, view=view)
+            changed[name] = found
+            conn.parts[name] = values
+    if changed:
+        message["parts"] = changed
+    # The view and the log as deltas from what this connection has, the same for every connection of this
+    # audience that has the same view.
+    delta, log = None, None
     if view is not None:
-        deltas = entry.setdefault("deltas", {})
-        delta = deltas.get(id(conn.view))
-        if delta is None:
-            delta = deltas[id(conn.view)] = diff(conn.view, view)
+        found = entry["deltas"].get(id(conn.view))
+        if found is None:
+            delta = diff(conn.view, view)
+            log = delta.get(LOG)
+            if log is not None:
+                narrator_only = MESSAGES.text(conn.lang, "table.narrator-only")
+                log = {"from": log["from"], "items": [_item(e, narrator_only) for e in log["entries"]]}
+            found = entry["deltas"][id(conn.view)] = (delta, log)
+        delta, log = found
     conn.view = view
-    return {
-        "type": "state",
-        "status": entry["status"],
-        "deadline": entry["deadline"],
-        "html": html,
-        "delta": delta,
-        "speech": speech_lines(table, conn),
-    }
+    message["delta"] = delta
+    if log is not None:
+        message["log"] = log
+    message["speech"] = speech_lines(table, conn)
+    return message

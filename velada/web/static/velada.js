@@ -232,6 +232,8 @@
   // The log's entries as the server rendered them, oldest first: each message brings only those this page has
   // not had ("from" 0 starts again), and the page's log lists are filled from here.
   let logItems = [];
+  // Parts of the page sent apart, as they change (who is still to vote), by the name of their data-part element.
+  const parts = new Map();
 
   function fillLog() {
     const box = app.querySelector("[data-live-log]");
@@ -255,7 +257,7 @@
     const seat = app.dataset.narrator === "1" ? "&narrador=1" : isHost ? "&host=1" : "";
     socket = new WebSocket(`${scheme}//${location.host}/t/${code}/ws?lang=${lang}${seat}`);
     // Each connection numbers its own messages from 1: a new one (a reconnect, a restarted server) starts again.
-    socket.onopen = () => { offline.hidden = true; retry = 500; version = -1; logItems = []; };
+    socket.onopen = () => { offline.hidden = true; retry = 500; version = -1; logItems = []; parts.clear(); };
     socket.onmessage = (event) => {
       const msg = JSON.parse(event.data);
       // Other scripts of the page (the talk panel, talk.js) read the same messages.
@@ -268,6 +270,7 @@
         const open = [...app.querySelectorAll("details[open][data-keep]")].map((d) => d.dataset.keep);
         const before = new Set([...app.querySelectorAll("form.prompt")].map((f) => f.dataset.prompt));
         if (msg.log) logItems = logItems.slice(0, msg.log.from).concat(msg.log.items);
+        if (msg.parts) for (const [name, html] of Object.entries(msg.parts)) parts.set(name, html);
         app.dataset.status = msg.status;
         app.dataset.version = msg.version;
         if (msg.html !== undefined) {
@@ -279,6 +282,7 @@
           markBoard();
         }
         fillLog();
+        for (const el of app.querySelectorAll("[data-part]")) el.innerHTML = parts.get(el.dataset.part) || "";
         if (msg.speech && msg.speech.length) say(msg.speech);
         tick();
       } else if (msg.type === "error") {

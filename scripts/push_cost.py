@@ -1,0 +1,71 @@
+"""CPU per choice of a live table with every seat's phone and a shared screen connected: the choice, its write,
+and the push to every socket (each message JSON-encoded, as the websocket sends it). Load-independent: CPU time
+of this process, not wall time. Usage: python scripts/push_cost.py [GAME] [SEATS] [--profile]"""
+
+from __future__ import annotations
+
+import asyncio
+import cProfile
+import json
+import pstats
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from velada.core.bots import RandomBot
+from velada.web.live import PUBLIC, Config, Connection, LiveTable
+from velada.web.store import Seat, Store, token_hash
+
+
+def main() -> None:
+    args = [a for a in sys.argv[1:] if not a.startswith("--")]
+    game = args[0] if args else "hombres-lobo"
+    seats = int(args[1]) if len(args) > 1 else 12
+    tmp = Path(tempfile.mkdtemp())
+    store = Store(f"sqlite:///{tmp / 'v.sqlite3'}")
+    names = [f"p{i}" for i in range(1, seats + 1)]
+    total = {"bytes": 0, "messages": 0}
+
+    async def run() -> tuple[float, int]:
+        data = store.create_table(game, {}, seats, "online", "es", {"llamada": 0}, "anfitrion")
+        store.start(data, [Seat(i, n, token_hash(n), None) for i, n in enumerate(names)], 1)
+        table = LiveTable(store, store.load(data.code), Config(bot_delay=0))
+        table.resume()
+
+        async def send(message):
+            total["bytes"] += len(json.dumps(message))
+            total["messages"] += 1
+
+        for viewer in [*names, PUBLIC]:
+            await table.attach(Connection(send, viewer, viewer == PUBLIC, "es"))
+        bot = RandomBot(3)
+        choices = 0
+        started = time.process_time()
+        while choices < 600:
+            if table.match.result is not None:
+                break
+            prompt = table.match.pending()[0]
+            await table.choose(prompt.player, prompt.id, bot.choose(prompt))
+            await table.flush()
+            choices += 1
+        return time.process_time() - started, choices
+
+    asyncio.run(run())  # once to warm up: templates compiled, modules imported
+    total.update(bytes=0, messages=0)
+    profile = "--profile" in sys.argv
+    if profile:
+        prof = cProfile.Profile()
+        prof.enable()
+    cpu, choices = asyncio.run(run())
+    if profile:
+        prof.disable()
+        pstats.Stats(prof).sort_stats("cumulative").print_stats(35)
+    print(
+        f"{game}, {seats} seats + a shared screen: {choices} choices, {cpu / choices * 1000:.2f} ms CPU per choice, "
+        f"{total['messages'] / choices:.1f} messages and {total['bytes'] / choices / 1024:.2f} KiB per choice"
+    )
+
+
+if __name__ == "__main__":
+    main()
