@@ -35,8 +35,9 @@ pytestmark = [
 SHOTS = ARTIFACTS / "pantallas"
 SCREENS = {"tv": (1920, 1080), "portatil": (1280, 800)}
 PHONES = {"movil": (390, 844), "movil-pequeno": (320, 568)}
-#: A long name (46 characters) must be shown whole, wrapped or with its full text at hand, never cut silently.
-LONG_NAME = "Maria de las Mercedes Ximena Fernandez Ostolaza"
+#: The longest name a seat takes (velada.web.names.MAX_NAME), in one word: shown whole, wrapped, never cut and never
+#: pushing the page sideways.
+LONG_NAME = "MaximilianaFernandezOsto"
 #: How many seats each game's table has in these tests (small tables end sooner).
 SEATS = {"hombres-lobo": 8, "gauekos": 8, "ajo-y-agua": 4, "el-ansia": 3, "bethlem": 4}
 
@@ -224,7 +225,7 @@ def test_pantallas_de_cada_juego(server, browser, game, lang):
     tag = f"{game}-{lang}"
     host, code = new_table(browser, server, game, lang)
     check_page(host, f"{tag}-mesa-espera", False, problems)
-    name = LONG_NAME if game == "bethlem" else "Ana"
+    name = LONG_NAME if game in ("bethlem", "el-ansia") else "Ana"
     phone = join(browser, server, code, name)
     check_page(phone, f"{tag}-movil-espera", True, problems)
     host.click('button[data-action="bots"]')
@@ -237,6 +238,11 @@ def test_pantallas_de_cada_juego(server, browser, game, lang):
     phone.wait_for_timeout(300)
     at_sizes(phone, f"{tag}-decision", PHONES, True, problems)
     at_sizes(host, f"{tag}-partida", SCREENS, False, problems)
+    if game == "el-ansia":
+        # The board fits a 1280×800 shared screen (the last size measured), with room for the phase above it.
+        bottom = host.evaluate("() => document.querySelector('.ansia-board svg').getBoundingClientRect().bottom")
+        if bottom > 800:
+            problems.append(f"{tag}: the board ends at y={bottom:.0f}, below a 1280×800 screen")
     if lang == "es":
         check_axe(phone, f"{tag}-decision", problems)
         check_axe(host, f"{tag}-partida", problems)
@@ -272,3 +278,43 @@ def test_lobby(server, browser):
             check_axe(page, "lobby", problems)
         page.context.close()
     assert not problems, "\n".join(problems)
+
+
+def test_en_el_ansia_se_mueve_tocando_el_tablero(server, browser):
+    """On a phone, the spaces a move offers are highlighted on the board, and tapping one chooses its option."""
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+    host, code = new_table(browser, server, "el-ansia", "es")
+    phone = join(browser, server, code, "Ana")
+    host.click('button[data-action="bots"]')
+    host.wait_for_function("() => document.querySelectorAll('.seats li em').length === 0")
+    host.click('button[data-action="start"]')
+    reachable = phone.locator(".ansia-board g.space.reachable")
+    deadline, tapped = time.time() + 90, False
+    while not tapped and time.time() < deadline:
+        play_until(phone, code, lambda: reachable.count() > 0, seconds=90)
+        try:  # the page may be drawn again under us (a bot's move): then look again
+            space = reachable.first
+            pick = space.get_attribute("data-pick", timeout=2000)
+            option = phone.locator(f'form.prompt .option[data-option="{pick}"]')
+            label = option.inner_text(timeout=2000)
+            assert space.get_attribute("role", timeout=2000) == "button"
+            assert space.get_attribute("aria-label", timeout=2000) == label
+            phone.screenshot(path=str(SHOTS / "el-ansia-tablero-movil.png"))
+            space.click(timeout=2000)
+            assert "selected" in (option.get_attribute("class", timeout=2000) or "")
+            phone.locator("form.prompt .confirm").click(timeout=2000)
+            tapped = True
+        except PlaywrightTimeout:
+            continue
+    assert tapped, "no move was ever offered on the board"
+    phone.wait_for_function(
+        "(pick) => !document.querySelector(`form.prompt .option[data-option='${pick}']`)", arg=pick, timeout=10000
+    )
+    # The board's zoom: in, and back to the whole board.
+    phone.click('.ansia-board button[data-zoom="reset"]')
+    assert phone.inner_text(".ansia-board .zoom-level") == "100 %"
+    phone.click('.ansia-board button[data-zoom="in"]')
+    assert phone.inner_text(".ansia-board .zoom-level") == "150 %"
+    host.context.close()
+    phone.context.close()

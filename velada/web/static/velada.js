@@ -160,15 +160,34 @@
         el.removeAttribute("aria-label");
       }
     }
+    // On a phone the board goes right under the decision it answers, and the option list shrinks.
+    const onBoard = form && [...picks].some((el) => el.classList.contains("reachable"));
+    if (form) form.classList.toggle("on-board", !!onBoard);
+    const board = app.querySelector(".ansia-board");
+    if (onBoard && !isHost && board && form.nextElementSibling !== board) form.after(board);
     const frame = app.querySelector(".ansia-board .pan");
-    if (frame) applyZoom(frame);
+    if (!frame) return;
+    if (!view.placed && frame.clientWidth && frame.clientWidth < 600) {
+      // A phone starts zoomed in on the player's own vampire (the whole board is one button away).
+      view.placed = true;
+      const me = frame.querySelector(".vampire.me circle");
+      if (me) {
+        const scale = frame.clientWidth / 1000;
+        view.zoom = 2;
+        view.x = frame.clientWidth / 2 - Number(me.getAttribute("cx")) * scale * view.zoom;
+        view.y = frame.clientHeight / 2 - Number(me.getAttribute("cy")) * scale * view.zoom;
+        clampPan(frame);
+      }
+    }
+    applyZoom(frame);
   }
 
   // Zoom and pan of the board, kept across re-renders: buttons, the wheel, or dragging.
-  const view = { zoom: 1, x: 0, y: 0 };
+  const view = { zoom: 1, x: 0, y: 0, placed: false };
   function applyZoom(frame) {
     const svg = frame.querySelector("svg");
     svg.style.transform = `translate(${view.x}px, ${view.y}px) scale(${view.zoom})`;
+    frame.classList.toggle("zoomed", view.zoom > 1);
     const label = app.querySelector(".ansia-board .zoom-level");
     if (label) label.textContent = `${Math.round(view.zoom * 100)} %`;
   }
