@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import tomllib
 from dataclasses import dataclass, field
+from functools import cached_property
 from importlib import resources
 from typing import Any
 
@@ -37,13 +38,19 @@ class Card:
     copies: int = 1
     novice: bool = False
 
-    @property
+    # Cached: a card never changes, and the turn asks these of every card in play many times over.
+    @cached_property
     def human(self) -> bool:
         return self.type in ("humano", "humano-inicial")
 
-    @property
+    @cached_property
     def permanent(self) -> bool:
         return "permanente" in self.keywords
+
+    @cached_property
+    def speed_with_human(self) -> int:
+        """Its speed when a human is in play («Sed de vampiro»-like cards add theirs then)."""
+        return self.speed + self.effect.get("velocidad_si_humano", 0)
 
 
 @dataclass(frozen=True)
@@ -108,5 +115,7 @@ HUNT_DECK: tuple[str, ...] = tuple(
     c.id for c in CARDS.values() if c.type in ("humano", "familiar", "poder") for _ in range(c.copies)
 )
 ROSES: tuple[str, ...] = tuple(c.id for c in CARDS.values() if c.type == "rosa")
+#: «Rápido» cards: a stack of the hunting zone holding one costs 1 more to hunt.
+QUICK = frozenset(c.id for c in CARDS.values() if "rapido" in c.keywords)
 #: Castle tiles by number of players (the first vampire home takes the highest).
 CASTLE_TILES = {2: (10, 6), 3: (10, 6, 4), 4: (10, 8, 6, 4), 5: (10, 8, 6, 4, 2), 6: (10, 8, 6, 4, 2)}

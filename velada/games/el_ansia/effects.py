@@ -8,6 +8,8 @@ from velada.games.el_ansia.state import AnsiaState
 
 #: Effects that act in step 1 (discard/draw), before speed is counted.
 STEP_ONE = ("robar", "robar_si_humano", "descartar_robar", "digerir", "inspirar")
+#: The cards with such an effect (asked of the play area at every step of every turn).
+STEP_ONE_CARDS = frozenset(cid for cid, card in CARDS.items() if any(k in card.effect for k in STEP_ONE))
 
 
 def active(s: AnsiaState) -> list[tuple[str, str]]:
@@ -23,15 +25,11 @@ def has_human(s: AnsiaState) -> bool:
 def total_speed(s: AnsiaState) -> int:
     """The sum of the speeds in the play area, permanents included; «Sed de vampiro»-like cards add theirs when a
     human is in play."""
-    cards = active(s)
-    human = any(CARDS[cid].human for _, cid in cards)
-    total = 0
-    for _, cid in cards:
-        card = CARDS[cid]
-        total += card.speed
-        if human:
-            total += card.effect.get("velocidad_si_humano", 0)
-    return total
+    dropped = s.dropped
+    cards = [CARDS[cid] for uid, cid in s.play if uid not in dropped]
+    if any(card.human for card in cards):
+        return sum(card.speed_with_human for card in cards)
+    return sum(card.speed for card in cards)
 
 
 def keyword(s: AnsiaState, word: str) -> list[str]:
@@ -52,4 +50,4 @@ def end_of_turn_points(s: AnsiaState) -> int:
 def pending_step_one(s: AnsiaState) -> list[str]:
     """Active cards whose discard/draw effect has not been used yet."""
     done = set(s.activated)
-    return [uid for uid, cid in active(s) if uid not in done and any(k in CARDS[cid].effect for k in STEP_ONE)]
+    return [uid for uid, cid in active(s) if cid in STEP_ONE_CARDS and uid not in done]

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from velada.core.protocol import Prompt
 from velada.games.el_ansia import board
-from velada.games.el_ansia.data import CARDS, HUMAN_KINDS, MISSIONS, SPACES
+from velada.games.el_ansia.data import CARDS, HUMAN_KINDS, MISSIONS, QUICK, SPACES
 from velada.games.el_ansia.effects import active, end_of_turn_points, has_human, hunt_bonus, keyword, pending_step_one
 from velada.games.el_ansia.state import AnsiaState
 
@@ -433,7 +433,7 @@ def hunting_allowed(s: AnsiaState) -> bool:
 
 def hunt_cost(s: AnsiaState, row: int, col: int) -> int:
     """Column 1 costs 1, 2 costs 2, 3 costs 3; a stack with a «rápido» card costs 1 more."""
-    return col + 1 + any("rapido" in CARDS[c].keywords for c in s.zone[row][col])
+    return col + 1 + (not QUICK.isdisjoint(s.zone[row][col]))
 
 
 def hunt_options(s: AnsiaState) -> list[str]:
