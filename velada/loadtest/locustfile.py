@@ -18,11 +18,12 @@ import json
 import os
 import random
 import time
-from urllib.parse import urlsplit
+from urllib.parse import urlencode, urlsplit
 
 import gevent
 import websocket
-from locust import HttpUser, task
+from locust import task
+from locust.contrib.fasthttp import FastHttpUser
 from locust.exception import StopUser
 
 from velada.core.delta import patch
@@ -58,14 +59,15 @@ class Table:
         client, host = self.user.client, self.user.host.rstrip("/")
         data = {"game": GAME, "seats": str(SEATS), "mode": "online", "lang": "es"}
         data.update({f"opt:{k}": v for k, v in OPTIONS.items()})
-        client.cookies.clear()
-        response = client.post(
-            "/tables", data=data, headers={"Origin": host}, allow_redirects=False, name="POST /tables"
-        )
+        client.cookiejar.clear()
+        form = {"Origin": host, "Content-Type": "application/x-www-form-urlencoded"}
+        body = urlencode(data)
+        response = client.post("/tables", data=body, headers=form, allow_redirects=False, name="POST /tables")
         if response.status_code != 303:
             raise StopUser()
         self.code = response.headers["location"].split("/")[2]
-        host_cookie = f"velada_host_{self.code}={client.cookies.get(f'velada_host_{self.code}')}"
+        host_token = next(c.value for c in client.cookiejar if c.name == f"velada_host_{self.code}")
+        host_cookie = f"velada_host_{self.code}={host_token}"
         tokens = {}
         for i in range(SEATS):
             name = f"P{i + 1}"
@@ -139,7 +141,7 @@ class Table:
                 ws.close()
 
 
-class TableUser(HttpUser):
+class TableUser(FastHttpUser):
     """One table of people, playing game after game until the test ends."""
 
     def on_start(self) -> None:
