@@ -8,7 +8,8 @@ answer is checked against the prompt's options before it is sent (the same check
 illegal answer is shown back to the model with the reason, up to ``retries`` times, after which the seat takes a
 random legal answer (counted in :attr:`LLMPlayer.stats` as a fallback, so a study can tell). In a talk channel the
 seat may write in, it speaks at most ``talk_turns`` times while the channel stays open (a day), answering
-``{"say": "..."}`` (an empty text passes).
+``{"say": "..."}`` (an empty text passes); with ``talk_order="reply"`` it speaks again only once somebody else
+has spoken since its last message (a debate, not a monologue).
 
 :class:`LLMPlayer` works on views (dicts), so the same player sits at a live table (:func:`play_seat`, over
 :mod:`velada.client`) and in an in-process arena (it is also a :class:`velada.core.bots.Bot`).
@@ -32,6 +33,8 @@ from velada.core.protocol import Prompt
 
 #: How many of the latest log entries a decision shows the model.
 LOG_ENTRIES = 30
+#: How a seat takes its turns in a talk channel: whenever it has turns left, or only in reply to somebody else.
+TALK_ORDERS = ("free", "reply")
 #: The view's keys a decision leaves out (shown otherwise, or no use to a model).
 UNSHOWN = ("prompts", "log", "help", "title", "lang", "talk")
 
@@ -139,10 +142,13 @@ class LLMPlayer:
         lang: str = "es",
         retries: int = 3,
         talk_turns: int = 2,
+        talk_order: str = "free",
         seed: int = 0,
     ) -> None:
+        if talk_order not in TALK_ORDERS:
+            raise ValueError(f"talk order {talk_order!r}: one of {', '.join(TALK_ORDERS)}")
         self.model, self.game, self.player, self.lang = model, game, player, lang
-        self.retries, self.talk_turns = retries, talk_turns
+        self.retries, self.talk_turns, self.talk_order = retries, talk_turns, talk_order
         self.rng = random.Random(seed)
         self.stats: Counter[str] = Counter()
         self.system = (
@@ -297,7 +303,8 @@ def play_seat(seat: Any, player: LLMPlayer, report: Callable[[dict[str, Any]], N
 
 def _talk(seat: Any, player: LLMPlayer, view: dict[str, Any], spoken: dict[str, int], report: Callable) -> None:
     """Speak in the channels the seat may write in now, ``talk_turns`` times at most while each stays open (a
-    channel closed, its count starts again: the next day is a new debate)."""
+    channel closed, its count starts again: the next day is a new debate); in ``reply`` order, a second turn
+    only once somebody else spoke after the seat's last message."""
     from velada.client import Refused
 
     writable = {c["id"]: c for c in view.get("talk") or [] if c.get("write")}
@@ -307,9 +314,12 @@ def _talk(seat: Any, player: LLMPlayer, view: dict[str, Any], spoken: dict[str, 
     for channel_id, channel in writable.items():
         if spoken.get(channel_id, 0) >= player.talk_turns:
             continue
-        spoken[channel_id] = spoken.get(channel_id, 0) + 1
         try:
             heard = seat.heard(channel=channel_id)["messages"]
+            taken = spoken.get(channel_id, 0)
+            if player.talk_order == "reply" and taken and heard and heard[-1].get("player") == player.player:
+                continue  # nobody answered its last message of this day yet
+            spoken[channel_id] = spoken.get(channel_id, 0) + 1
             text = player.speech(view, channel, heard)
             if text:
                 seat.talk(channel_id, text)

@@ -54,6 +54,9 @@ def agent(
     name: Annotated[str, typer.Option(help="The name to sit under (a new seat).")] = "Agente",
     token: Annotated[str | None, typer.Option(help="A seat's token, to play a seat already taken.")] = None,
     talk_turns: Annotated[int, typer.Option("--talk-turns", help="Times it speaks per open channel (a day).")] = 2,
+    talk_order: Annotated[
+        str, typer.Option("--talk-order", help="free: whenever it has turns; reply: again once somebody answered.")
+    ] = "free",
     retries: Annotated[int, typer.Option(help="Retries after a malformed or illegal answer.")] = 3,
     api_key: Annotated[
         str | None, typer.Option("--api-key", envvar="VELADA_LLM_API_KEY", help="Bearer key, if needed.")
@@ -75,6 +78,8 @@ def agent(
     def report(line: dict) -> None:
         print(json.dumps(line, ensure_ascii=False), flush=True)
 
+    if talk_order not in ("free", "reply"):
+        raise _fail("--talk-order: free or reply", code=2)
     try:
         base, code = parse_table_url(table)
         client = Table(base, code, lang=lang)
@@ -88,7 +93,9 @@ def agent(
     chat = ChatModel(llm, model, api_key=api_key, timeout=timeout, json_mode=json_mode)
     language = lang or (seen.game or {}).get("lang") or "es"
     game = REGISTRY.get(seen.game_id)
-    player = LLMPlayer(chat, game, seat.player, lang=language, retries=retries, talk_turns=talk_turns)
+    player = LLMPlayer(
+        chat, game, seat.player, lang=language, retries=retries, talk_turns=talk_turns, talk_order=talk_order
+    )
     last = play_seat(seat, player, report)
     seat.close()
     report({"event": "finished", "result": last.result, "stats": dict(player.stats)})
