@@ -318,3 +318,45 @@ def test_en_el_ansia_se_mueve_tocando_el_tablero(server, browser):
     assert phone.inner_text(".ansia-board .zoom-level") == "150 %"
     host.context.close()
     phone.context.close()
+
+
+def test_los_relojes_del_dia_y_el_tiempo_agotado_se_ven_en_cada_pantalla(server, browser):
+    """With clocks on and a player who never answers: the day shows its debate, then its vote, each with its own
+    clock; when the vote's clock runs out every screen says who did not answer, and the player's phone says that
+    its turn passed. A new browser opening the table's link mid-game is told how to get a seat back, with no
+    name form that could not work."""
+    host = browser.new_context(viewport={"width": 1280, "height": 800}).new_page()
+    host.goto(f"{server}/?lang=es")
+    host.select_option("#game", "hombres-lobo")
+    host.fill('input[name="seats"]', "5")
+    box = 'fieldset.options[data-game="hombres-lobo"]'
+    host.select_option(f'{box} select[name="opt:alguacil"]', "no")
+    # Each night call lasts 2 s: the vote's expiry stays on the screens through the night that follows.
+    for name, seconds in (("noche", 2), ("debate", 3), ("votacion", 2), ("llamada", 2)):
+        host.fill(f'input[name="timer:{name}"]', str(seconds))
+    host.click("button[type=submit].primary")
+    host.wait_for_selector(".join-url")
+    code = host.inner_text(".join-url").rstrip("/").split("/")[-1]
+    phone = join(browser, server, code, "Ana")
+    host.click('button[data-action="bots"]')
+    host.wait_for_function("() => document.querySelectorAll('.seats li em').length === 0")
+    host.click('button[data-action="start"]')
+
+    step = "() => { const s = document.querySelector('.clock:not([hidden]) .step'); return s && s.textContent; }"
+    host.wait_for_function(f"() => ({step})() === 'Debate'", timeout=60000)
+    host.wait_for_function(f"() => ({step})() === 'Votación'", timeout=10000)
+    host.wait_for_selector(".timed-out", timeout=15000)
+    assert "Ana" in host.inner_text(".timed-out")
+    phone.wait_for_selector(".timed-out", timeout=15000)
+    assert "no has respondido" in phone.inner_text(".timed-out")
+    problems: list[str] = []
+    check_page(host, "tiempo-agotado-pantalla", False, problems)
+    check_page(phone, "tiempo-agotado-movil", True, problems)
+
+    stranger = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True).new_page()
+    stranger.goto(f"{server}/t/{code}")
+    assert stranger.locator(".ask-host-link").count() == 1 and stranger.locator('input[name="name"]').count() == 0
+    check_page(stranger, "mesa-empezada-navegador-nuevo", True, problems)
+    for page in (host, phone, stranger):
+        page.context.close()
+    assert not problems, "\n".join(problems)

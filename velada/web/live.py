@@ -28,7 +28,6 @@ from velada.core.bots import BOT_NAMES, Bot
 from velada.core.delta import is_empty
 from velada.core.engine import Match, ViewCache, build_view, pending
 from velada.core.game import Game
-from velada.core.narration import public_events
 from velada.core.protocol import CALL, NARRATOR, PUBLIC, IllegalAction, Prompt, Viewer
 from velada.games import REGISTRY
 from velada.web.names import BadName, check_name
@@ -123,8 +122,8 @@ class LiveTable:
         self._held: Any = None
         self._release: asyncio.Task | None = None
         #: The last clock that ran out: the players of public prompts it skipped, those of private ones, and the
-        #: public events then in the log (see :meth:`expiry_for`).
-        self._expiry: tuple[tuple[str, ...], frozenset[str], int] | None = None
+        #: prompts open just after (see :meth:`expiry_for`).
+        self._expiry: tuple[tuple[str, ...], frozenset[str], frozenset[tuple[str, str]]] | None = None
         #: When the night call being shown began (None: no call under way).
         self._call_started: float | None = None
         #: Event texts rendered so far, shared by every view of this table (the log only grows).
@@ -693,20 +692,22 @@ class LiveTable:
             if skipped and self.match is not None:
                 public = sorted({p.player for p in skipped if p.kind in self._public_kinds})
                 private = frozenset(p.player for p in skipped if p.kind not in self._public_kinds)
-                self._expiry = (tuple(public), private, len(public_events(self.match.state)))
+                self._expiry = (tuple(public), private, frozenset(self.match.state.group))
         await self.broadcast()
 
     def expiry_for(self, viewer: Viewer) -> dict[str, Any] | None:
-        """What the last clock that ran out means to ``viewer``, until the next public event: on every screen,
-        who did not answer a public decision (the waiting list was public); a private prompt's expiry only on
-        its own player's page (and the narrator's), or the room would learn who holds the card called."""
+        """What the last clock that ran out means to ``viewer``: on every screen, who did not answer a public
+        decision (the waiting list was public), until another public decision opens; a private prompt's expiry
+        only on its own player's page until that player is asked again, or the room would
+        learn who holds the card called."""
         state = self.state
         if self._expiry is None or state is None or state.result is not None:
             return None
-        public, private, events = self._expiry
-        if len(public_events(state)) != events:
-            return None
-        mine = viewer is None or viewer in private
+        public, private, open_then = self._expiry
+        new = [key for key in state.group if key not in open_then]
+        if public and any(state.group[key].kind in self._public_kinds for key in new):
+            public = ()
+        mine = viewer is not None and viewer in private and not any(player == viewer for player, _ in new)
         if not public and not mine:
             return None
         return {"public": list(public), "mine": mine}

@@ -144,6 +144,8 @@
     return app.querySelector("form.prompt");
   }
   function markBoard() {
+    // A hunting zone cell's option is z<row><column>.
+    for (const td of app.querySelectorAll(".ansia-zone td[data-row]")) td.dataset.pick = `z${td.dataset.row}${td.dataset.col}`;
     const picks = app.querySelectorAll(".ansia-board [data-pick], .ansia-zone [data-pick]");
     if (!picks.length) return;
     const form = openForm();
@@ -416,7 +418,7 @@
         step.textContent = debating ? step.dataset.debate : step.dataset.vote;
         if (debating) until = debateEnd;
       }
-      const left = Math.max(0, Math.round(until - now));
+      const left = Math.max(0, Math.ceil(until - now));
       el.textContent = `${Math.floor(left / 60)}:${String(left % 60).padStart(2, "0")}`;
       el.classList.toggle("urgent", left <= 10);
     }
