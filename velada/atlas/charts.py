@@ -74,27 +74,33 @@ def effects(title: str, rows: list[dict[str, Any]], side: str) -> bytes:
 
 
 def lengths(title: str, points: dict[int, Any], unit: str) -> bytes:
-    """The distribution of game lengths at each table size (share of games per length)."""
-    fig, ax = plt.subplots(figsize=(7.5, 4.2))
-    ok = {n: p for n, p in points.items() if "lengths" in p}
-    for i, n in enumerate(sorted(ok)):
-        dist = {int(k): v for k, v in ok[n]["lengths"].items()}
-        total = sum(dist.values())
-        xs = list(range(min(dist), max(dist) + 1))
-        ax.plot(
-            xs,
-            [dist.get(x, 0) / total for x in xs],
-            marker="o",
-            markersize=3,
-            color=PALETTE[i % len(PALETTE)],
-            label=f"{n} jugadores",
-        )
+    """The distribution of game lengths at each table size: one row per table, the share of games of each
+    length as a shade (written in the cell when it is 5% or more), the mean marked."""
+    ok = {n: {int(k): v for k, v in p["lengths"].items()} for n, p in sorted(points.items()) if "lengths" in p}
+    low = min(min(d) for d in ok.values())
+    high = max(max(d) for d in ok.values())
+    xs = list(range(low, high + 1))
+    shares = [[d.get(x, 0) / sum(d.values()) for x in xs] for d in ok.values()]
+    fig, ax = plt.subplots(figsize=(7.5, 1.2 + 0.3 * len(ok)))
+    ax.imshow(shares, cmap="Blues", vmin=0, vmax=1, aspect="auto", extent=(low - 0.5, high + 0.5, len(ok) - 0.5, -0.5))
+    for y, row in enumerate(shares):
+        for x, share in zip(xs, row, strict=True):
+            if share >= 0.05:
+                ax.text(
+                    x,
+                    y,
+                    f"{share:.0%}",
+                    ha="center",
+                    va="center",
+                    fontsize=7,
+                    color="white" if share > 0.5 else "black",
+                )
+    means = [sum(x * v for x, v in d.items()) / sum(d.values()) for d in ok.values()]
+    ax.plot(means, range(len(ok)), "|", color=PALETTE[0], markersize=14, markeredgewidth=2)
+    ax.set_yticks(range(len(ok)), [f"{n} jugadores" for n in ok], fontsize=8)
+    ax.set_xticks(xs if len(xs) <= 30 else xs[::5])
+    ax.set_xlabel(f"{unit} (raya roja: la media)")
     ax.set_title(title)
-    ax.set_xlabel(unit)
-    ax.set_ylabel("partidas")
-    ax.yaxis.set_major_formatter(matplotlib.ticker.PercentFormatter(1.0))
-    ax.grid(alpha=0.3)
-    ax.legend(loc="best", fontsize=7, ncol=2)
     return _png(fig)
 
 
