@@ -142,3 +142,25 @@ def test_el_agente_de_diez_lineas_del_readme_juega_una_partida(server):
     exec(code.replace("http://127.0.0.1:8000", server), namespace)
     assert namespace["seen"].status == "finished" and namespace["seen"].result["reason"]
     namespace["me"].close()
+
+
+def test_una_llave_nueva_del_narrador_cierra_el_socket_abierto_con_la_vieja(server):
+    import json
+
+    from websockets.exceptions import ConnectionClosed
+    from websockets.sync.client import connect
+
+    host = Table.create(server, "hombres-lobo", seats=5)
+    old = host.narrator()
+    url = "ws" + server[4:] + f"/t/{host.table.code}/ws?narrador=1"
+    with connect(url, additional_headers={"Authorization": f"Bearer {old.token}"}) as ws:
+        assert json.loads(ws.recv(timeout=5))["type"] == "state"
+        ws.send(json.dumps({"type": "ping"}))
+        while json.loads(ws.recv(timeout=5))["type"] != "pong":
+            pass  # the talk history, say
+        host.narrator()  # a new token: the old one ends, and so does what it opened
+        ws.send(json.dumps({"type": "ping"}))
+        with pytest.raises(ConnectionClosed):
+            for _ in range(20):
+                assert json.loads(ws.recv(timeout=5))["type"] not in ("state", "pong")
+    assert ws.close_code == 4001

@@ -654,14 +654,18 @@ def create_app(
         # The narrator's seat sees everything: only the host (or the holder of its own token) may take it.
         wants_narrator = websocket.query_params.get("narrador") == "1" and (is_host or table.is_narrator(token))
         viewer: str | None = None if wants_narrator else PUBLIC if wants_host or seat is None else seat.name
+        # A narrator's socket opened with the narrator seat's token lasts as long as that token does.
+        narrator_token = wants_narrator and not is_host
 
         def seated() -> bool:
             """Whether this socket still speaks for its seat: its token may have been revoked since."""
+            if narrator_token:
+                return table.is_narrator(token)
             current = table.seat_for(token)
             return seat is not None and current is not None and current.position == seat.position
 
         async def send(message: dict[str, Any]) -> None:
-            if conn.viewer not in (PUBLIC, None) and not seated():
+            if (conn.viewer not in (PUBLIC, None) or narrator_token) and not seated():
                 # Not one more word of the seat's view: close, and the page reconnects as a stranger.
                 with contextlib.suppress(Exception):
                     await websocket.close(code=4001)
@@ -676,6 +680,8 @@ def create_app(
                 message = await websocket.receive()
                 if message["type"] == "websocket.disconnect":
                     break
+                if narrator_token and not seated():
+                    await send({"type": "error", "code": "not-narrator"})  # closes the socket
                 await _handle(table, conn, seated, is_host, message.get("text"), limit, send)
         except SeatGone:
             pass
