@@ -6,6 +6,7 @@ counters. `velada agent` plays a whole game at a real server and talks in the da
 from __future__ import annotations
 
 import json
+import math
 import re
 import subprocess
 import sys
@@ -127,6 +128,17 @@ def test_arena_informa_tasas_con_intervalos_elo_y_medidas_de_hombres_lobo(tmp_pa
     page = html_report(report)
     assert "<table>" in page and "llm:falso" in page and "Elo" in page
     assert len(model.requests) >= report["llm"]["llm:falso"]["calls"]
+
+
+def test_elo_de_bradley_terry_no_depende_del_orden_y_sale_de_los_pares():
+    from velada.agents.arena import elo
+
+    ratings = elo({("a", "b"): 30.0, ("b", "a"): 10.0}, ["a", "b"])
+    assert ratings["a"] - ratings["b"] == pytest.approx(400 * math.log10(30.5 / 10.5), abs=0.01)
+    assert ratings["a"] + ratings["b"] == pytest.approx(2000)
+    three = elo({("a", "b"): 5.0, ("b", "c"): 5.0, ("c", "a"): 1.0}, ["a", "b", "c"])
+    assert three["a"] > three["b"] > three["c"] and sum(three.values()) == pytest.approx(3000)
+    assert elo({}, ["solo"]) == {"solo": 1000.0}
 
 
 def test_intervalo_de_wilson():

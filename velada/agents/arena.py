@@ -4,7 +4,8 @@ Each game deals the agents given (``random``, a bot of the game such as ``heuris
 the seats in a new random order, so every agent plays every role in turn; games run in this process through the
 protocol (the LLM players through :class:`velada.agents.llm.LLMPlayer`, talk left out). The report gives, per
 agent and per side, games, wins and the win rate with its 95% Wilson interval; an Elo rating per agent (every
-winner of a game beats every loser of it, K = 16, from 1000, updated game by game); and for the werewolf family
+winner of a game beats every loser of it; a Bradley–Terry fit of all those results on the Elo scale, see
+:func:`elo`); and for the werewolf family
 the measures LLM werewolf studies report: how often a wolf voted in the day to eliminate a fellow wolf, and how
 often the Vidente acted on a finding (voted the next day against a wolf she had seen).
 """
@@ -26,7 +27,6 @@ from velada.core.game import Game
 from velada.core.protocol import NARRATOR, Result
 
 ELO_START = 1000.0
-ELO_K = 16.0
 
 
 @dataclass(frozen=True)
@@ -122,23 +122,43 @@ def werewolf_measures(game: Game, match: Match) -> dict[str, Counter]:
     return measures
 
 
-def elo(ratings: dict[str, float], result: Result, agents: dict[str, AgentSpec]) -> None:
-    """Update ``ratings`` (by agent label) for one game: each winner beats each loser; a draw (no side won) is
-    half a point for every pair."""
+def pair_points(points: dict[tuple[str, str], float], result: Result, agents: dict[str, AgentSpec]) -> None:
+    """Add one game to ``points`` (``(a, b)`` → what agent label ``a`` scored against ``b``): each winner beats
+    each loser; in a draw (no side won) every pair scores half a point each way; seats of the same label, or on
+    the same end of the result, are not compared."""
     winners = set(result.winners)
     players = list(agents)
-    delta: dict[str, float] = defaultdict(float)
     for i, a in enumerate(players):
         for b in players[i + 1 :]:
             la, lb = agents[a].label, agents[b].label
-            if la == lb or ((a in winners) == (b in winners) and result.sides):
+            if la == lb:
                 continue
-            score = 0.5 if not result.sides else 1.0 if a in winners else 0.0
-            expected = 1 / (1 + 10 ** ((ratings[lb] - ratings[la]) / 400))
-            delta[la] += ELO_K * (score - expected)
-            delta[lb] -= ELO_K * (score - expected)
-    for label, change in delta.items():
-        ratings[label] += change
+            if not result.sides:
+                points[la, lb] = points.get((la, lb), 0.0) + 0.5
+                points[lb, la] = points.get((lb, la), 0.0) + 0.5
+            elif (a in winners) != (b in winners):
+                won, lost = (la, lb) if a in winners else (lb, la)
+                points[won, lost] = points.get((won, lost), 0.0) + 1.0
+
+
+def elo(points: dict[tuple[str, str], float], labels: list[str]) -> dict[str, float]:
+    """Ratings on the Elo scale (400 points: ten to one odds), centred on 1000, of the Bradley–Terry strengths
+    that best explain ``points`` (:func:`pair_points`), fitted by Hunter's MM algorithm with half a win each way
+    between every two labels as a prior (so that an agent that never lost stays finite). Unlike Elo's game-by-game
+    updates, the result does not depend on the order of the games."""
+    if len(labels) < 2:
+        return dict.fromkeys(labels, ELO_START)
+    w = {(a, b): points.get((a, b), 0.0) + 0.5 for a in labels for b in labels if a != b}
+    strength = dict.fromkeys(labels, 1.0)
+    for _ in range(500):
+        new = {}
+        for a in labels:
+            wins = sum(w[a, b] for b in labels if b != a)
+            games = sum((w[a, b] + w[b, a]) / (strength[a] + strength[b]) for b in labels if b != a)
+            new[a] = wins / games
+        centre = math.exp(sum(math.log(v) for v in new.values()) / len(new))
+        strength = {a: v / centre for a, v in new.items()}
+    return {a: ELO_START + 400 * math.log10(strength[a]) for a in labels}
 
 
 def run_arena(
@@ -163,7 +183,7 @@ def run_arena(
     agent_sides: dict[str, dict[str, Counter]] = defaultdict(lambda: defaultdict(Counter))
     werewolf: dict[str, Counter] = defaultdict(Counter)
     llm_stats: dict[str, Counter] = defaultdict(Counter)
-    ratings: dict[str, float] = defaultdict(lambda: ELO_START)
+    points: dict[tuple[str, str], float] = {}
     reasons: Counter[str] = Counter()
     for number in range(games):
         seats = [specs[i % len(specs)] for i in range(count)]
@@ -188,10 +208,9 @@ def run_arena(
                 llm_stats[spec.label].update(bot.stats)
         for player, counts in werewolf_measures(game, match).items():
             werewolf[agents[player].label].update(counts)
-        for spec in agents.values():
-            ratings[spec.label] += 0.0  # every agent has a rating, those that never won or lost too
-        elo(ratings, result, agents)
+        pair_points(points, result, agents)
         progress(number + 1)
+    ratings = elo(points, sorted(tally))
     report: dict[str, Any] = {
         "game": game.id,
         "games": games,
