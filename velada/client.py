@@ -184,12 +184,16 @@ class Table:
         options: dict[str, Any] | None = None,
         lang: str = "es",
         bots: bool = False,
+        timers: dict[str, int] | None = None,
         timeout: float = 10.0,
     ) -> Host:
         """Create a table as the lobby's form does; returns its :class:`Host` (the host token). ``bots``: the
-        table fills its empty seats with the game's smartest bot when asked (:meth:`Host.fill_with_bots`)."""
+        table fills its empty seats with the game's smartest bot when asked (:meth:`Host.fill_with_bots`).
+        ``timers``: seconds by timer name, as the lobby offers them (``llamada``: the least time a night call
+        lasts, 0 for no pacing; the others: how long a decision may wait, 0 for ever)."""
         form = {"game": game, "seats": str(seats), "mode": "online", "lang": lang}
         form |= {f"opt:{key}": str(value) for key, value in (options or {}).items()}
+        form |= {f"timer:{name}": str(seconds) for name, seconds in (timers or {}).items()}
         if bots:
             form["bots"] = "1"
 

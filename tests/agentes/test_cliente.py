@@ -67,7 +67,7 @@ def test_una_respuesta_ilegal_vuelve_con_la_razon_del_protocolo_y_no_cambia_nada
 
 def test_el_asiento_del_narrador_tiene_su_propia_llave_y_responde_al_cuentacuentos(server):
     host = Table.create(server, "bethlem", seats=4, options={"cuentacuentos": "si", "eventos": "no"})
-    player = host.table.sit("Ada")
+    player, other = host.table.sit("Ada"), host.table.sit("Bea")  # two who ask the Cuentacuentos, if alive
     with pytest.raises(Refused) as refused:
         host.table.narrator(player.token).view()
     assert refused.value.code == "not-narrator"
@@ -97,8 +97,9 @@ def test_el_asiento_del_narrador_tiene_su_propia_llave_y_responde_al_cuentacuent
             assert prompt.player == "@narrador" and prompt.text_max > 0
             narrator.choose(prompt.id, ["Saldrás, pero no por la puerta."])
             answered += 1
-        for prompt in [p for p in player.view().open_prompts]:
-            player.choose(prompt.id, first_legal(prompt))
+        for seat in (player, other):
+            for prompt in seat.view().open_prompts:
+                seat.choose(prompt.id, first_legal(prompt))
         seen = narrator.wait(seen.version, timeout=30)
     assert answered == 1
     # The player's seat cannot answer the narrator's prompts, nor the narrator a player's.

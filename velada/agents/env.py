@@ -34,7 +34,6 @@ Prompts addressed to the narrator (``@narrador``, Bethlem's Cuentacuentos) are a
 
 from __future__ import annotations
 
-import functools
 import random
 from collections.abc import Mapping
 from typing import Any
@@ -293,7 +292,6 @@ class VeladaEnv(AECEnv):
         self.match = None
 
 
-@functools.wraps(VeladaEnv)
 def env(game: str, players: int | None = None, options: Mapping[str, Any] | None = None, **kwargs: Any) -> VeladaEnv:
     """The AEC environment of ``game`` (see :class:`VeladaEnv`)."""
     return VeladaEnv(game, players, options, **kwargs)
