@@ -1,7 +1,13 @@
 """The heuristic bot plays from its own view only and beats random play."""
 
+from dataclasses import replace
+
+import pytest
+
 from velada.core.engine import build_view
+from velada.core.i18n import DEFAULT_LANGUAGE, Catalog
 from velada.core.sim import simulate, summary
+from velada.games.bethlem.bots import HANDLERS, KILL, ROUTINE
 
 from .mesa import CUATRO, GAME, hasta_prompt, mesa, noche
 
@@ -289,3 +295,23 @@ def test_el_inquisidor_heuristico_mira_el_objetivo_que_menos_conoce():
     prompt = Prompt("n3:el-relojero-ver", "Eva", "el-relojero-ver", options, skippable=True)
     for seed in range(5):
         assert GAME.bots["heuristico"]("Eva", seed).choose(prompt, lambda: view) == ["Bea"]
+
+
+def test_el_bot_tiene_respuesta_para_cada_tipo_de_pregunta_del_juego_y_ninguna_de_sobra():
+    """The bot's tables name exactly the prompt kinds the game asks (its catalogue's ``[prompt]``): a kind renamed
+    on one side only is caught here, not answered at random."""
+    kinds = {
+        key.removeprefix("prompt.")
+        for key in Catalog.load("velada.games.bethlem").messages[DEFAULT_LANGUAGE]
+        if key.startswith("prompt.") and key.count(".") == 1
+    }
+    assert set(HANDLERS) | KILL | ROUTINE == kinds
+    assert not set(HANDLERS) & ROUTINE
+
+
+def test_el_bot_rechaza_un_tipo_de_pregunta_desconocido():
+    m = mesa(CUATRO)
+    hasta_prompt(m, "Ana", "amotinados")
+    prompt = replace(m.pending()[0], kind="amotinados-renombrado")
+    with pytest.raises(ValueError, match="amotinados-renombrado"):
+        _bot(prompt.player).choose(prompt, vista(m, prompt.player))

@@ -34,8 +34,10 @@ class HeuristicBot:
         alive = [p for p, info in players.items() if info["alive"]]
         proven = self._proven_innocent(v)
         suspects = [p for p in alive if p != self.player and p not in proven]
-        handler = getattr(self, f"_{prompt.kind}")
-        return handler(prompt, v, me, vampire, players, alive, suspects)
+        handler = HANDLERS.get(prompt.kind)
+        if handler is None:
+            raise ValueError(f"the Ajo y agua bot does not know the prompt kind {prompt.kind!r}")
+        return handler(self, prompt, v, me, vampire, players, alive, suspects)
 
     # --- what the log proves ------------------------------------------------------------------------
 
@@ -141,3 +143,13 @@ class HeuristicBot:
                 blazons = sum(1 for card in entry["data"]["cards"] if card != INNOCENT)
                 used += blazons == 0
         return used
+
+
+#: The bot's answer to each prompt kind of the game (``rules.RESOLVERS``).
+HANDLERS = {
+    "turno": HeuristicBot._turno,
+    "objetivo": HeuristicBot._objetivo,
+    "botin": HeuristicBot._botin,
+    "descartar": HeuristicBot._descartar,
+    "noche": HeuristicBot._noche,
+}

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from velada.core.protocol import NARRATOR_ONLY
 from velada.games.bethlem.cards import GROUP_OF, INMATES, KIND_OF, MUTINEERS
+from velada.games.bethlem.characters import _meet, too_many
 from velada.games.bethlem.common import (
     ACTIVE_AWAKENING,
     AWAKE,
@@ -24,6 +25,7 @@ from velada.games.bethlem.common import (
     answer_of,
     awake_power,
     bipolar,
+    card_side,
     dead_cards,
     living,
     modes,
@@ -33,7 +35,8 @@ from velada.games.bethlem.common import (
     spend_power,
 )
 from velada.games.bethlem.deaths import attack, doomed, remove_attacks, revive
-from velada.games.bethlem.ending import card_side
+from velada.games.bethlem.objectives import principal_card
+from velada.games.bethlem.plugins import rises
 from velada.games.bethlem.state import INDIRECT, INEVITABLE, LEPER, BethlemState
 
 
@@ -107,8 +110,6 @@ def apply(s: BethlemState, power: str, seat: int, card: str, mode: str, chosen: 
     elif power == "terapia-lobotomia":
         _lobotomy(s, seat, target, mode)
     elif power == "juego-de-azar":
-        from velada.games.bethlem.characters import too_many
-
         if not too_many(s, seat, len(s.tokens), "juego-de-azar"):
             direction = 1 if mode in (NORMAL, AWAKE) else -1
             s.tokens.append((target, direction, s.round))
@@ -153,8 +154,6 @@ def _custom_lobotomy(s: BethlemState, target: str, mode: str) -> None:
     mutineers, that player recovers their sanity and plays for the inmates from now on (no longer rising); the
     opposite drives an Interno mad, to the mutineers. Its holder loses the vote unless the lobotomy was the
     awakened one."""
-    from velada.games.bethlem.objectives import principal_card
-    from velada.games.bethlem.plugins import rises
 
     seat, pos = s.where[target]
     if principal_card(s, seat) != target:
@@ -274,8 +273,6 @@ def prophet_answer(game, s: BethlemState, answers, seat: int, card: str, origin:
     if origin == OWN:
         spend_power(s, card, mode)
     link = "normal" if mode in (NORMAL, AWAKE) else "opuesto"
-    from velada.games.bethlem.characters import too_many
-
     if too_many(s, seat, len(s.prophets), "profeta"):
         return
     s.prophets.append((s.card_at(first), s.card_at(chosen[0]), link))
@@ -348,8 +345,6 @@ def _bind(s: BethlemState, a: int, b: int, kind: str, maker: int) -> None:
 
 def cellmates_handler(game, s: BethlemState) -> None:
     """Compañeros de celda: on the first night the cellmates meet."""
-    from velada.games.bethlem.characters import _meet
-
     _meet(s, s.find("companeros-de-celda"), "companeros-de-celda")
 
 

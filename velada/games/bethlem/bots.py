@@ -21,6 +21,7 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import Any, ClassVar
 
 from velada.core.bots import ViewFn
@@ -305,13 +306,15 @@ class HeuristicBot:
         self.rng = random.Random(seed)
 
     def choose(self, prompt: Prompt, view: ViewFn | None = None) -> list[str]:
+        if prompt.kind not in HANDLERS and prompt.kind not in KILL and prompt.kind not in ROUTINE:
+            raise ValueError(f"the Bethlem bot does not know the prompt kind {prompt.kind!r}")
         if view is None:
             return self._random(prompt)
         k = Knowledge(self.player, view())
         kind = prompt.kind
         options = list(prompt.options)
-        method = getattr(self, "_" + kind.replace("-", "_"), None)
-        answer = method(prompt, k, options) if method is not None else None
+        handler = HANDLERS.get(kind)
+        answer = handler(self, prompt, k, options) if handler is not None else None
         if answer is None:
             answer = self._hit(prompt, k, options) if kind in KILL else self._random(prompt)
         return self._legal(prompt, answer)
@@ -790,3 +793,176 @@ class HeuristicBot:
     def _pacto_de_sangre(self, prompt: Prompt, k: Knowledge, options: list[str]) -> list[str]:
         others = [p for p in options if p != self.player]
         return [self.player, self.rng.choice(others)] if self.player in options and others else self._random(prompt)
+
+
+#: The bot's own answer to a prompt kind (the kinds are the game's, ``messages`` ``[prompt]``): ``handler(bot,
+#: prompt, knowledge, options)`` returns the options to choose, or ``None`` to fall back on aiming at a card
+#: (``KILL``) or chance.
+HANDLERS: dict[str, Callable[[HeuristicBot, Prompt, Knowledge, list[str]], list[str] | None]] = {
+    "pregunta-al-narrador": HeuristicBot._pregunta_al_narrador,
+    "pacto-de-sangre": HeuristicBot._pacto_de_sangre,
+    "modo": HeuristicBot._modo,
+    "evento-noche": HeuristicBot._evento_noche,
+    "evento-dia": HeuristicBot._evento_dia,
+    "larry-owls": HeuristicBot._larry_owls,
+    "el-archivo": HeuristicBot._el_archivo,
+    "mary-firth": HeuristicBot._mary_firth,
+    "mary-firth-despertar": HeuristicBot._mary_firth_despertar,
+    "mary-firth-suplantar": HeuristicBot._mary_firth_suplantar,
+    "muerte-dulce": HeuristicBot._muerte_dulce,
+    "arthur": HeuristicBot._arthur,
+    "amotinados": HeuristicBot._amotinados,
+    "nathaniel-despertar": HeuristicBot._nathaniel_despertar,
+    "amotinados-2": HeuristicBot._amotinados_2,
+    "daniel-despertar": HeuristicBot._daniel_despertar,
+    "terapia-electroshock": HeuristicBot._terapia_electroshock,
+    "terapia-opio-y-barbituricos": HeuristicBot._terapia_opio_y_barbituricos,
+    "paciencia": HeuristicBot._paciencia,
+    "neuroticismo-voto": HeuristicBot._neuroticismo_voto,
+    "ansiedad-social-pregunta": HeuristicBot._ansiedad_social_pregunta,
+    "ansiedad-social-respuesta": HeuristicBot._ansiedad_social_respuesta,
+    "celda-de-aislamiento": HeuristicBot._celda_de_aislamiento,
+    "wakerfield": HeuristicBot._wakerfield,
+    "indulto": HeuristicBot._indulto,
+    "hostilidad": HeuristicBot._hostilidad,
+    "confesion": HeuristicBot._confesion,
+    "milagrero": HeuristicBot._milagrero,
+    "despertar": HeuristicBot._despertar,
+    "amnesia": HeuristicBot._amnesia,
+    "linchamiento": HeuristicBot._linchamiento,
+    "linchamiento-carta": HeuristicBot._linchamiento_carta,
+    "traidor": HeuristicBot._traidor,
+    "inquisidor": HeuristicBot._inquisidor,
+    "inquisidor-siamesas": HeuristicBot._inquisidor_siamesas,
+    "inquisidor-celda": HeuristicBot._inquisidor_celda,
+    "inquisidor-pacto": HeuristicBot._inquisidor_pacto,
+    "inquisidor-objetivo": HeuristicBot._inquisidor_objetivo,
+    "gas-de-la-risa-ataque": HeuristicBot._gas_de_la_risa_ataque,
+    "la-alquimista": HeuristicBot._la_alquimista,
+    "la-alquimista-revivir": HeuristicBot._la_alquimista_revivir,
+    "el-arquitecto-escondite": HeuristicBot._el_arquitecto_escondite,
+    "el-arquitecto": HeuristicBot._el_arquitecto,
+    "la-ludopata": HeuristicBot._la_ludopata,
+    "la-ludopata-jugador": HeuristicBot._la_ludopata_jugador,
+    "la-ludopata-premio": HeuristicBot._la_ludopata_premio,
+    "la-ludopata-matar": HeuristicBot._la_ludopata_matar,
+    "la-ludopata-ver": HeuristicBot._la_ludopata_ver,
+    "la-chef-revivir": HeuristicBot._la_chef_revivir,
+    "dia-de-visitas": HeuristicBot._dia_de_visitas,
+    "investigacion-policial": HeuristicBot._investigacion_policial,
+    "jugada-arriesgada": HeuristicBot._jugada_arriesgada,
+    "el-cyborg": HeuristicBot._el_cyborg,
+    "el-cyborg-ver": HeuristicBot._el_cyborg_ver,
+    "el-cyborg-matar": HeuristicBot._el_cyborg_matar,
+    "el-cyborg-revivir": HeuristicBot._el_cyborg_revivir,
+    "el-cyborg-robot": HeuristicBot._el_cyborg_robot,
+    "el-cyborg-cambio": HeuristicBot._el_cyborg_cambio,
+    "la-maestra-vudu": HeuristicBot._la_maestra_vudu,
+    "la-maestra-vudu-anunciar": HeuristicBot._la_maestra_vudu_anunciar,
+    "la-maestra-vudu-muerte": HeuristicBot._la_maestra_vudu_muerte,
+    "la-maestra-vudu-acusacion": HeuristicBot._la_maestra_vudu_acusacion,
+    "la-maestra-vudu-parca": HeuristicBot._la_maestra_vudu_parca,
+    "la-maestra-vudu-melancolia": HeuristicBot._la_maestra_vudu_melancolia,
+    "la-maestra-vudu-maldicion": HeuristicBot._la_maestra_vudu_maldicion,
+    "el-otaku": HeuristicBot._el_otaku,
+    "el-otaku-ver": HeuristicBot._el_otaku_ver,
+    "el-otaku-ofensivo": HeuristicBot._el_otaku_ofensivo,
+    "el-otaku-defensivo": HeuristicBot._el_otaku_defensivo,
+    "el-otaku-observacion": HeuristicBot._el_otaku_observacion,
+    "la-medico": HeuristicBot._la_medico,
+    "la-medico-poder": HeuristicBot._la_medico_poder,
+    "la-medico-carro": HeuristicBot._la_medico_carro,
+    "la-medico-coma": HeuristicBot._la_medico_coma,
+    "la-medico-virus": HeuristicBot._la_medico_virus,
+    "la-medico-carga": HeuristicBot._la_medico_carga,
+    "la-medico-contagio": HeuristicBot._la_medico_contagio,
+    "la-medico-brote": HeuristicBot._la_medico_brote,
+    "la-medico-brote-modo": HeuristicBot._la_medico_brote_modo,
+    "la-medico-brote-carta": HeuristicBot._la_medico_brote_carta,
+    "la-medium": HeuristicBot._la_medium,
+    "la-medium-objetivo": HeuristicBot._la_medium_objetivo,
+    "la-medium-despertar": HeuristicBot._la_medium_despertar,
+    "la-medium-fisico": HeuristicBot._la_medium_fisico,
+    "el-saltamundos-robar": HeuristicBot._el_saltamundos_robar,
+    "el-saltamundos-elegir": HeuristicBot._el_saltamundos_elegir,
+    "el-saltamundos": HeuristicBot._el_saltamundos,
+    "el-saltamundos-matar": HeuristicBot._el_saltamundos_matar,
+    "el-saltamundos-cobertura": HeuristicBot._el_saltamundos_cobertura,
+    "el-saltamundos-ver": HeuristicBot._el_saltamundos_ver,
+    "el-saltamundos-ver-objetivo": HeuristicBot._el_saltamundos_ver_objetivo,
+    "el-saltamundos-revivir": HeuristicBot._el_saltamundos_revivir,
+    "el-saltamundos-calabozo": HeuristicBot._el_saltamundos_calabozo,
+    "el-saltamundos-mecha": HeuristicBot._el_saltamundos_mecha,
+    "el-relojero": HeuristicBot._el_relojero,
+    "el-relojero-ver": HeuristicBot._el_relojero_ver,
+    "el-relojero-matar": HeuristicBot._el_relojero_matar,
+    "el-relojero-detener": HeuristicBot._el_relojero_detener,
+    "el-relojero-futuro": HeuristicBot._el_relojero_futuro,
+    "el-relojero-pasado": HeuristicBot._el_relojero_pasado,
+    "el-saltamundos-personaje": HeuristicBot._el_saltamundos_personaje,
+    "el-saltamundos-vigilar": HeuristicBot._el_saltamundos_vigilar,
+    "el-saltamundos-cubrirse": HeuristicBot._el_saltamundos_cubrirse,
+    "frontera-recompensa": HeuristicBot._frontera_recompensa,
+}
+#: The other kinds the game asks: answered by aiming at a card (``KILL``) or at random among sensible options.
+ROUTINE = frozenset(
+    {
+        "respuesta-del-narrador",
+        "la-parca-despertar",
+        "la-parca-mover",
+        "sindrome-de-nostradamus",
+        "nostradamus-condicion",
+        "nostradamus-consecuencia",
+        "nostradamus-destino",
+        "elegir-carta",
+        "reemplazo",
+        "colocar-dos",
+        "bando",
+        "colocar",
+        "ali-la-muda-turno",
+        "ali-la-muda",
+        "pacto-richard",
+        "director",
+        "profeta",
+        "profeta-2",
+        "juego-de-azar-ficha",
+        "neuroticismo",
+        "ansiedad-social",
+        "cirujano-brian-crowther",
+        "cambio-de-habitacion",
+        "cambio-de-habitacion-cartas",
+        "terapia-de-hipnosis",
+        "terapia-de-hipnosis-poder",
+        "wakerfield-despierta",
+        "juego-de-azar-apuesta",
+        "companeros-despertar",
+        "ali-la-muda-voto",
+        "muerte-dulce-despertar",
+        "amnesia-jugador",
+        "linchamiento-forzado",
+        "gas-de-la-risa",
+        "el-arquitecto-despertar",
+        "la-ludopata-grupo",
+        "la-ludopata-carta",
+        "la-ludopata-despertar",
+        "la-chef-brocoli",
+        "la-chef-brocoli-carta",
+        "la-chef-reparto",
+        "la-chef-reparto-carta",
+        "la-chef",
+        "la-chef-mover",
+        "visita-al-psiquiatra",
+        "la-caja-de-pandora",
+        "recuerdos-traumaticos",
+        "acontecimiento",
+        "todos-para-uno",
+        "cuerpo-de-espionaje",
+        "el-saltamundos-mundo",
+        "el-saltamundos-descartar",
+        "el-saltamundos-robar-evento",
+        "el-relojero-modificador",
+        "el-relojero-quitar",
+        "el-relojero-mover",
+        "el-relojero-destino",
+    }
+)

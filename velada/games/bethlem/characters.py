@@ -8,7 +8,7 @@ the steps of a power that asks more than once (Mary Firth's question, then her i
 from __future__ import annotations
 
 from velada.core.protocol import NARRATOR_ONLY
-from velada.games.bethlem.cards import GROUP_OF, KIND_OF
+from velada.games.bethlem.cards import CARDS, GROUP_OF, KIND_OF
 from velada.games.bethlem.common import (
     DIRECTOR,
     OWN,
@@ -28,6 +28,7 @@ from velada.games.bethlem.common import (
 )
 from velada.games.bethlem.deaths import attack, remove_attacks
 from velada.games.bethlem.deaths import marked as marked_cards
+from velada.games.bethlem.happenings import second_attack
 from velada.games.bethlem.hooks import harm
 from velada.games.bethlem.objectives import principal_card
 from velada.games.bethlem.plugins import rises
@@ -232,8 +233,6 @@ def reaper_answer(game, s: BethlemState, answers, seat: int, card: str, origin: 
 
 
 def _siesta(s: BethlemState) -> bool:
-    from velada.games.bethlem.happenings import second_attack
-
     return second_attack(s)
 
 
@@ -379,8 +378,6 @@ def director_handler(game, s: BethlemState) -> None:
 
 
 def _borrowable(s: BethlemState) -> list[str]:
-    from velada.games.bethlem.cards import CARDS
-
     return [
         c
         for c in s.table_cards()

@@ -5,8 +5,7 @@ their bipolar and awakened forms)."""
 from __future__ import annotations
 
 from velada.core.protocol import Prompt
-from velada.games.bethlem.cards import GROUP_OF, KIND_OF
-from velada.games.bethlem.ending import is_mutineer_card
+from velada.games.bethlem.cards import CARDS, EVENTS, GROUP_OF, KIND_OF, MUTINEERS
 from velada.games.bethlem.hooks import extra_actors
 from velada.games.bethlem.state import BethlemState
 
@@ -28,6 +27,40 @@ SUFFIX = {
     SPIRIT: "-espiritu",
     REWARD: "-recompensa",
 }
+
+#: The Historias clínicas: used in secret, the narrator handles them.
+SECRET_EVENTS = frozenset(e for e in EVENTS if e.startswith("historia-clinica"))
+
+
+def card_side(s: BethlemState, card: str) -> str:
+    """The side a principal character plays for: the card's own, or the one Terapia lobotomía gave it."""
+    return s.lobotomy.get(card) or CARDS[card].side
+
+
+def is_mutineer_card(s: BethlemState, card: str) -> bool:
+    """A principal character on the mutineers' side: Daniel, Nathaniel, Richard Dadd (unless lobotomised), or
+    an inmate the opposite lobotomy drove mad."""
+    return GROUP_OF[card] == "P1" and card_side(s, card) == MUTINEERS
+
+
+def reveal(s: BethlemState, seat: int, why: str) -> None:
+    """Turn ``seat``'s objective card face up for everybody."""
+    if s.goal_public[seat]:
+        return
+    s.goal_public[seat] = True
+    s.revealed_now.append(seat)
+    s.emit("objetivo-revelado", None, player=s.players[seat], goal=s.goal[seat], why=why)
+
+
+def spend(s: BethlemState, seat: int, event: str) -> None:
+    """The event leaves its holder's hand: face up on the discard pile, or secretly for the Historias."""
+    s.hand[seat].remove(event)
+    if event in SECRET_EVENTS:
+        s.secret_discard[event] = seat
+    else:
+        s.discard.append(event)
+        s.emit("usa-evento", None, player=s.players[seat], event=event)
+
 
 NORMAL, OPPOSITE, AWAKE, AWAKE_OPPOSITE = "normal", "opuesto", "despertar", "despertar-opuesto"
 #: Action cards whose awakening is a power of its own to use (section 9). The others' awakenings are passive

@@ -11,6 +11,7 @@ rounds, the other on even ones.
 
 from __future__ import annotations
 
+from velada.games.bethlem import happenings
 from velada.games.bethlem.awakening import awaken_last_cards
 from velada.games.bethlem.cards import KIND_OF
 from velada.games.bethlem.characters import reaper_round_end
@@ -32,6 +33,7 @@ from velada.games.bethlem.common import (
 )
 from velada.games.bethlem.deaths import resolve, revive
 from velada.games.bethlem.events import prophecy_expires
+from velada.games.bethlem.happenings import in_force
 from velada.games.bethlem.hooks import HOOKS, VOTE, silenced
 from velada.games.bethlem.state import BethlemState
 
@@ -281,8 +283,6 @@ def vote_answer(game, s: BethlemState, answers, n: int) -> None:
 
 
 def _two_birds(s: BethlemState) -> bool:
-    from velada.games.bethlem.happenings import in_force
-
     return s.settings.custom and in_force(s, "dos-pajaros-de-un-tiro")
 
 
@@ -372,9 +372,7 @@ def _lynch_card(s: BethlemState, card: str) -> None:
 
 
 def custom_day_step(game, s: BethlemState) -> None:
-    """Custom cards: the custom characters' day powers (``custom.DAYS``), in the registry's order."""
-    from velada.games.bethlem import happenings
-
+    """Custom cards: the custom characters' day powers (``Character.day``), in the registry's order."""
     happenings.day(game, s)
     for hook in HOOKS.days:
         hook(game, s)
@@ -382,10 +380,8 @@ def custom_day_step(game, s: BethlemState) -> None:
 
 def round_end_step(game, s: BethlemState) -> None:
     """End of the round: La parca counts disobedience; the day's bans and hypnoses end; with custom cards, the
-    characters' end of round (``custom.ROUND_ENDS``)."""
+    characters' end of round (``Character.round_end``)."""
     if s.settings.custom:
-        from velada.games.bethlem import happenings
-
         happenings.round_end(s)
         for hook in HOOKS.round_ends:
             hook(game, s)

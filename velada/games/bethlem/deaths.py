@@ -29,9 +29,11 @@ stop an *inevitable* death (Terapia electroshock's awakening, Leproso).
 from __future__ import annotations
 
 from velada.core.protocol import NARRATOR_ONLY
+from velada.games.bethlem.awakening import awaken_last_cards
 from velada.games.bethlem.cards import GROUP_OF, KIND_OF, LIFE_GROUPS
-from velada.games.bethlem.common import modes, prompt, spend_power
-from velada.games.bethlem.hooks import HOOKS, harm, redirected
+from velada.games.bethlem.common import card_side, modes, prompt, reveal, spend, spend_power
+from velada.games.bethlem.hooks import CUSTOM_MODE, HOOKS, harm, redirected
+from velada.games.bethlem.plugins import rises
 from velada.games.bethlem.state import INDIRECT, INEVITABLE, LEPER, NO_TRIGGER, BethlemState
 
 #: Causes that are the mutineers' attack (Arthur's awakening is immune to them).
@@ -226,11 +228,9 @@ def _filter(game, s: BethlemState) -> None:
 
 def immunity(s: BethlemState, card: str, cause: str, flags: int, hooks: bool = True) -> str:
     """Why ``card`` does not die of this attack, or ``""``: the immunities of awakened cards, and with custom
-    cards (``hooks``) those the custom characters and acontecimientos give (``custom.IMMUNITIES``)."""
+    cards (``hooks``) those the custom characters and acontecimientos give (``HOOKS.immunities``)."""
     if s.settings.custom and hooks:
-        from velada.games.bethlem import happenings
-
-        for hook in (*HOOKS.immunities, happenings.immunity):
+        for hook in HOOKS.immunities:
             reason = hook(s, card, cause, flags)
             if reason:
                 return reason
@@ -299,8 +299,6 @@ def _percy_answer(game, s: BethlemState, answers) -> None:
     if chosen:
         seat = s.index[player]
         card = s.res["batch"][0][0]
-        from velada.games.bethlem.events import spend
-
         spend(s, seat, "indulto-de-lord-percy")
         s.res["batch"] = [a for a in s.res["batch"] if a[0] != card]
         s.emit("indulto", None, player=player, target=s.option(card))
@@ -511,9 +509,7 @@ def _kill(game, s: BethlemState) -> None:
         if not s.out[seat] and not any(s.alive[c] for c in s.board[seat]):
             _eliminate(s, seat, deaths)
     if s.settings.custom and (deaths or res.get("eliminated")):
-        from velada.games.bethlem.objectives import after_deaths
-
-        after_deaths(s, [d[0] for d in deaths])
+        CUSTOM_MODE.after_deaths(s, [d[0] for d in deaths])
     _then(s, "kill")
 
 
@@ -681,8 +677,6 @@ def _rabies(s: BethlemState, card: str, cause: str, by) -> list[tuple]:
 
 
 def _rabies_fire(s: BethlemState, card: str, mode: str) -> None:
-    from velada.games.bethlem.ending import card_side
-
     spend_power(s, card, mode)
     seat = s.holder(card)
     step = 1 if mode in ("normal", "despertar") else -1
@@ -710,9 +704,6 @@ def _rabies_reveal(s: BethlemState, seat: int, step: int, mode: str) -> None:
     """FAQ 15.3: with custom cards the rabies kills nobody; it reveals the objective of the nearest player to
     the left (right, with the opposite) who rises with the mutineers and is not unmasked yet — at the next dusk,
     as the disease takes a round (at once, awakened)."""
-    from velada.games.bethlem.objectives import reveal
-    from velada.games.bethlem.plugins import rises
-
     n = len(s.players)
     for k in range(1, n):
         other = (seat + step * k) % n
@@ -834,8 +825,6 @@ def _after(game, s: BethlemState) -> None:
     res = s.res
     for card, *_ in res["deaths"]:
         prophet_on_death(s, card)
-    from velada.games.bethlem.events import fulfil_prophecy, prophecy_met
-
     if prophecy_met(s, res["deaths"], res.pop("quiet", False)):
         doom = fulfil_prophecy(s)
         if doom is not None:
@@ -860,12 +849,48 @@ def _after(game, s: BethlemState) -> None:
                 return
     tell_dawn(s)
     s.res = None
-    from velada.games.bethlem.awakening import awaken_last_cards
-
     awaken_last_cards(s)
     s.agenda.appendleft(("check",))
     if s.settings.mode == "dos":
         s.agenda.appendleft(("replace",))
+
+
+def prophecy_met(s: BethlemState, deaths: list[tuple], quiet_night: bool) -> bool:
+    """Whether the prophecy's public part came true with these deaths (or with a night without deaths)."""
+    p = s.prophecy
+    if p is None:
+        return False
+    condition, target = p["condition"], p["target"]
+    if condition == "noche-sin-muertes":
+        return quiet_night
+    if condition == "muere-carta":
+        return any(d[0] == p["dead"] for d in deaths)
+    seat = s.index.get(target)
+    if condition == "linchan-a":
+        return any(d[1] == "linchamiento" and s.holder(d[0]) == seat for d in deaths)
+    return seat is not None and s.out[seat]
+
+
+def fulfil_prophecy(s: BethlemState) -> tuple | None:
+    """The hidden part comes true; returns an attack to resolve when it is a death."""
+    p = s.prophecy
+    s.prophecy = None
+    s.emit("profecia-cumplida", None, player=s.players[p["seat"]], consequence=p["consequence"], destiny=p["destiny"])
+    consequence = p["consequence"]
+    victim = p["victim"]
+    if consequence == "muere" and s.alive.get(victim):
+        return (victim, "sindrome-de-nostradamus", (p["seat"],), 0)
+    if consequence == "resucita" and victim and not s.alive.get(victim) and not s.out[s.holder(victim)]:
+        revive(s, victim, "sindrome-de-nostradamus")
+    elif consequence == "revela" and s.alive.get(victim):
+        s.public[victim] = True
+        seat, pos = s.where[victim]
+        s.emit("revela", None, player=s.players[seat], position=pos + 1, card=victim, power="sindrome-de-nostradamus")
+    elif consequence == "sin-voto":
+        seat = s.index[p["destiny"]]
+        s.no_vote[seat] = True
+        s.emit("sin-voto", None, player=p["destiny"], reason="sindrome-de-nostradamus")
+    return None
 
 
 def replace_step(game, s: BethlemState) -> None:

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from velada.core.protocol import Result
 from velada.games.bethlem.cards import (
-    CARDS,
     DIRECTOR,
     GROUP_OF,
     HATE_PACT,
@@ -20,18 +19,10 @@ from velada.games.bethlem.cards import (
     PACT,
     RICHARD,
 )
+from velada.games.bethlem.common import card_side, is_mutineer_card
+from velada.games.bethlem.deaths import tell_dawn
+from velada.games.bethlem.hooks import CUSTOM_MODE
 from velada.games.bethlem.state import BethlemState
-
-
-def card_side(s: BethlemState, card: str) -> str:
-    """The side a principal character plays for: the card's own, or the one Terapia lobotomía gave it."""
-    return s.lobotomy.get(card) or CARDS[card].side
-
-
-def is_mutineer_card(s: BethlemState, card: str) -> bool:
-    """A principal character on the mutineers' side: Daniel, Nathaniel, Richard Dadd (unless lobotomised), or
-    an inmate the opposite lobotomy drove mad."""
-    return GROUP_OF[card] == "P1" and card_side(s, card) == MUTINEERS
 
 
 def objective(s: BethlemState, seat: int) -> str:
@@ -39,9 +30,7 @@ def objective(s: BethlemState, seat: int) -> str:
     (or Daniel's awakening), then Krugman, and otherwise the inmates. The 2- and 3-player modes have two sides
     only, fixed at the deal. With custom cards, the objective card (``objectives.objective``)."""
     if s.settings.custom:
-        from velada.games.bethlem.objectives import objective as custom_objective
-
-        return custom_objective(s, seat)
+        return CUSTOM_MODE.objective(s, seat)
     if s.settings.mode != "normal":
         return s.team[seat]
     pact = s.pact
@@ -74,9 +63,7 @@ def outcome(s: BethlemState) -> Result | None:
     their player in the game. The custom-cards mode has its own list (``objectives.outcome``).
     """
     if s.settings.custom:
-        from velada.games.bethlem.objectives import outcome as custom_outcome
-
-        return custom_outcome(s)
+        return CUSTOM_MODE.outcome(s)
     if s.hate_winner is not None:
         return result_of(s, "pacto-de-odio", (HATE_PACT,), [s.hate_winner])
     playing = s.seats_in_game()
@@ -160,8 +147,6 @@ def finish(s: BethlemState, result: Result) -> None:
     s.result = result
     s.phase = "fin"
     s.agenda.clear()
-    from velada.games.bethlem.deaths import tell_dawn
-
     tell_dawn(s)
     s.res = None
     board = {s.players[seat]: list(row) for seat, row in enumerate(s.board)}

@@ -8,14 +8,16 @@ are on the table for all to see), except the three Historias clínicas, which th
 from __future__ import annotations
 
 from velada.games.bethlem.awakening import awaken
-from velada.games.bethlem.cards import ALL_EVENTS, CARDS, EVENTS, GROUP_OF, HYPNOSIS_POWERS, KIND_OF
+from velada.games.bethlem.cards import ALL_EVENTS, CARDS, GROUP_OF, HYPNOSIS_POWERS, KIND_OF
 from velada.games.bethlem.common import (
     OWN,
     answer_of,
+    dead_cards,
     living,
     not_against,
     options,
     prompt,
+    spend,
 )
 from velada.games.bethlem.deaths import attack, resolve, swap_cards
 from velada.games.bethlem.hooks import EVENTS as EVENT_CARDS
@@ -25,21 +27,10 @@ from velada.games.bethlem.state import INEVITABLE, LEPER, BethlemState
 NIGHT_EVENTS = tuple(e for e in ALL_EVENTS if CARDS[e].time == "noche")
 #: Day events used in the day's turn (Lord Percy's pardon waits for the lynching).
 DAY_EVENTS = tuple(e for e in ALL_EVENTS if CARDS[e].time == "dia" and e != "indulto-de-lord-percy")
-SECRET_EVENTS = frozenset(e for e in EVENTS if e.startswith("historia-clinica"))
 
 
 def _me(s: BethlemState, seat: int) -> frozenset[str]:
     return frozenset((s.players[seat],))
-
-
-def spend(s: BethlemState, seat: int, event: str) -> None:
-    """The event leaves its holder's hand: face up on the discard pile, or secretly for the Historias."""
-    s.hand[seat].remove(event)
-    if event in SECRET_EVENTS:
-        s.secret_discard[event] = seat
-    else:
-        s.discard.append(event)
-        s.emit("usa-evento", None, player=s.players[seat], event=event)
 
 
 # --- choosing an event ---------------------------------------------------------------------------------
@@ -246,8 +237,6 @@ def _prophecy_targets(s: BethlemState, what: str) -> tuple[str, ...]:
     if what in ("muere-carta", "muere", "revela"):
         return tuple(s.option(c) for c in living(s))
     if what == "resucita":
-        from velada.games.bethlem.common import dead_cards
-
         return tuple(s.option(c) for c in dead_cards(s))
     return s.ids(s.seats_in_game())
 
@@ -295,46 +284,6 @@ def _nostradamus_answer(game, s: BethlemState, answers, seat: int, card: str, or
     }
     s.emit("profecia", None, player=s.players[seat], condition=condition, target=target)
     s.emit("profecia-oculta", frozenset((s.players[seat],)), consequence=consequence, destiny=destiny)
-
-
-def prophecy_met(s: BethlemState, deaths: list[tuple], quiet_night: bool) -> bool:
-    """Whether the prophecy's public part came true with these deaths (or with a night without deaths)."""
-    p = s.prophecy
-    if p is None:
-        return False
-    condition, target = p["condition"], p["target"]
-    if condition == "noche-sin-muertes":
-        return quiet_night
-    if condition == "muere-carta":
-        return any(d[0] == p["dead"] for d in deaths)
-    seat = s.index.get(target)
-    if condition == "linchan-a":
-        return any(d[1] == "linchamiento" and s.holder(d[0]) == seat for d in deaths)
-    return seat is not None and s.out[seat]
-
-
-def fulfil_prophecy(s: BethlemState) -> tuple | None:
-    """The hidden part comes true; returns an attack to resolve when it is a death."""
-    p = s.prophecy
-    s.prophecy = None
-    s.emit("profecia-cumplida", None, player=s.players[p["seat"]], consequence=p["consequence"], destiny=p["destiny"])
-    consequence = p["consequence"]
-    victim = p["victim"]
-    if consequence == "muere" and s.alive.get(victim):
-        return (victim, "sindrome-de-nostradamus", (p["seat"],), 0)
-    if consequence == "resucita" and victim and not s.alive.get(victim) and not s.out[s.holder(victim)]:
-        from velada.games.bethlem.deaths import revive
-
-        revive(s, victim, "sindrome-de-nostradamus")
-    elif consequence == "revela" and s.alive.get(victim):
-        s.public[victim] = True
-        seat, pos = s.where[victim]
-        s.emit("revela", None, player=s.players[seat], position=pos + 1, card=victim, power="sindrome-de-nostradamus")
-    elif consequence == "sin-voto":
-        seat = s.index[p["destiny"]]
-        s.no_vote[seat] = True
-        s.emit("sin-voto", None, player=p["destiny"], reason="sindrome-de-nostradamus")
-    return None
 
 
 def prophecy_expires(s: BethlemState) -> None:

@@ -14,7 +14,7 @@ The book says they are off when "El Anarquista" is in play, but never describes 
 
 from __future__ import annotations
 
-from velada.games.bethlem.cards import PERIODIC, PUNCTUAL
+from velada.games.bethlem.cards import GROUP_OF, PERIODIC, PUNCTUAL
 from velada.games.bethlem.common import options, prompt
 from velada.games.bethlem.deaths import resolve, take_out
 from velada.games.bethlem.state import INDIRECT, INEVITABLE, NO_TRIGGER, BethlemState
@@ -179,8 +179,6 @@ def dusk(s: BethlemState) -> None:
     active = s.happen.get("active") if s.happen else None
     if active and active[1] == s.round and active[0] in GROUP_OFF:
         group = GROUP_OFF[active[0]]
-        from velada.games.bethlem.cards import GROUP_OF
-
         for card in s.cards_in_play():
             if GROUP_OF[card] == group:
                 s.silenced[card] = s.round

@@ -1,10 +1,11 @@
 """The declared hooks through which the custom characters (``custom/``, section 13) take part in the rest of the
 game: the tables the lower layers read, filled once by ``custom/registry.py`` (``plugins.install``).
 
-The rules modules never name a custom character: the death resolution asks ``HOOKS.immunities``, ``redirect``
-and ``triggers``; the night and day flow ask ``dusks``, ``mutiny``, ``days``, ``round_ends``; the state asks
-``silenced``. A table left empty (a game without custom cards never looks) means "nothing happens". This module
-sits below the state (it imports no rules module), so any layer may read it.
+The rules modules never name a custom character: the death resolution asks ``HOOKS.immunities`` (the
+characters' and the acontecimientos'), ``redirect`` and ``triggers``; the night and day flow ask ``dusks``,
+``mutiny``, ``days``, ``round_ends``; the state asks ``silenced``. A table left empty (a game without custom
+cards never looks) means "nothing happens". This module sits below the state (it imports no rules module), so
+any layer may read it.
 """
 
 from __future__ import annotations
@@ -61,6 +62,24 @@ class Hooks:
     hides: tuple[Callable[[BethlemState, BethlemState, int | None, Any], None], ...] = ()
     badges: tuple[Callable[[BethlemState, int, int | None, bool], list[str]], ...] = ()
 
+
+def _not_installed(*args: Any) -> Any:
+    raise RuntimeError("the custom mode's rules are not installed (velada.games.bethlem.custom.registry)")
+
+
+@dataclass(slots=True)
+class ModeRules:
+    """The custom-cards mode's own rules that the normal rules below them defer to (``objectives.py``, installed
+    by ``custom/registry.py``): the objective cards decide what a player plays for and who wins, and who shows
+    their objective after deaths."""
+
+    objective: Callable[[BethlemState, int], str] = _not_installed
+    outcome: Callable[[BethlemState], Any] = _not_installed
+    after_deaths: Callable[[BethlemState, list[str]], None] = _not_installed
+
+
+#: The custom mode's rules, filled in place like ``HOOKS``.
+CUSTOM_MODE = ModeRules()
 
 #: The one table, filled in place by ``plugins.install`` when the custom package is imported.
 HOOKS = Hooks()

@@ -8,7 +8,7 @@ simultaneous vote that needs unanimity, as the wolves' does, with a few rounds t
 from __future__ import annotations
 
 from velada.core.protocol import CALL
-from velada.games.bethlem import powers
+from velada.games.bethlem import happenings, powers
 from velada.games.bethlem.cards import GROUP_OF, KIND_OF, MUTINEER_CARDS, NIGHT_STEP
 from velada.games.bethlem.common import (
     DIRECTOR,
@@ -23,8 +23,9 @@ from velada.games.bethlem.common import (
 )
 from velada.games.bethlem.cuentacuentos import questions_handler
 from velada.games.bethlem.deaths import attack, resolve
+from velada.games.bethlem.happenings import second_attack
 from velada.games.bethlem.hooks import HOOKS
-from velada.games.bethlem.objectives import principal_card, traitors_undecided
+from velada.games.bethlem.objectives import principal_card, reveal, traitors_undecided
 from velada.games.bethlem.plugins import rises
 from velada.games.bethlem.state import BethlemState
 
@@ -52,9 +53,6 @@ def dusk_step(game, s: BethlemState) -> None:
     s.banned = None
     s.amnesia = None
     if s.settings.custom:
-        from velada.games.bethlem import happenings
-        from velada.games.bethlem.objectives import reveal
-
         s.revealed_now = []
         happenings.dusk(s)
         for seat in s.rabid_goals:
@@ -182,12 +180,9 @@ def mutineers_handler(game, s: BethlemState) -> None:
     for seat in members:
         woke(s, "amotinados", seat)
     s.emit("amotinados", s.audience(members), players=list(s.ids(members)))
-    if s.settings.custom:
-        from velada.games.bethlem.happenings import second_attack
-
-        if second_attack(s):
-            # Hora de la siesta: a second attack, voted like the first.
-            s.agenda.appendleft(("mutineers", 1, 2))
+    if s.settings.custom and second_attack(s):
+        # Hora de la siesta: a second attack, voted like the first.
+        s.agenda.appendleft(("mutineers", 1, 2))
     s.agenda.appendleft(("mutineers", 1))
 
 

@@ -29,7 +29,8 @@ from velada.games.bethlem.cards import (
     RENEGADE,
     TRAITOR,
 )
-from velada.games.bethlem.common import prompt
+from velada.games.bethlem.common import prompt, reveal
+from velada.games.bethlem.ending import blood_pact_winners, result_of
 from velada.games.bethlem.hooks import HOOKS
 from velada.games.bethlem.plugins import rises
 from velada.games.bethlem.state import BethlemState
@@ -115,15 +116,6 @@ def best_card_died(s: BethlemState, seat: int, dead: list[str]) -> bool:
         return False
     best = min(RANK[GROUP_OF[c]] for c in before)
     return any(RANK[GROUP_OF[c]] == best for c in died)
-
-
-def reveal(s: BethlemState, seat: int, why: str) -> None:
-    """Turn ``seat``'s objective card face up for everybody."""
-    if s.goal_public[seat]:
-        return
-    s.goal_public[seat] = True
-    s.revealed_now.append(seat)
-    s.emit("objetivo-revelado", None, player=s.players[seat], goal=s.goal[seat], why=why)
 
 
 def after_deaths(s: BethlemState, dead: list[str]) -> None:
@@ -255,8 +247,6 @@ def outcome(s: BethlemState) -> Result | None:
 
     Sides win dead or alive; the Renegado, the Inquisidor and a pact need their players in the game.
     """
-    from velada.games.bethlem.ending import blood_pact_winners
-
     instant = s.instant
     if instant is not None:
         return _result(s, instant["reason"], (instant["side"],), instant["winners"])
@@ -292,8 +282,6 @@ def _side_wins(s: BethlemState, goals: list[str], side: str, betrayed: str, reas
 
 def _result(s: BethlemState, reason: str, sides: tuple[str, ...], winners) -> Result:
     """The result, as the normal mode builds it (``ending.result``)."""
-    from velada.games.bethlem.ending import result_of
-
     return result_of(s, reason, sides, winners)
 
 

@@ -9,6 +9,7 @@ humans that would make it late.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import Any
 
 from velada.core.bots import ViewFn
@@ -26,13 +27,15 @@ class HeuristicBot:
         self.rng = random.Random(seed)
 
     def choose(self, prompt: Prompt, view: ViewFn | None = None) -> list[str]:
+        if prompt.kind not in HANDLERS:
+            raise ValueError(f"the El ansia bot does not know the prompt kind {prompt.kind!r}")
         if view is None:
             return list(prompt.options[: prompt.min])
         v = view()
-        handler = getattr(self, "_" + prompt.kind.replace("-", "_"), None)
+        handler = HANDLERS[prompt.kind]
         if handler is None:
             return list(prompt.options[: prompt.min])
-        return handler(prompt, v)
+        return handler(self, prompt, v)
 
     # --- helpers ------------------------------------------------------------------------------------
 
@@ -168,3 +171,22 @@ class HeuristicBot:
             if value > best_value:
                 best, best_value = option, value
         return [best] if best else []
+
+
+#: The bot's answer to each prompt kind of the game (``game.KINDS``); ``None``: the first options it may take.
+HANDLERS: dict[str, Callable[[HeuristicBot, Prompt, dict[str, Any]], list[str]] | None] = {
+    "mision-inicial": HeuristicBot._mision_inicial,
+    "efecto": HeuristicBot._efecto,
+    "descartar": HeuristicBot._descartar,
+    "digerir": HeuristicBot._digerir,
+    "inspirar": HeuristicBot._inspirar,
+    "misiones": HeuristicBot._misiones,
+    "pozo": HeuristicBot._pozo,
+    "mover": HeuristicBot._mover,
+    "empujar": HeuristicBot._empujar,
+    "rosa": HeuristicBot._rosa,
+    "cazar": HeuristicBot._cazar,
+    "preparada": HeuristicBot._preparada,
+    "columna": None,
+    "eleccion": HeuristicBot._eleccion,
+}

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from velada.games.bethlem.common import answer_of, options, prompt
 from velada.games.bethlem.deaths import revive
+from velada.games.bethlem.objectives import reveal
 from velada.games.bethlem.plugins import Character, awake, data, extra
 from velada.games.bethlem.state import INDIRECT, BethlemState
 
@@ -263,8 +264,6 @@ def revive_answer(game, s: BethlemState, answers, card: str) -> None:
     _, chosen = answer_of(answers)
     if not chosen:
         return
-    from velada.games.bethlem.objectives import reveal
-
     d = data(s, KIND)
     d["broccoli"] = {}
     d["center"] = 0

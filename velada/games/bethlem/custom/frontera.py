@@ -29,6 +29,7 @@ from velada.games.bethlem.custom.saltamundos_data import (
     SHERIFF,
     deck_of,
 )
+from velada.games.bethlem.objectives import instant_win
 from velada.games.bethlem.plugins import data, extra
 from velada.games.bethlem.state import BethlemState
 
@@ -141,8 +142,6 @@ def on_out(s: BethlemState, seat: int) -> list[tuple]:
 
 
 def _sheriff_wins(s: BethlemState) -> None:
-    from velada.games.bethlem.objectives import instant_win
-
     d = data(s, KIND)
     sheriff = d["sheriff"]
     wanted = [seat for seat, role in enumerate(d["roles"]) if role in (OUTLAW, RENEGADE)]

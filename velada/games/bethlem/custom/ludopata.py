@@ -26,6 +26,7 @@ Médium, who took the dead card's power, only while her La Médium card lives (F
 
 from __future__ import annotations
 
+from velada.games.bethlem.awakening import awaken
 from velada.games.bethlem.cards import GROUP_OF, KIND_OF, LIFE_GROUPS
 from velada.games.bethlem.common import OWN, SPIRIT, actors, answer_of, living, not_against, options, prompt
 from velada.games.bethlem.deaths import attack
@@ -210,8 +211,6 @@ def _collect(s: BethlemState, seat: int, kind: str, target: str) -> None:
         s.learn(seat, target)
         s.emit("vision", _me(s, seat), target=option, card=target)
     else:
-        from velada.games.bethlem.awakening import awaken
-
         awaken(s, target, "despertar")
 
 

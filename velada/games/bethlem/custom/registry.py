@@ -4,6 +4,7 @@
 
 from __future__ import annotations
 
+from velada.games.bethlem import happenings, objectives
 from velada.games.bethlem.custom import (
     alquimista,
     arquitecto,
@@ -19,7 +20,7 @@ from velada.games.bethlem.custom import (
     ludopata,
     superviviente,
 )
-from velada.games.bethlem.hooks import HOOKS
+from velada.games.bethlem.hooks import CUSTOM_MODE, HOOKS
 from velada.games.bethlem.plugins import Character, install
 
 MODULES = (
@@ -41,6 +42,11 @@ MODULES = (
 CHARACTERS: dict[str, Character] = {m.CHARACTER.kind: m.CHARACTER for m in MODULES}
 
 install(CHARACTERS.values())
+# Cuerpo de espionaje's immunity comes after the characters' (an acontecimiento, not a character).
+HOOKS.immunities = (*HOOKS.immunities, happenings.immunity)
+CUSTOM_MODE.objective = objectives.objective
+CUSTOM_MODE.outcome = objectives.outcome
+CUSTOM_MODE.after_deaths = objectives.after_deaths
 
 # The tables the upper layers (the night's powers, the flow's steps, the views) read; the rules below them read
 # ``hooks.HOOKS`` and never import this module.
