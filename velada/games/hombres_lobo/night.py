@@ -37,7 +37,9 @@ def dusk_step(theme: Theme, s: WerewolfState) -> None:
 def call(theme: Theme, s: WerewolfState, power: str) -> None:
     """The narrator calls a power whose card is in the game — alive or dead, dealt or among the spare cards — so
     that the room hears the same calls every night whoever holds them (the live table paces each call)."""
-    if any(theme.roles[role] == power for role in (*s.roles, *s.spare)):
+    if s.powers_in_game is None:
+        s.powers_in_game = frozenset(theme.roles[role] for role in (*s.roles, *s.spare))
+    if power in s.powers_in_game:
         s.emit(CALL, None, call=power)
 
 

@@ -67,6 +67,9 @@ class WerewolfState(State):
     pack: list[int] = field(default_factory=list)
     pack_audience: frozenset[str] = frozenset()
     prey: tuple[str, ...] = ()
+    #: The powers whose cards are in the game, dealt or spare: the same all game long (the Ladrón only swaps
+    #: cards), so worked out at the first call of the night instead of at every call.
+    powers_in_game: frozenset[str] | None = field(default=None, compare=False, repr=False)
     victim: int | None = None
     victim_cause: str = "lobos"
     saved: bool = False
