@@ -246,6 +246,13 @@ def test_pantallas_de_cada_juego(server, browser, game, lang):
     if lang == "es":
         check_axe(phone, f"{tag}-decision", problems)
         check_axe(host, f"{tag}-partida", problems)
+        # The narrator's seat (the host's cookie opens it): every card, for a narrator who does not play.
+        narrator = host.context.new_page()
+        narrator.goto(f"{server}/t/{code}/narrador")
+        narrator.wait_for_selector("#app[data-version]")
+        check_page(narrator, f"{tag}-narrador", False, problems)
+        check_axe(narrator, f"{tag}-narrador", problems)
+        narrator.close()
 
     # The end.
     play_until(phone, code, lambda: _over(phone), seconds=240)
@@ -273,7 +280,22 @@ def test_lobby(server, browser):
                 "fieldset.options", "boxes => boxes.filter(b => b.offsetParent !== null).map(b => b.dataset.game)"
             )
             assert shown == [game], (lang, game, shown)
-        at_sizes(page, f"lobby-{lang}", {**SCREENS, **PHONES}, False, problems)
+        # The table's size fills in the options the rulebook recommends for it.
+        page.select_option("#game", "hombres-lobo")
+        page.fill("#seats", "5")
+        page.dispatch_event("#seats", "change")
+        box = 'fieldset.options[data-game="hombres-lobo"]'
+        assert page.input_value(f'{box} select[name="opt:lobos"]') == "1"
+        checked = page.eval_on_selector_all(f"{box} fieldset.set input:checked", "els => els.map(e => e.value)")
+        assert checked == ["vidente", "bruja", "cazador"], checked
+        assert page.is_visible(f"{box} .preset-note")
+        # A number out of its range is said beside its field before the form is sent.
+        risk = f'{box} .option:has(input[name="opt:nina-riesgo"])'
+        page.fill(f'{risk} input[name="opt:nina-riesgo"]', "500")
+        assert page.is_visible(f"{risk} .field-error.live")
+        page.fill(f'{risk} input[name="opt:nina-riesgo"]', "20")
+        assert not page.is_visible(f"{risk} .field-error.live")
+        at_sizes(page, f"lobby-{lang}", {**SCREENS, **PHONES}, True, problems)
         if lang == "es":
             check_axe(page, "lobby", problems)
         page.context.close()
