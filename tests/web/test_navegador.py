@@ -83,7 +83,13 @@ SNAPSHOT = """() => {
   const app = document.getElementById("app");
   return {
     version: Number(app.dataset.version || 0),
-    text: document.body.innerText,
+    // The card help lists the game's composition, which is public (the deck is made in front of everybody):
+    // what must not show is who holds which card.
+    text: (() => {
+      const body = document.body.cloneNode(true);
+      body.querySelectorAll(".help-list").forEach((el) => el.remove());
+      return body.textContent;
+    })(),
     roles: Object.fromEntries([...app.querySelectorAll("li.player")].map(li => [li.dataset.player, li.dataset.role])),
   };
 }"""
