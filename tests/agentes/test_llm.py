@@ -201,3 +201,17 @@ def test_los_turnos_de_palabra_estan_acotados_por_dia_y_en_orden_de_respuesta(or
     assert counts == expected
     with pytest.raises(ValueError, match="talk order"):
         player("http://127.0.0.1:9/v1", talk_order="subasta")
+
+
+def test_velada_agent_rechaza_un_enlace_malo_o_un_servidor_que_no_esta():
+    from typer.testing import CliRunner
+
+    from velada.cli import app
+
+    model = ["--llm", "http://127.0.0.1:9/v1", "--model", "falso"]
+    bad = CliRunner().invoke(app, ["agent", "--table", "http://127.0.0.1:9/lobby", *model])
+    assert bad.exit_code == 2 and "not a table's link" in bad.output
+    gone = CliRunner().invoke(app, ["agent", "--table", "http://127.0.0.1:9/t/abc234", *model])
+    assert gone.exit_code == 2 and "refused" in gone.output.lower()
+    order = CliRunner().invoke(app, ["agent", "--table", "http://127.0.0.1:9/t/abc234", *model, "--talk-order", "x"])
+    assert order.exit_code == 2 and "--talk-order" in order.output
