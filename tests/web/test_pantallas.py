@@ -218,6 +218,17 @@ def play_until(phone, code: str, done, seconds: float = 90.0) -> None:
     pytest.fail(f"table {code}: not done in {seconds} s")
 
 
+#: A speech engine that writes down what the page asks it to say (a test browser has no voices).
+SPEECH = """
+window.__spoken = [];
+Object.defineProperty(window, "speechSynthesis", {configurable: true, value: {
+  speak: (u) => window.__spoken.push({text: u.text, lang: u.lang, rate: u.rate, volume: u.volume}),
+  getVoices: () => [], addEventListener: () => {}, cancel: () => {},
+}});
+if (!window.SpeechSynthesisUtterance) window.SpeechSynthesisUtterance = function (text) { this.text = text; };
+"""
+
+
 @pytest.mark.parametrize("lang", ["es", "en"])
 @pytest.mark.parametrize("game", REGISTRY.ids())
 def test_pantallas_de_cada_juego(server, browser, game, lang):
@@ -348,6 +359,7 @@ def test_los_relojes_del_dia_y_el_tiempo_agotado_se_ven_en_cada_pantalla(server,
     its turn passed. A new browser opening the table's link mid-game is told how to get a seat back, with no
     name form that could not work."""
     host = browser.new_context(viewport={"width": 1280, "height": 800}).new_page()
+    host.add_init_script(SPEECH)
     host.goto(f"{server}/?lang=es")
     host.select_option("#game", "hombres-lobo")
     host.fill('input[name="seats"]', "5")
@@ -375,10 +387,48 @@ def test_los_relojes_del_dia_y_el_tiempo_agotado_se_ven_en_cada_pantalla(server,
     check_page(host, "tiempo-agotado-pantalla", False, problems)
     check_page(phone, "tiempo-agotado-movil", True, problems)
 
+    # The shared screen spoke the narrator's script, in a Spanish voice: the calls and the vote's outcome, never
+    # the list of votes.
+    spoken = host.evaluate("() => window.__spoken")
+    texts = [line["text"] for line in spoken]
+    assert any(text.startswith("Cae la noche") for text in texts), texts
+    assert not any("→" in text or text.startswith("Votos") for text in texts), texts
+    assert {line["lang"] for line in spoken} == {"es-ES"}
+
     stranger = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True).new_page()
     stranger.goto(f"{server}/t/{code}")
     assert stranger.locator(".ask-host-link").count() == 1 and stranger.locator('input[name="name"]').count() == 0
     check_page(stranger, "mesa-empezada-navegador-nuevo", True, problems)
     for page in (host, phone, stranger):
+        page.context.close()
+    assert not problems, "\n".join(problems)
+
+
+def test_un_jugador_cambia_de_movil_con_el_enlace_de_su_asiento(server, browser):
+    """Mid-game, the host's menu gives a seat a new link (with its QR code); the new phone opening it gets the seat,
+    and the old phone loses it at once and is told how to get it back."""
+    host, code = new_table(browser, server, "hombres-lobo", "es")
+    old = join(browser, server, code, "Ana")
+    host.click('button[data-action="bots"]')
+    host.wait_for_function("() => document.querySelectorAll('.seats li em').length === 0")
+    host.click('button[data-action="start"]')
+    host.wait_for_selector("#app[data-status=playing]")
+    old.wait_for_selector(".stage .phase")
+    host.click(".host-menu summary")
+    with host.context.expect_page() as opened:
+        host.click('.host-menu .seat-link button:has-text("Ana")')
+    link_page = opened.value
+    link_page.wait_for_selector(".seat-link-url")
+    assert link_page.locator(".qr svg").count() == 1
+    url = link_page.inner_text(".seat-link-url")
+    new = browser.new_context(viewport={"width": 320, "height": 568}, is_mobile=True, has_touch=True).new_page()
+    new.goto(url)
+    new.wait_for_selector(".stage .phase")
+    assert "Ana" in new.inner_text(".players .me")
+    old.wait_for_selector(".ask-host-link", timeout=10000)
+    problems: list[str] = []
+    check_page(new, "asiento-movido-movil-nuevo", True, problems)
+    check_page(old, "asiento-movido-movil-viejo", True, problems)
+    for page in (host, old, new):
         page.context.close()
     assert not problems, "\n".join(problems)

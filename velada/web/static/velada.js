@@ -294,6 +294,12 @@
         if (msg.parts) for (const [name, html] of Object.entries(msg.parts)) parts.set(name, html);
         app.dataset.status = msg.status;
         app.dataset.version = msg.version;
+        if (msg.html !== undefined && !isHost && !msg.html.includes('class="room phone')) {
+          // A phone sent the shared screen's page: its seat has moved to another device (a seat link) or to a
+          // bot. Loading the page again shows how to get it back.
+          location.reload();
+          return;
+        }
         if (msg.html !== undefined) {
           // The page comes only when what it shows changed; the log's entries come apart (fillLog).
           app.innerHTML = msg.html;
@@ -315,7 +321,9 @@
         }
       }
     };
-    socket.onclose = () => {
+    socket.onclose = (event) => {
+      // 4001: this seat now lives on another device (a seat link) or with a bot: the page says how to get it back.
+      if (event.code === 4001) { location.reload(); return; }
       offline.hidden = false;
       setTimeout(connect, retry);
       retry = Math.min(retry * 2, 10000);
