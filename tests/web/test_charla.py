@@ -11,7 +11,13 @@ from starlette.testclient import TestClient
 from velada.core.talk import MAX_TALK
 from velada.web.app import create_app
 
-from .helpers import receive
+from .helpers import with_view
+
+
+def receive(socket):
+    """The next message of a socket, talk included (with its view rebuilt, for a state)."""
+    return with_view(socket, socket.receive_json())
+
 
 NAMES = ("Ana", "Bea", "Carlos", "Dani", "Eva")
 OPTIONS = {"opt:especiales": "vidente,bruja", "opt:alguacil": "no", "opt:lobos": "2"}

@@ -62,7 +62,8 @@ class TalkingTable(Table):
             self.got.setdefault(conn.name, []).append(entry)
         # Nothing else in it tells a secret either (the settings are the host's, public).
         rest = {k: v for k, v in message.items() if k != "messages"}
-        assert set(rest) <= {"type", "reset", "enabled", "muted", "muted_seats"}, rest
+        assert set(rest) <= {"type", "reset", "enabled", "muted", "muted_seats", "seats"}, rest
+        assert "seats" not in rest or conn.viewer is None or conn.name == "anfitrion", (conn.name, rest)
 
     def start(self) -> None:
         self.host_conn.ws.send_json({"type": "talk-on", "on": True})

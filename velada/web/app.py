@@ -409,7 +409,13 @@ def create_app(
         is_host = table.is_host(request.cookies.get(host_cookie(code)))
         fragment = render.host_fragment(table, lang, join_url(request, code), is_host)
         html = render.page(
-            "host.html", lang, code=code, title=table.game.title(lang), fragment=fragment, mode=table.data.mode
+            "host.html",
+            lang,
+            code=code,
+            title=table.game.title(lang),
+            fragment=fragment,
+            mode=table.data.mode,
+            is_host=is_host,
         )
         return html_response(request, html)
 
@@ -424,7 +430,14 @@ def create_app(
             return html_response(request, render.page("error.html", lang, error=texts(lang, "not-host")), 403)
         fragment = render.host_fragment(table, lang, join_url(request, code), True, narrator=True)
         html = render.page(
-            "host.html", lang, code=code, title=table.game.title(lang), fragment=fragment, mode="online", narrator=True
+            "host.html",
+            lang,
+            code=code,
+            title=table.game.title(lang),
+            fragment=fragment,
+            mode="online",
+            narrator=True,
+            is_host=True,
         )
         return html_response(request, html)
 

@@ -60,10 +60,14 @@ class TableTalk:
         seat = next((s for s in self.table.data.seats if s.name == viewer), None)
         return seat is not None and seat.position in self.muted
 
-    def status(self, viewer: Viewer) -> dict[str, Any]:
+    def status(self, viewer: Viewer, host: bool = False) -> dict[str, Any]:
         """What a connection is told of the table's settings: talk on or off, and whether its seat is muted
-        (the host mutes in front of everybody, so nothing hidden)."""
-        return {"enabled": self.enabled, "muted": self.is_muted(viewer), "muted_seats": sorted(self.muted)}
+        (the host mutes in front of everybody, so nothing hidden); the host's screens also get the people's seats
+        (names and positions, shown in the lobby already), to mute them."""
+        status = {"enabled": self.enabled, "muted": self.is_muted(viewer), "muted_seats": sorted(self.muted)}
+        if host:
+            status["seats"] = [[s.position, s.name] for s in self.table.data.seats if s.name and not s.bot]
+        return status
 
     # --- the doors in --------------------------------------------------------------------------------------
 
@@ -135,7 +139,8 @@ class TableTalk:
             self.chosen, self.muted = on, silent
         for conn in list(table.connections):
             if conn.alive:
-                await self._send(conn, {"type": "talk", "messages": [], **self.status(conn.viewer)})
+                status = self.status(conn.viewer, conn.is_host)
+                await self._send(conn, {"type": "talk", "messages": [], **status})
 
     # --- delivery --------------------------------------------------------------------------------------
 
@@ -158,7 +163,7 @@ class TableTalk:
         """A connection opened (or asked again, after the end reveals everything): every message its viewer
         received, replacing what it showed."""
         body = {"type": "talk", "reset": True, "messages": self.messages(conn.viewer)}
-        await self._send(conn, body | self.status(conn.viewer))
+        await self._send(conn, body | self.status(conn.viewer, conn.is_host))
 
     async def catch_up(self) -> None:
         """Another process of a cluster stored messages: take them, and deliver them."""

@@ -21,7 +21,8 @@
   const names = new Map();       // channel id -> name, remembered after the channel closes to this player
   const messages = new Map();    // seq -> message
   let current = null;            // the tab shown
-  let settings = { enabled: true, muted: false };
+  let settings = { enabled: true, muted: false, muted_seats: [] };
+  let seats = [];                // the host's screens: [[position, name]] of the people seated
   let status = app.dataset.status || "";
   let pending = null;            // the text last sent, to give it back if it is refused
   let read = {};
@@ -114,6 +115,7 @@
       list.appendChild(li);
     }
     if (atBottom) list.scrollTop = list.scrollHeight;
+    drawHost();
     let why = "";
     if (!settings.enabled && status !== "finished") why = d.off;
     else if (settings.muted) why = d.muted;
@@ -123,6 +125,25 @@
     const writable = !why;
     input.disabled = !writable;
     form.querySelector("button").disabled = !writable;
+  }
+
+  // The host's controls: talk on or off (off by default in person), and each person's seat muted or not.
+  function drawHost() {
+    const toggle = panel.querySelector(".talk-toggle");
+    if (!toggle) return;
+    toggle.textContent = settings.enabled ? toggle.dataset.off : toggle.dataset.on;
+    const box = panel.querySelector(".talk-seats");
+    box.replaceChildren();
+    for (const [position, name] of seats) {
+      const muted = settings.muted_seats.includes(position);
+      const b = document.createElement("button");
+      b.type = "button";
+      b.className = "talk-mute";
+      b.dataset.seat = String(position);
+      b.dataset.muted = muted ? "1" : "0";
+      b.textContent = `${muted ? d.unmute : d.mute}: ${name}`;
+      box.appendChild(b);
+    }
   }
 
   function readChannels() {
@@ -143,7 +164,8 @@
     } else if (msg.type === "talk") {
       if (msg.reset) messages.clear();
       for (const m of msg.messages || []) messages.set(m.seq, m);
-      if (msg.enabled !== undefined) settings = { enabled: msg.enabled, muted: msg.muted };
+      if (msg.enabled !== undefined) settings = { enabled: msg.enabled, muted: msg.muted, muted_seats: msg.muted_seats || [] };
+      if (msg.seats) seats = msg.seats;
       if (pending && (msg.messages || []).some((m) => m.player === d.me && m.text === pending)) pending = null;
       draw();
     } else if (msg.type === "error" && typeof msg.code === "string" && msg.code.startsWith("talk-") && pending !== null) {
@@ -164,6 +186,12 @@
     if (del) send({ type: "talk-delete", seq: Number(del.dataset.seq) });
   });
   panel.addEventListener("toggle", draw);
+  panel.addEventListener("click", (event) => {
+    const toggle = event.target.closest(".talk-toggle");
+    if (toggle) send({ type: "talk-on", on: !settings.enabled });
+    const mute = event.target.closest(".talk-mute");
+    if (mute) send({ type: "talk-mute", seat: Number(mute.dataset.seat), on: mute.dataset.muted !== "1" });
+  });
   form.addEventListener("submit", (event) => {
     event.preventDefault();
     const text = input.value.trim();
