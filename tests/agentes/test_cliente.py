@@ -101,7 +101,7 @@ def test_el_asiento_del_narrador_tiene_su_propia_llave_y_responde_al_cuentacuent
             for prompt in seat.view().open_prompts:
                 seat.choose(prompt.id, first_legal(prompt))
         seen = narrator.wait(seen.version, timeout=30)
-    assert answered == 1
+    assert answered >= 1  # one answer per question asked that night
     # The player's seat cannot answer the narrator's prompts, nor the narrator a player's.
     with pytest.raises(Refused) as refused:
         narrator.choose("no-such-prompt", [])
