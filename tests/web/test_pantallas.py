@@ -247,6 +247,17 @@ def test_pantallas_de_cada_juego(server, browser, game, lang):
     # A moment with a decision open on the phone.
     play_until(phone, code, lambda: phone.locator("form.prompt").count() > 0 or _over(phone))
     phone.wait_for_timeout(300)
+    # A card's name opens what it does.
+    names = phone.locator(".room button.help-link")
+    if names.count():
+        help_id = names.first.get_attribute("data-help")
+        names.first.click()
+        if not phone.locator(f'details.help[id="ayuda-{help_id}"][open]').count():
+            problems.append(f"{tag}: tapping {help_id} did not open its help")
+    else:
+        problems.append(f"{tag}: no card on the phone opens its help")
+    if game == "bethlem":
+        assert phone.locator(".my-side").count() == 1, "Bethlem: the player's side is not on the phone"
     at_sizes(phone, f"{tag}-decision", PHONES, True, problems)
     at_sizes(host, f"{tag}-partida", SCREENS, False, problems)
     if game == "el-ansia":
@@ -265,8 +276,16 @@ def test_pantallas_de_cada_juego(server, browser, game, lang):
         check_axe(narrator, f"{tag}-narrador", problems)
         narrator.close()
 
-    # The end.
-    play_until(phone, code, lambda: _over(phone), seconds=240)
+    # The end; a player who dies on the way gets a screen that says so, and still follows the game.
+    def over() -> bool:
+        if not dead_seen and phone.locator(".players li.me.dead").count() and not _over(phone):
+            dead_seen.append(phone.locator(".dead-screen").count())
+            check_page(phone, f"{tag}-muerto", True, problems)
+        return _over(phone)
+
+    dead_seen: list[int] = []
+    play_until(phone, code, over, seconds=240)
+    assert dead_seen in ([], [1]), "a dead player's phone did not say so"
     host.wait_for_selector(".result", timeout=20000)
     phone.wait_for_selector(".result", timeout=20000)
     at_sizes(phone, f"{tag}-final", PHONES, True, problems)
