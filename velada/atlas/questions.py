@@ -54,19 +54,19 @@ def el_ansia(game: Game, plan: Plan) -> dict[str, Any]:
     """El ansia: our board's distances (the book's board is a picture): do vampires get home by dawn, and how
     long is a game, by table size and mode."""
     rows = []
-    columns = ["vuelven al castillo", "puntos medios", "lunas", "partidas sin ganador"]
-    for mode in ("venerable", "novato"):
+    columns = ["vuelven al castillo", "puntos medios", "partidas sin ganador"]
+    # The heuristic bot plans its way home; the random one shows what the board does to a vampire that does not.
+    for mode, bots in (("venerable", plan.bots), ("novato", plan.bots), ("venerable", ("random",))):
         for n in range(2, 7):
-            stats = run(game, plan, n, {"modo": mode})
+            stats = run(game, plan, n, {"modo": mode}, bots)
             home = stats.metric_sum["", "supervivencia"] / max(1, stats.metric_n["", "supervivencia"])
             points = stats.metric_sum["", "puntos"] / max(1, stats.metric_n["", "puntos"])
             rows.append(
                 {
-                    "row": f"{n} jugadores, {mode}",
+                    "row": f"{n} jugadores, {mode}, {','.join(bots)}",
                     "cells": {
                         "vuelven al castillo": {"rate": home},
                         "puntos medios": {"value": points},
-                        "lunas": {"value": stats.rounds / stats.games},
                         "partidas sin ganador": {"rate": stats.draws / stats.games},
                     },
                 }
@@ -74,7 +74,7 @@ def el_ansia(game: Game, plan: Plan) -> dict[str, Any]:
     return {
         "title": "El ansia: distancias del tablero",
         "question": "El tablero del libro es una imagen; el nuestro (46 casillas, 14 pasos por el río hasta el"
-        " laberinto) ¿deja volver a casa antes del amanecer? Parte de vampiros que vuelven, puntos, lunas.",
+        " laberinto) ¿deja volver a casa antes del amanecer? Parte de vampiros que vuelven y puntos medios.",
         "columns": columns,
         "rows": rows,
         "kind": "mixed",
