@@ -147,9 +147,9 @@
   }
 
   function readChannels() {
-    const script = app.querySelector(".talk-channels");
-    if (!script) { channels = []; return; }
-    try { channels = JSON.parse(script.textContent); } catch (e) { channels = []; }
+    const carrier = app.querySelector(".talk-channels");
+    if (!carrier) { channels = []; return; }
+    try { channels = JSON.parse(carrier.dataset.channels); } catch (e) { channels = []; }
     for (const c of channels) names.set(c.id, c.name);
   }
 
