@@ -34,14 +34,20 @@ from velada.games.bethlem.cards import GROUP_OF, KIND_OF, LIFE_GROUPS
 from velada.games.bethlem.common import card_side, modes, prompt, reveal, spend, spend_power
 from velada.games.bethlem.hooks import CUSTOM_MODE, HOOKS, harm, redirected
 from velada.games.bethlem.plugins import rises
-from velada.games.bethlem.state import INDIRECT, INEVITABLE, LEPER, NO_TRIGGER, BethlemState
+from velada.games.bethlem.state import INDIRECT, INEVITABLE, LEPER, NO_TRIGGER, Attack, BethlemState, Resolution
 
 #: Causes that are the mutineers' attack (Arthur's awakening is immune to them).
 MUTINEER_CAUSES = frozenset({"amotinados", "daniel", "richard-dadd", "director-amotinado", "nathaniel"})
 #: Causes the whole table is told (night deaths are announced without their cause, as a narrator does).
 PUBLIC_CAUSES = frozenset({"linchamiento", "provocaste-al-barbero", "leproso"})
 
-Attack = tuple[str, str, tuple[int, ...], int]
+
+def current(s: BethlemState) -> Resolution:
+    """The resolution under way (its stages and death powers run only inside one)."""
+    res = s.res
+    if res is None:
+        raise RuntimeError("no death resolution under way")
+    return res
 
 
 def attack(s: BethlemState, card: str, cause: str, by: tuple[int, ...] = (), flags: int = 0) -> None:
@@ -142,7 +148,7 @@ def siamese_spared(s: BethlemState, card: str, flags: int, moment: str) -> str:
 def resolve(s: BethlemState, attacks: list[Attack], kind: str) -> None:
     """Resolve ``attacks`` now: ``kind`` is ``noche`` (dawn), ``linchamiento`` or ``dia``. The steps are pushed
     to the front of the agenda, so the resolution finishes before anything else happens."""
-    s.res = {"kind": kind, "batch": list(attacks), "dead": [], "next": [], "first": True}
+    s.res = Resolution(kind, list(attacks))
     if kind != "noche":
         for a in attacks:
             note_hit(s, a[0])
@@ -153,7 +159,7 @@ def take_out(s: BethlemState) -> None:
     """Players left without a living card by something that is no death (Investigación policial takes cards off
     the table) go out of the game the one way players go out: the resolution's elimination, with its hate pact,
     the characters' ``on_out`` and the broken blood pact. Pushed to the front of the agenda like ``resolve``."""
-    s.res = {"kind": "dia", "batch": [], "dead": [], "next": [], "first": False}
+    s.res = Resolution("dia", [], first=False)
     s.agenda.appendleft(("res", "kill"))
 
 
@@ -183,14 +189,14 @@ def res_answer(game, s: BethlemState, answers, stage: str) -> None:
 
 
 def _filter(game, s: BethlemState) -> None:
-    res = s.res
+    res = current(s)
     batch: list[Attack] = []
     seen: dict[str, int] = {}
     moment = s.moment()
     reaper_only = _reaper_only(s)
     if s.settings.custom:
-        res["batch"] = [(redirected(s, a[0], "muerte"), *a[1:]) for a in res["batch"]]
-    for a in res["batch"]:
+        res.batch = [(redirected(s, a[0], "muerte"), *a[1:]) for a in res.batch]
+    for a in res.batch:
         card, cause, by, flags = a
         if not s.alive.get(card) or card not in s.where:
             continue
@@ -222,7 +228,7 @@ def _filter(game, s: BethlemState) -> None:
         if twin not in seen and s.passive(twin):
             batch.append((twin, "siamesas", a[2], INDIRECT))
             seen[twin] = len(batch) - 1
-    res["batch"] = _substitute(s, batch)
+    res.batch = _substitute(s, batch)
     _then(s, "filter")
 
 
@@ -263,7 +269,7 @@ def _substitute(s: BethlemState, batch: list[Attack]) -> list[Attack]:
     source, target = (sweet["card"], sweet["chosen"]) if sweet["mode"] == "normal" else (sweet["chosen"], sweet["card"])
     if not s.passive(sweet["card"]):
         return batch
-    out = []
+    out: list[Attack] = []
     for a in batch:
         if a[0] == source and not a[3] & (INEVITABLE | LEPER) and s.alive.get(target):
             sweet["open"] = False
@@ -284,11 +290,11 @@ def _savable(batch: list[Attack]) -> list[str]:
 
 def _percy(game, s: BethlemState) -> None:
     """Indulto de Lord Percy: its holder may pardon the lynched card before it is shown."""
-    res = s.res
-    if res["kind"] == "linchamiento" and res["first"] and _savable(res["batch"]):
+    res = current(s)
+    if res.kind == "linchamiento" and res.first and _savable(res.batch):
         for seat in s.seats_in_game():
             if "indulto-de-lord-percy" in s.hand[seat]:
-                card = res["batch"][0][0]
+                card = res.batch[0][0]
                 s.ask(prompt(s, seat, "indulto", ("indultar",), skippable=True, args={"card": s.option(card)}))
                 return
     _then(s, "percy")
@@ -298,9 +304,9 @@ def _percy_answer(game, s: BethlemState, answers) -> None:
     ((player, _), chosen), *_ = answers.items()
     if chosen:
         seat = s.index[player]
-        card = s.res["batch"][0][0]
+        card = current(s).batch[0][0]
         spend(s, seat, "indulto-de-lord-percy")
-        s.res["batch"] = [a for a in s.res["batch"] if a[0] != card]
+        current(s).batch = [a for a in current(s).batch if a[0] != card]
         s.emit("indulto", None, player=player, target=s.option(card))
     _then(s, "percy")
 
@@ -308,8 +314,8 @@ def _percy_answer(game, s: BethlemState, answers) -> None:
 def _mania(game, s: BethlemState) -> None:
     """Manía persecutoria, before dying: its holder takes one card along (two awakened); with Bipolaridad the
     opposite saves one card dying now (awakened: brings back a dead one), and acts first."""
-    res = s.res
-    for a in res["batch"]:
+    res = current(s)
+    for a in res.batch:
         card = a[0]
         if KIND_OF[card] != "mania-persecutoria" or a[3] & (LEPER | NO_TRIGGER) or not s.passive(card):
             continue
@@ -317,14 +323,14 @@ def _mania(game, s: BethlemState) -> None:
         available = modes(s, seat, card)
         if not available:
             continue
-        res["mania"] = card
+        res.mania = card
         if len(available) > 1:
             s.ask(
                 prompt(
                     s, seat, "modo", available, skippable=True, args={"power": "mania-persecutoria"}, suffix="-mania"
                 )
             )
-            res["mania_modes"] = True
+            res.mania_modes = True
         else:
             _mania_target(s, seat, card, available[0])
         return
@@ -332,17 +338,17 @@ def _mania(game, s: BethlemState) -> None:
 
 
 def _mania_target(s: BethlemState, seat: int, card: str, mode: str) -> None:
-    res = s.res
-    res["mania_mode"] = mode
-    res["mania_modes"] = False
+    res = current(s)
+    res.mania_mode = mode
+    res.mania_modes = False
     if mode == "normal":
-        options = [c for c in s.cards_in_play() if s.alive[c] and c != card and all(a[0] != c for a in res["batch"])]
+        options = [c for c in s.cards_in_play() if s.alive[c] and c != card and all(a[0] != c for a in res.batch)]
         count = 1
     elif mode == "despertar":
-        options = [c for c in s.cards_in_play() if s.alive[c] and c != card and all(a[0] != c for a in res["batch"])]
+        options = [c for c in s.cards_in_play() if s.alive[c] and c != card and all(a[0] != c for a in res.batch)]
         count = min(2, len(options))
     elif mode == "opuesto":
-        options = [c for c in _savable(res["batch"]) if c != card]
+        options = [c for c in _savable(res.batch) if c != card]
         count = 1
     else:  # despertar-opuesto: bring back a dead card
         options = [c for c in s.cards_in_play() if not s.alive[c] and not s.out[s.holder(c)]]
@@ -366,25 +372,25 @@ def _mania_target(s: BethlemState, seat: int, card: str, mode: str) -> None:
 
 def _mania_answer(game, s: BethlemState, answers) -> None:
     ((player, _), chosen), *_ = answers.items()
-    res = s.res
+    res = current(s)
     seat = s.index[player]
-    card = res["mania"]
-    if res.get("mania_modes"):
+    card = res.mania
+    if res.mania_modes:
         if chosen:
             _mania_target(s, seat, card, chosen[0])
             return
         _then(s, "mania")
         return
-    mode = res["mania_mode"]
+    mode = res.mania_mode
     if chosen:
         spend_power(s, card, mode)
         targets = [s.card_at(o) for o in chosen]
         if mode in ("normal", "despertar"):
             for target in targets:
-                res["batch"].append((target, "mania-persecutoria", (seat,), INDIRECT))
+                res.batch.append((target, "mania-persecutoria", (seat,), INDIRECT))
                 note_hit(s, target)
         elif mode == "opuesto":
-            res["batch"] = [a for a in res["batch"] if a[0] not in targets]
+            res.batch = [a for a in res.batch if a[0] not in targets]
         else:
             for target in targets:
                 revive(s, target, "mania-persecutoria")
@@ -395,14 +401,14 @@ def _mania_answer(game, s: BethlemState, answers) -> None:
 def _gamble(game, s: BethlemState) -> None:
     """Juego de azar awakened, the first time it would die: its holder guesses the group of the card under the
     token; a right guess keeps it alive (and the token's card with it)."""
-    res = s.res
-    for a in res["batch"]:
+    res = current(s)
+    for a in res.batch:
         card = a[0]
         if KIND_OF[card] != "juego-de-azar" or not s.awake.get(card) or s.awake_used.get(card):
             continue
         if a[3] & (LEPER | NO_TRIGGER) or not s.passive(card) or not s.tokens:
             continue
-        res["gamble"] = card
+        res.gamble = card
         s.ask(prompt(s, s.holder(card), "juego-de-azar-apuesta", LIFE_GROUPS, skippable=True))
         return
     _then(s, "gamble")
@@ -410,27 +416,27 @@ def _gamble(game, s: BethlemState) -> None:
 
 def _gamble_answer(game, s: BethlemState, answers) -> None:
     ((player, _), chosen), *_ = answers.items()
-    res = s.res
-    card = res["gamble"]
+    res = current(s)
+    card = res.gamble
     if chosen:
         s.awake_used[card] = True
         # Two tokens (FAQ 15.7): the guess is right if it names the group of either card.
         right = any(GROUP_OF[token[0]] == chosen[0] for token in s.tokens)
         s.emit("apuesta", None, player=player, group=chosen[0], right=right)
         if right:
-            res["batch"] = [a for a in res["batch"] if a[0] != card]
+            res.batch = [a for a in res.batch if a[0] != card]
     _then(s, "gamble")
 
 
 def _wakerfield(game, s: BethlemState) -> None:
     """Wakerfield: before a dying card is shown, her holder may keep it and let Wakerfield die in its place.
     Awakened, she sees which cards they are and may use the kept card's awakening."""
-    res = s.res
-    dying = [a[0] for a in res["batch"]]
+    res = current(s)
+    dying = [a[0] for a in res.batch]
     for card in s.find("wakerfield"):
         if card in dying or not s.can_act(card):
             continue
-        options = [c for c in _savable(res["batch"]) if KIND_OF[c] != "wakerfield"]
+        options = [c for c in _savable(res.batch) if KIND_OF[c] != "wakerfield"]
         if not options:
             continue
         seat = s.holder(card)
@@ -439,7 +445,7 @@ def _wakerfield(game, s: BethlemState) -> None:
             for c in options:
                 s.learn(seat, c)
             args["cards"] = {s.option(c): c for c in options}
-        res["wakerfield"] = card
+        res.wakerfield = card
         s.ask(prompt(s, seat, "wakerfield", tuple(s.option(c) for c in options), skippable=True, args=args))
         return
     _then(s, "wakerfield")
@@ -447,13 +453,13 @@ def _wakerfield(game, s: BethlemState) -> None:
 
 def _wakerfield_answer(game, s: BethlemState, answers) -> None:
     ((player, _), chosen), *_ = answers.items()
-    res = s.res
+    res = current(s)
     if chosen:
-        wakerfield = res["wakerfield"]
+        wakerfield = res.wakerfield
         saved = s.card_at(chosen[0])
         from_option = s.option(wakerfield)
         swap_cards(s, wakerfield, saved)
-        res["batch"] = [(wakerfield, *a[1:]) if a[0] == saved else a for a in res["batch"]]
+        res.batch = [(wakerfield, *a[1:]) if a[0] == saved else a for a in res.batch]
         if s.awake.get(wakerfield):
             s.awake[saved] = True
         s.emit("wakerfield", None, player=player, target=chosen[0], origin=from_option)
@@ -474,11 +480,11 @@ def swap_cards(s: BethlemState, a: str, b: str) -> None:
 
 
 def _kill(game, s: BethlemState) -> None:
-    res = s.res
-    kind = res["kind"]
+    res = current(s)
+    kind = res.kind
     deaths = []
     order = {card: i for i, card in enumerate(s.cards_in_play())}
-    for card, cause, by, flags in sorted(res["batch"], key=lambda a: order.get(a[0], 99)):
+    for card, cause, by, flags in sorted(res.batch, key=lambda a: order.get(a[0], 99)):
         if not s.alive[card]:
             continue
         passive = s.passive(card)
@@ -494,21 +500,21 @@ def _kill(game, s: BethlemState) -> None:
         if KIND_OF[card] == "el-cataleptico" and kind != "noche":
             s.cataleptic_day[card] = s.round
         deaths.append((card, cause, by, flags, passive))
-        res["dead"].append(card)
+        res.dead.append(card)
         s.last_death = s.moment()
         if cause == "linchamiento":
             s.last_lynch = s.round
-    if not deaths and res["first"]:
+    if not deaths and res.first:
         if kind == "noche":
             s.emit("sin-muertes", None)
-            res["quiet"] = True
+            res.quiet = True
         else:
             s.emit("no-muere", None)
-    res["deaths"] = deaths
+    res.deaths = deaths
     for seat in range(len(s.players)):
         if not s.out[seat] and not any(s.alive[c] for c in s.board[seat]):
             _eliminate(s, seat, deaths)
-    if s.settings.custom and (deaths or res.get("eliminated")):
+    if s.settings.custom and (deaths or res.eliminated):
         CUSTOM_MODE.after_deaths(s, [d[0] for d in deaths])
     _then(s, "kill")
 
@@ -518,8 +524,8 @@ def tell(s: BethlemState, order: tuple[int, ...], kind: str, audience, **data) -
     :func:`tell_dawn`), where ``order`` places it (deaths in table order, then who is out, then the Compañeros de
     celda whose companions died with them)."""
     res = s.res
-    if res is not None and res["kind"] == "noche":
-        res.setdefault("dawn", []).append((order, kind, audience, data))
+    if res is not None and res.kind == "noche":
+        res.dawn.append((order, kind, audience, data))
     else:
         s.emit(kind, audience, **data)
 
@@ -532,14 +538,15 @@ def tell_dawn(s: BethlemState) -> None:
     res = s.res
     if res is None:
         return
-    for _, kind, audience, data in sorted(res.pop("dawn", []), key=lambda told: told[0]):
+    dawn, res.dawn = res.dawn, []
+    for _, kind, audience, data in sorted(dawn, key=lambda told: told[0]):
         s.emit(kind, audience, **data)
 
 
 def _eliminate(s: BethlemState, seat: int, deaths) -> None:
     """A player whose life cards are all dead is out of the game (section 3)."""
     s.out[seat] = True
-    s.res.setdefault("eliminated", []).append(seat)
+    current(s).eliminated.append(seat)
     tell(s, (1, seat), "eliminado", None, player=s.players[seat])
     pact = s.pact
     if pact is not None and pact[2] == "odio" and seat in pact[:2]:
@@ -556,16 +563,17 @@ def _eliminate(s: BethlemState, seat: int, deaths) -> None:
 
 
 def _triggers(game, s: BethlemState) -> None:
-    res = s.res
-    steps = []
-    for card, cause, by, flags, passive in res["deaths"]:
+    res = current(s)
+    steps: list[tuple] = []
+    for card, cause, by, flags, passive in res.deaths:
         if flags & (LEPER | NO_TRIGGER) or not passive:
             continue
         trigger = TRIGGERS.get(KIND_OF[card]) or (custom_trigger(KIND_OF[card]) if s.settings.custom else None)
         if trigger is not None:
             steps.extend(trigger(s, card, cause, by))
     if s.settings.custom:
-        for seat in res.pop("eliminated", []):
+        eliminated, res.eliminated = res.eliminated, []
+        for seat in eliminated:
             for hook in HOOKS.on_out:
                 steps.extend(hook(s, seat))
     s.agenda.appendleft(("res", "after"))
@@ -606,7 +614,7 @@ def _cellmates_fire(s: BethlemState, card: str, mode: str) -> None:
         row = s.board[other_seat]
         if target_pos < len(row) and s.alive[row[target_pos]]:
             victim = row[target_pos]
-            s.res["next"].append((victim, "companeros-de-celda", (seat,), INDIRECT))
+            current(s).next.append((victim, "companeros-de-celda", (seat,), INDIRECT))
             s.cell_victims.setdefault(other_seat, []).append(victim)
     tell(s, (2, seat), "companeros", None, player=s.players[seat], mode=mode)
 
@@ -643,7 +651,7 @@ def _gambling(s: BethlemState, card: str, cause: str, by) -> list[tuple]:
     """Juego de azar: when it dies, so does the card under the gambling token (under each, FAQ 15.7)."""
     for token, _, _ in s.tokens:
         if token != card and s.alive.get(token):
-            s.res["next"].append((token, "juego-de-azar", (s.holder(card),), INDIRECT))
+            current(s).next.append((token, "juego-de-azar", (s.holder(card),), INDIRECT))
     return []
 
 
@@ -660,7 +668,7 @@ def prophet_on_death(s: BethlemState, card: str) -> None:
             s.prophets.remove(link)
             other = second if card == first else first
             if s.alive[other]:
-                s.res["next"].append((other, "profeta", (), INDIRECT))
+                current(s).next.append((other, "profeta", (), INDIRECT))
 
 
 def _rabies(s: BethlemState, card: str, cause: str, by) -> list[tuple]:
@@ -693,7 +701,7 @@ def _rabies_fire(s: BethlemState, card: str, mode: str) -> None:
             victim = mutineers[0]
             rabid = (victim, "infecto-de-rabia", (seat,), INDIRECT)
             if mode.startswith("despertar"):
-                s.res["next"].append(rabid)
+                current(s).next.append(rabid)
             else:
                 s.delayed.append((s.round + 1, rabid))
             s.emit("rabia", NARRATOR_ONLY, player=s.players[other], card=victim, mode=mode)
@@ -765,10 +773,10 @@ def ali_choice_answer(game, s: BethlemState, answers, card: str, killers) -> Non
 
 def _larry(s: BethlemState, card: str, cause: str, by) -> list[tuple]:
     """Larry Owls awakened: if he dies at night, the card he showed this morning dies too."""
-    if s.awake.get(card) and s.res["kind"] == "noche":
+    if s.awake.get(card) and current(s).kind == "noche":
         for _seat, shown in s.larry_show:
             if s.alive.get(shown):
-                s.res["next"].append((shown, "larry-owls", (s.holder(card),), INDIRECT))
+                current(s).next.append((shown, "larry-owls", (s.holder(card),), INDIRECT))
     return []
 
 
@@ -803,7 +811,7 @@ def sweet_grave_answer(game, s: BethlemState, answers, card: str) -> None:
         s.sweet["grave"] = True
         target = s.sweet["chosen"]
         if chosen[0] == "llevar":
-            s.res["next"].append((target, "muerte-dulce", (s.holder(card),), INDIRECT))
+            current(s).next.append((target, "muerte-dulce", (s.holder(card),), INDIRECT))
         else:
             revive(s, target, "muerte-dulce")
 
@@ -822,18 +830,19 @@ TRIGGERS = {
 
 
 def _after(game, s: BethlemState) -> None:
-    res = s.res
-    for card, *_ in res["deaths"]:
+    res = current(s)
+    for card, *_ in res.deaths:
         prophet_on_death(s, card)
-    if prophecy_met(s, res["deaths"], res.pop("quiet", False)):
+    quiet, res.quiet = res.quiet, False
+    if prophecy_met(s, res.deaths, quiet):
         doom = fulfil_prophecy(s)
         if doom is not None:
-            res["next"].append(doom)
-    if res["next"]:
-        batch, res["next"] = res["next"], []
-        res["batch"] = batch
-        res["first"] = False
-        res["kind"] = res["kind"] if res["kind"] == "noche" else "dia"
+            res.next.append(doom)
+    if res.next:
+        batch, res.next = res.next, []
+        res.batch = batch
+        res.first = False
+        res.kind = res.kind if res.kind == "noche" else "dia"
         s.agenda.appendleft(("res", "filter"))
         return
     pact = s.pact
@@ -842,8 +851,8 @@ def _after(game, s: BethlemState) -> None:
         for gone, other in ((a, b), (b, a)):
             if s.out[gone] and not s.out[other]:
                 s.pact = (a, b, "roto")
-                res["batch"] = [(c, "pacto-de-sangre", (), INEVITABLE | INDIRECT) for c in s.living_cards(other)]
-                res["first"] = False
+                res.batch = [(c, "pacto-de-sangre", (), INEVITABLE | INDIRECT) for c in s.living_cards(other)]
+                res.first = False
                 s.emit("pacto-roto", None, player=s.players[other])
                 s.agenda.appendleft(("res", "filter"))
                 return
@@ -874,6 +883,7 @@ def prophecy_met(s: BethlemState, deaths: list[tuple], quiet_night: bool) -> boo
 def fulfil_prophecy(s: BethlemState) -> tuple | None:
     """The hidden part comes true; returns an attack to resolve when it is a death."""
     p = s.prophecy
+    assert p is not None, "fulfilled only once met (prophecy_met)"
     s.prophecy = None
     s.emit("profecia-cumplida", None, player=s.players[p["seat"]], consequence=p["consequence"], destiny=p["destiny"])
     consequence = p["consequence"]

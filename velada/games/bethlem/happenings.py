@@ -268,7 +268,7 @@ def immunity(s: BethlemState, card: str, cause: str, flags: int) -> str:
         s.happen["spies"] = None
         s.emit("espias-caen", None)
         if s.res is not None:
-            s.res["next"].extend((c, SPIES, (), INEVITABLE | INDIRECT) for c in ring if c != card)
+            s.res.next.extend((c, SPIES, (), INEVITABLE | INDIRECT) for c in ring if c != card)
         return ""
     return SPIES
 

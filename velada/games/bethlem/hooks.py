@@ -29,7 +29,7 @@ HARMS = (DEATH, ACCUSATION, REAPER, MELANCHOLY)
 Power = tuple[Callable[..., None], Callable[..., None] | None]
 #: A night step's handler: ``handler(game, s)`` decides who wakes in the step.
 Handler = Callable[[Any, "BethlemState"], None]
-#: A death power: ``trigger(s, card, cause, by)`` returns agenda steps to run (deaths go to ``s.res["next"]``).
+#: A death power: ``trigger(s, card, cause, by)`` returns agenda steps to run (deaths go to ``s.res.next``).
 Trigger = Callable[["BethlemState", str, str, tuple[int, ...]], list[tuple]]
 
 

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from velada.core.game import State
-from velada.games.bethlem.cards import GROUP_OF, KIND_OF
+from velada.games.bethlem.cards import KIND_OF
 from velada.games.bethlem.hooks import PERSONA, silenced
 
 #: Flags of a death marker (an *attack*).
@@ -43,6 +43,42 @@ class Settings:
     def custom(self) -> bool:
         """The custom-cards mode (section 13): custom principal characters and objective cards."""
         return self.cards == "custom"
+
+
+#: A death marker: (card, cause, by seats, flags).
+Attack = tuple[str, str, tuple[int, ...], int]
+#: A death as the resolution's stages see it: (card, cause, by seats, flags, its passive powers worked).
+Death = tuple[str, str, tuple[int, ...], int, bool]
+
+
+@dataclass(slots=True)
+class Resolution:
+    """A death resolution in progress (deaths.py): its attacks go through the stages together."""
+
+    #: ``noche`` (dawn), ``linchamiento`` or ``dia``.
+    kind: str
+    #: The attacks of this batch, filtered and substituted by the first stages.
+    batch: list[Attack]
+    #: The first batch of the resolution (later ones are deaths caused by these).
+    first: bool = True
+    #: Every card that died in this resolution so far.
+    dead: list[str] = field(default_factory=list)
+    #: Deaths the death powers caused, resolved as the next batch.
+    next: list[Attack] = field(default_factory=list)
+    #: This batch's deaths, for the death powers and the afterwards stage.
+    deaths: list[Death] = field(default_factory=list)
+    #: Seats this batch took out of the game (the characters' ``on_out`` hooks run for them).
+    eliminated: list[int] = field(default_factory=list)
+    #: A night without deaths (the Síndrome de Nostradamus' prophecy may need it).
+    quiet: bool = False
+    #: The card whose choice the stage waits for: Manía persecutoria, Juego de azar, Wakerfield.
+    mania: str = ""
+    mania_modes: bool = False
+    mania_mode: str = ""
+    gamble: str = ""
+    wakerfield: str = ""
+    #: At night, what is told at dawn, in table order: (order, event kind, audience, data).
+    dawn: list[tuple[tuple[int, ...], str, Any, dict[str, Any]]] = field(default_factory=list)
 
 
 @dataclass(slots=True, kw_only=True)
@@ -89,7 +125,7 @@ class BethlemState(State):
     #: Deaths postponed to a later round (Paciencia, Infecto de rabia): (round, attack).
     delayed: list[tuple[int, tuple[str, str, tuple[int, ...], int]]] = field(default_factory=list)
     #: The death resolution in progress (deaths.py).
-    res: dict[str, Any] | None = None
+    res: Resolution | None = None
     # --- markers on cards ---------------------------------------------------------------------------------
     blocked: dict[str, int] = field(default_factory=dict)  # Melancolía: card → round
     isolated: dict[str, int] = field(default_factory=dict)  # Celda de aislamiento: card → round
@@ -228,9 +264,6 @@ class BethlemState(State):
     def find(self, kind: str) -> list[str]:
         """The cards of ``kind`` on the table, in table order."""
         return [card for row in self.board for card in row if KIND_OF[card] == kind]
-
-    def group(self, card: str) -> str:
-        return GROUP_OF[card]
 
     def option(self, card: str) -> str:
         """A card's option id: ``player:position`` (positions 1 to 4, as the book counts them)."""

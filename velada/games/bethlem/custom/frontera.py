@@ -133,7 +133,7 @@ def on_out(s: BethlemState, seat: int) -> list[tuple]:
     if role and role != SHERIFF:
         s.emit("frontera-rol-visto", None, player=s.players[seat], role=role)
     if role == OUTLAW and s.res is not None:
-        killers = {k for card, _, by, *_ in s.res["deaths"] if s.holder(card) == seat for k in by}
+        killers = {k for card, _, by, *_ in s.res.deaths if s.holder(card) == seat for k in by}
         for killer in sorted(killers - {seat}):
             if not s.out[killer]:
                 _reward(s, killer)

@@ -136,7 +136,7 @@ def immunity(s: BethlemState, card: str, cause: str, flags: int) -> str:
         d["pill_moment"] = s.moment()
         s.emit("anuncia-despertar", None, power=KIND)
         if s.res is not None:
-            s.res["next"].append((victim, KIND, (s.holder(card),), INDIRECT))
+            s.res.next.append((victim, KIND, (s.holder(card),), INDIRECT))
         return KIND
     if pills == 1:
         d["pills"] = 0

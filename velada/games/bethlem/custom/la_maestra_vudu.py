@@ -134,7 +134,7 @@ def _suffered(s: BethlemState, seat: int) -> list[tuple[str, str]]:
         if event.kind == "muerte" and event.data.get("player") == player:
             deaths += 1
     # Tonight's deaths not told yet (they are told together at dawn).
-    dawn = s.res.get("dawn", []) if s.res else []
+    dawn = s.res.dawn if s.res else []
     deaths += sum(1 for _, kind, _, data in dawn if kind == "muerte" and data["player"] == player)
     out = [(DEATH, "")] * deaths
     mine = set(s.board[seat])
@@ -161,7 +161,7 @@ def effect_answer(game, s: BethlemState, answers, seat: int, effects: tuple) -> 
     if chosen:
         target = s.card_at(chosen[0])
         if what == DEATH:
-            s.res["next"].append((target, KIND, (seat,), INDIRECT))
+            s.res.next.append((target, KIND, (seat,), INDIRECT))
         elif what == ACCUSATION:
             s.accused = [target if c == source else c for c in s.accused]
         elif what == REAPER:
@@ -234,7 +234,7 @@ def curse_answer(game, s: BethlemState, answers, card: str, what: str, attackers
     s.emit("la-maestra-vudu-maldicion-cae", None, effect=what, target=picked)
     if what == DEATH:
         if mode == LYNCH or s.res is not None:
-            s.res["next"].append((target, KIND, attackers, INDIRECT))
+            s.res.next.append((target, KIND, attackers, INDIRECT))
         else:
             attack(s, target, KIND, (), INDIRECT)
     elif what == ACCUSATION:
