@@ -116,6 +116,37 @@ def hasta(m: Match, fin: Callable[[Match], bool], respuestas: Respuestas | None 
         assert guard < 2000, "the script never reached its end"
 
 
+def ataque(target: str, mas: Respuestas | None = None, amotinados: tuple[str, ...] = ("Ana", "Bea")) -> Respuestas:
+    """The mutineers (CUATRO's Ana and Bea unless ``amotinados`` says otherwise) all attack ``target``; ``mas``:
+    the night's other scripted answers."""
+    return {**{(player, "amotinados"): [target] for player in amotinados}, **(mas or {})}
+
+
+def llamadas(m: Match, respuestas: Respuestas | None = None, por: str = "kind") -> list[tuple[str, str]]:
+    """Play the current night until the day, collecting (player, prompt kind — or prompt id, ``por="id"``) of
+    every prompt open at each step of it, in order."""
+    seen: list[tuple[str, str]] = []
+    r = m.state.round or 1
+
+    def fin(m: Match) -> bool:
+        seen.extend((p.player, getattr(p, por)) for p in m.pending() if m.state.phase == "noche")
+        return m.state.phase == "dia" and m.state.round == r
+
+    hasta(m, fin, respuestas)
+    return seen
+
+
+def matar(m: Match, *cards: str, fuera: bool = False) -> None:
+    """Kill cards outright, writing into the state (for tests that only read the table afterwards); ``fuera``:
+    players left without a living card are out, as the end-condition tests need."""
+    s = m.state
+    for card in cards:
+        s.alive[card] = False
+    if fuera:
+        for seat in range(len(s.players)):
+            s.out[seat] = not any(s.alive[c] for c in s.board[seat])
+
+
 def noche(m: Match, respuestas: Respuestas | None = None) -> None:
     """Play the current night (from wherever it is) until the day's first prompt."""
     r = m.state.round or 1

@@ -18,6 +18,8 @@ BASE = {
 }
 #: Ana and Carlos are inmates, Bea and Dani the mutineers.
 OBJETIVOS = {"Ana": "internos", "Bea": "amotinados", "Carlos": "internos", "Dani": "amotinados"}
+#: Who attacks in the mutineers' turn (``mesa.ataque(target, amotinados=AMOTINADOS)``).
+AMOTINADOS = ("Bea", "Dani")
 
 
 def personalizada(

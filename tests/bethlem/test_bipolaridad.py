@@ -3,11 +3,22 @@ uses an action card they choose the normal or the opposite effect."""
 
 from velada.games.bethlem.ending import objective
 
-from .mesa import CUATRO, abiertos, con, dia, elige, eventos, hasta_prompt, mesa, muertas, noche, opciones, ronda, viva
-
-
-def ataque(target, mas=None):
-    return {("Ana", "amotinados"): [target], ("Bea", "amotinados"): [target], **(mas or {})}
+from .mesa import (
+    CUATRO,
+    abiertos,
+    ataque,
+    con,
+    dia,
+    elige,
+    eventos,
+    hasta_prompt,
+    mesa,
+    muertas,
+    noche,
+    opciones,
+    ronda,
+    viva,
+)
 
 
 def bipolar(deal, player):

@@ -7,12 +7,15 @@ from velada.games.bethlem.ending import objective
 from .mesa import (
     CUATRO,
     abiertos,
+    ataque,
     con,
     dia,
     elige,
     eventos,
     hasta,
     hasta_prompt,
+    llamadas,
+    matar,
     mesa,
     muertas,
     noche,
@@ -23,30 +26,9 @@ from .mesa import (
 from .test_bipolaridad import bipolar
 
 
-def ataque(target, mas=None):
-    return {("Ana", "amotinados"): [target], ("Bea", "amotinados"): [target], **(mas or {})}
-
-
 def despierta(m, *cards):
     for card in cards:
         awaken(m.state, card, "despertar")
-
-
-def matar(m, *cards):
-    for card in cards:
-        m.state.alive[card] = False
-
-
-def llamadas(m, respuestas=None):
-    seen = []
-    r = m.state.round or 1
-
-    def fin(m):
-        seen.extend((p.player, p.kind) for p in m.pending() if m.state.phase == "noche")
-        return m.state.phase == "dia" and m.state.round == r
-
-    hasta(m, fin, respuestas)
-    return seen
 
 
 def test_un_jugador_con_una_sola_carta_viva_la_despierta():

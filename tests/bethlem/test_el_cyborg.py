@@ -1,12 +1,7 @@
 """David «El Cyborg» (section 13): immortal, swapped when attacked, points for its first holder, killer robots."""
 
-from .mesa import abiertos, elige, eventos, hasta, hasta_prompt, noche, opciones, viva
-from .personalizadas import personalizada
-
-
-def ataque(target):
-    """The mutineers (Bea and Dani) agree on ``target``."""
-    return {("Bea", "amotinados"): [target], ("Dani", "amotinados"): [target]}
+from .mesa import abiertos, ataque, elige, eventos, hasta, hasta_prompt, noche, opciones, viva
+from .personalizadas import AMOTINADOS, personalizada
 
 
 def cyborg(**kw):
@@ -15,7 +10,7 @@ def cyborg(**kw):
 
 def test_el_cyborg_atacado_no_muere_y_su_jugador_lo_cambia_por_una_carta_viva_de_otro():
     m = cyborg()
-    hasta_prompt(m, "Ana", "el-cyborg-cambio", ataque("Ana:1"))
+    hasta_prompt(m, "Ana", "el-cyborg-cambio", ataque("Ana:1", amotinados=AMOTINADOS))
     assert viva(m, "el-cyborg")
     assert "Ana:1" not in opciones(m, "Ana", "el-cyborg-cambio")
     assert "Carlos:2" in opciones(m, "Ana", "el-cyborg-cambio")
@@ -29,19 +24,19 @@ def test_el_cyborg_atacado_no_muere_y_su_jugador_lo_cambia_por_una_carta_viva_de
 
 def test_cyborg_suma_puntos_al_sobrevivir_un_ataque():
     m = cyborg()
-    hasta_prompt(m, "Ana", "el-cyborg-cambio", ataque("Ana:1"))
+    hasta_prompt(m, "Ana", "el-cyborg-cambio", ataque("Ana:1", amotinados=AMOTINADOS))
     assert eventos(m, "el-cyborg-punto", "Ana") == [{"n": 1}]
     assert eventos(m, "el-cyborg-punto", "Bea") == []
     elige(m, "Ana", "el-cyborg-cambio", "Carlos:2")
     # The point goes to whoever was dealt the card, wherever it is now.
-    hasta_prompt(m, "Carlos", "el-cyborg-cambio", ataque("Carlos:2"))
+    hasta_prompt(m, "Carlos", "el-cyborg-cambio", ataque("Carlos:2", amotinados=AMOTINADOS))
     assert m.state.custom["el-cyborg"]["points"] == {0: 2}
 
 
 def test_el_cyborg_atacado_nunca_muere_y_no_revela_el_objetivo():
     """FAQ 15.4: it never died — what fires on a death does not fire (the principal card's reveal)."""
     m = cyborg()
-    hasta_prompt(m, "Ana", "el-cyborg-cambio", ataque("Ana:1"))
+    hasta_prompt(m, "Ana", "el-cyborg-cambio", ataque("Ana:1", amotinados=AMOTINADOS))
     assert not m.state.goal_public[0]
     assert eventos(m, "muerte") == []
 
@@ -53,7 +48,7 @@ def test_el_cyborg_atacado_nunca_muere_y_el_profeta_no_resucita_la_otra_carta():
     s = m.state
     s.alive["el-cataleptico"] = False
     s.prophets = [("el-cyborg", "el-cataleptico", "normal")]
-    hasta_prompt(m, "Ana", "el-cyborg-cambio", ataque("Ana:1"))
+    hasta_prompt(m, "Ana", "el-cyborg-cambio", ataque("Ana:1", amotinados=AMOTINADOS))
     assert not viva(m, "el-cataleptico")
     assert s.prophets
 
@@ -119,7 +114,7 @@ def test_un_robot_da_su_vida_por_el_cyborg_despertado():
     hasta_prompt(m, "Ana", "el-cyborg")
     elige(m, "Ana", "el-cyborg", "cyborg-anunciar")
     elige(m, "Ana", "el-cyborg")
-    noche(m, ataque("Ana:1"))
+    noche(m, ataque("Ana:1", amotinados=AMOTINADOS))
     assert viva(m, "el-cyborg")
     assert eventos(m, "el-cyborg-robot-cae") == [{"n": 1}]
     # The robot took the attack: no swap and no point.
@@ -130,6 +125,6 @@ def test_un_robot_da_su_vida_por_el_cyborg_despertado():
 def test_sin_anunciar_el_despertar_los_robots_no_protegen():
     m = cyborg()
     m.state.awake["el-cyborg"] = True
-    hasta(m, lambda m: ("Ana", "el-cyborg-cambio") in abiertos(m), ataque("Ana:1"))
+    hasta(m, lambda m: ("Ana", "el-cyborg-cambio") in abiertos(m), ataque("Ana:1", amotinados=AMOTINADOS))
     assert eventos(m, "el-cyborg-robot-cae") == []
     assert eventos(m, "el-cyborg-punto", "Ana") == [{"n": 1}]

@@ -1,28 +1,11 @@
 """Edwin-kun «El Otaku» (section 13): three hakis of one use, a look before each, and the King's haki."""
 
-from .mesa import abiertos, dia, elige, eventos, hasta, hasta_prompt, noche, opciones, viva
-from .personalizadas import personalizada
-
-
-def ataque(target):
-    return {("Bea", "amotinados"): [target], ("Dani", "amotinados"): [target]}
+from .mesa import abiertos, ataque, dia, elige, eventos, hasta_prompt, llamadas, noche, opciones, viva
+from .personalizadas import AMOTINADOS, personalizada
 
 
 def otaku(**kw):
     return personalizada({"Carlos": "el-otaku"}, **kw)
-
-
-def llamados(m, respuestas=None):
-    """Play the current night, collecting (player, kind) of every prompt opened in it."""
-    seen = []
-    r = m.state.round or 1
-
-    def fin(m):
-        seen.extend((p.player, p.kind) for p in m.pending() if m.state.phase == "noche")
-        return m.state.phase == "dia" and m.state.round == r
-
-    hasta(m, fin, respuestas)
-    return seen
 
 
 def test_el_haki_de_armadura_ofensivo_mata_una_carta():
@@ -48,23 +31,23 @@ def test_cada_haki_es_de_un_solo_uso_y_se_usa_uno_por_noche():
 def test_el_haki_defensivo_pone_un_escudo_que_absorbe_el_primer_ataque():
     m = otaku()
     escudo = {("Carlos", "el-otaku"): ["haki-defensivo"], ("Carlos", "el-otaku-defensivo"): ["Ana:2"]}
-    noche(m, {**escudo, **ataque("Ana:2")})
+    noche(m, {**escudo, **ataque("Ana:2", amotinados=AMOTINADOS)})
     assert viva(m, "el-archivo")
     assert eventos(m, "el-otaku-escudo", "Carlos") == [{"target": "Ana:2"}]
     assert eventos(m, "el-otaku-escudo", "Ana") == []
     dia(m)
-    noche(m, ataque("Ana:2"))
+    noche(m, ataque("Ana:2", amotinados=AMOTINADOS))
     assert not viva(m, "el-archivo")
 
 
 def test_el_haki_de_observacion_impide_que_el_otaku_muera_mientras_viva_la_carta_predicha():
     m = otaku()
     respuestas = {("Carlos", "el-otaku"): ["haki-observacion"], ("Carlos", "el-otaku-observacion"): ["Ana:3"]}
-    noche(m, {**respuestas, **ataque("Carlos:1")})
+    noche(m, {**respuestas, **ataque("Carlos:1", amotinados=AMOTINADOS)})
     assert viva(m, "el-otaku")
     m.state.alive["terapia-electroshock"] = False
     dia(m)
-    noche(m, ataque("Carlos:1"))
+    noche(m, ataque("Carlos:1", amotinados=AMOTINADOS))
     assert not viva(m, "el-otaku")
 
 
@@ -97,11 +80,11 @@ def test_el_haki_del_rey_solo_deja_levantarse_de_noche_a_los_personajes_principa
     # The spent hakis come back.
     assert opciones(m, "Carlos", "el-otaku") == ("haki-ofensivo", "haki-defensivo", "haki-observacion")
     elige(m, "Carlos", "el-otaku")
-    vistos = llamados(m)
+    vistos = llamadas(m)
     assert ("Bea", "john-flick") not in vistos and ("Carlos", "arthur") not in vistos
     assert ("Bea", "amotinados") in vistos
     # By day the others act again; once El Otaku is dead, at night too.
     assert m.state.can_act("john-flick")
     m.state.alive["el-otaku"] = False
     dia(m)
-    assert ("Bea", "john-flick") in llamados(m)
+    assert ("Bea", "john-flick") in llamadas(m)

@@ -1,12 +1,7 @@
 """Andrés «El Relojero» (section 13): numbers under his cards, the powers they give, and time control."""
 
-from .mesa import abiertos, dia, elige, eventos, hasta, hasta_prompt, noche, opciones, viva
-from .personalizadas import personalizada
-
-
-def ataque(target):
-    return {("Bea", "amotinados"): [target], ("Dani", "amotinados"): [target]}
-
+from .mesa import abiertos, ataque, dia, elige, eventos, hasta, hasta_prompt, llamadas, noche, opciones, viva
+from .personalizadas import AMOTINADOS, personalizada
 
 #: Ana's cards by position: El Relojero, El archivo, Terapia electroshock, El cataléptico.
 NUMEROS = {"el-relojero": 3, "el-archivo": 1, "terapia-electroshock": 2, "el-cataleptico": 4}
@@ -16,18 +11,6 @@ def relojero(numeros=None, **kw):
     m = personalizada({"Ana": "el-relojero"}, **kw)
     m.state.custom["el-relojero"]["numbers"] = dict(numeros or NUMEROS)
     return m
-
-
-def llamados(m, respuestas=None):
-    seen = []
-    r = m.state.round or 1
-
-    def fin(m):
-        seen.extend((p.player, p.kind) for p in m.pending() if m.state.phase == "noche")
-        return m.state.phase == "dia" and m.state.round == r
-
-    hasta(m, fin, respuestas)
-    return seen
 
 
 def test_el_relojero_coloca_al_azar_los_numeros_del_1_al_4_bajo_sus_cuatro_cartas():
@@ -45,7 +28,7 @@ def test_el_relojero_coloca_al_azar_los_numeros_del_1_al_4_bajo_sus_cuatro_carta
 
 def test_una_carta_con_numero_sigue_viva_si_vive_una_carta_con_numero_menor():
     m = relojero()
-    noche(m, ataque("Ana:1"))
+    noche(m, ataque("Ana:1", amotinados=AMOTINADOS))
     assert viva(m, "el-relojero")
     assert eventos(m, "el-relojero-numero", "Bea") == [{"player": "Ana", "position": 1, "n": 3}]
     assert m.view("Bea")["players"][0]["cards"][0]["markers"] == ["numero-3"]
@@ -53,16 +36,16 @@ def test_una_carta_con_numero_sigue_viva_si_vive_una_carta_con_numero_menor():
 
 def test_hay_que_matar_las_cartas_en_el_orden_de_sus_numeros():
     m = relojero()
-    noche(m, ataque("Ana:2"))
+    noche(m, ataque("Ana:2", amotinados=AMOTINADOS))
     assert not viva(m, "el-archivo")
     dia(m)
-    noche(m, ataque("Ana:3"))
+    noche(m, ataque("Ana:3", amotinados=AMOTINADOS))
     assert not viva(m, "terapia-electroshock")
 
 
 def test_cada_numero_mostrado_da_un_poder_para_el_segundo_turno_del_relojero():
     m = relojero()
-    noche(m, ataque("Ana:2"))
+    noche(m, ataque("Ana:2", amotinados=AMOTINADOS))
     assert m.state.custom["el-relojero"]["powers"] == {"1": 1}
     dia(m)
     hasta_prompt(m, "Ana", "el-relojero")
@@ -75,7 +58,7 @@ def test_cada_numero_mostrado_da_un_poder_para_el_segundo_turno_del_relojero():
 
 def test_sin_numeros_a_la_vista_el_relojero_no_se_levanta_en_su_segundo_turno():
     m = relojero()
-    assert ("Ana", "el-relojero") not in llamados(m)
+    assert ("Ana", "el-relojero") not in llamadas(m)
 
 
 def test_el_numero_2_mata_y_el_numero_3_quita_un_modificador():
@@ -83,7 +66,9 @@ def test_el_numero_2_mata_y_el_numero_3_quita_un_modificador():
     m.state.custom["el-relojero"]["powers"] = {"2": 1, "3": 1}
     noche(m)
     dia(m)
-    hasta_prompt(m, "Ana", "el-relojero", {("Bea", "john-flick"): ["Carlos:2"], **ataque("Carlos:3")})
+    hasta_prompt(
+        m, "Ana", "el-relojero", {("Bea", "john-flick"): ["Carlos:2"], **ataque("Carlos:3", amotinados=AMOTINADOS)}
+    )
     elige(m, "Ana", "el-relojero", "numero-3")
     assert set(opciones(m, "Ana", "el-relojero-modificador")) == {"Carlos:2", "Carlos:3"}
     elige(m, "Ana", "el-relojero-modificador", "Carlos:2")
@@ -107,17 +92,17 @@ def test_el_numero_4_mueve_uno_de_sus_numeros_a_otra_carta_viva():
     assert "Ana:3" not in opciones(m, "Ana", "el-relojero-destino")
     elige(m, "Ana", "el-relojero-destino", "Carlos:2")
     assert m.state.custom["el-relojero"]["numbers"]["arthur"] == 1
-    noche(m, ataque("Ana:3"))
+    noche(m, ataque("Ana:3", amotinados=AMOTINADOS))
     # Number 2 has no number 1 left on Ana's row, but Arthur carries it now: it survives.
     assert viva(m, "terapia-electroshock")
 
 
 def test_los_numeros_siguen_activos_aunque_muera_el_relojero():
     m = relojero({"el-relojero": 1, "el-archivo": 2, "terapia-electroshock": 3, "el-cataleptico": 4})
-    noche(m, ataque("Ana:1"))
+    noche(m, ataque("Ana:1", amotinados=AMOTINADOS))
     assert not viva(m, "el-relojero")
     dia(m)
-    noche(m, ataque("Ana:3"))
+    noche(m, ataque("Ana:3", amotinados=AMOTINADOS))
     assert viva(m, "terapia-electroshock")
 
 
@@ -131,7 +116,7 @@ def test_detener_el_tiempo_deja_a_un_jugador_sin_actuar_ni_morir_la_ronda_siguie
     assert "detener-el-tiempo" not in opciones(m, "Ana", "el-relojero")
     noche(m)
     dia(m)
-    vistos = llamados(m, ataque("Carlos:2"))
+    vistos = llamadas(m, ataque("Carlos:2", amotinados=AMOTINADOS))
     assert ("Carlos", "arthur") not in vistos
     assert viva(m, "arthur")
     hasta(m, lambda m: ("Bea", "linchamiento") in abiertos(m))
@@ -160,7 +145,7 @@ def test_viaje_al_pasado_devuelve_las_cartas_a_como_estaban_tras_el_linchamiento
     noche(m)
     m.state.alive["muerte-dulce"] = False
     dia(m)
-    noche(m, ataque("Carlos:2"))
+    noche(m, ataque("Carlos:2", amotinados=AMOTINADOS))
     assert not viva(m, "arthur")
     m.state.alive["muerte-dulce"] = True
     hasta_prompt(m, "Ana", "el-relojero-pasado")

@@ -3,12 +3,8 @@
 from velada.games.bethlem.cards import CARDS
 from velada.games.bethlem.custom.el_saltamundos import WORLD_CARDS, WORLDS
 
-from .mesa import abiertos, dia, elige, eventos, hasta, hasta_prompt, noche, opciones, viva
-from .personalizadas import personalizada
-
-
-def ataque(target):
-    return {("Bea", "amotinados"): [target], ("Dani", "amotinados"): [target]}
+from .mesa import abiertos, ataque, dia, elige, eventos, hasta, hasta_prompt, noche, opciones, viva
+from .personalizadas import AMOTINADOS, personalizada
 
 
 def mesa_saltamundos(**kw):
@@ -117,7 +113,7 @@ def test_la_cobertura_impide_que_la_carta_muera_esa_noche():
             ("Carlos", "el-saltamundos-robar"): ["robar-carta"],
             ("Carlos", "el-saltamundos"): ["tras-el-abrevadero"],
             ("Carlos", "el-saltamundos-cobertura"): ["Ana:2"],
-            **ataque("Ana:2"),
+            **ataque("Ana:2", amotinados=AMOTINADOS),
         },
     )
     assert viva(m, "el-archivo")

@@ -6,7 +6,22 @@ import pytest
 from velada.core.protocol import IllegalAction
 from velada.games.bethlem.ending import objective
 
-from .mesa import CUATRO, abiertos, con, dia, elige, eventos, hasta_prompt, mesa, muertas, noche, opciones, ronda, viva
+from .mesa import (
+    CUATRO,
+    abiertos,
+    ataque,
+    con,
+    dia,
+    elige,
+    eventos,
+    hasta_prompt,
+    mesa,
+    muertas,
+    noche,
+    opciones,
+    ronda,
+    viva,
+)
 
 RELLENO = ["confesion", "milagrero", "leproso", "despertar"]
 
@@ -17,10 +32,6 @@ def con_eventos(ana=None, bea=None, carlos=None, dani=None, deal=CUATRO):
     m = mesa(deal, eventos=deck + rest)
     ronda(m)
     return m
-
-
-def ataque(target, mas=None):
-    return {("Ana", "amotinados"): [target], ("Bea", "amotinados"): [target], **(mas or {})}
 
 
 def test_cada_jugador_ve_sus_eventos_y_no_los_de_los_demas():

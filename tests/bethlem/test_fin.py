@@ -2,18 +2,9 @@
 
 from velada.games.bethlem.ending import objective, outcome
 
-from .mesa import CUATRO, con, eventos, mesa, noche, ronda
+from .mesa import CUATRO, con, eventos, matar, mesa, noche, ronda
 
 UNO = con(CUATRO, Bea=["ali-la-muda", "john-flick", "terapia-opio-y-barbituricos", "amnesia", "hostilidad"])
-
-
-def matar(m, *cards):
-    """Kill cards outright (for the end-condition tests, which only read the table)."""
-    s = m.state
-    for card in cards:
-        s.alive[card] = False
-    for seat in range(len(s.players)):
-        s.out[seat] = not any(s.alive[c] for c in s.board[seat])
 
 
 def test_ganan_los_internos_cuando_mueren_todos_los_amotinados():
@@ -28,14 +19,14 @@ def test_ganan_los_internos_cuando_mueren_todos_los_amotinados():
 
 def test_los_internos_ganan_aunque_hayan_muerto():
     m = mesa(CUATRO)
-    matar(m, *m.state.board[2], "daniel", "nathaniel")
+    matar(m, *m.state.board[2], "daniel", "nathaniel", fuera=True)
     r = outcome(m.state)
     assert r.reason == "internos" and "Carlos" in r.winners
 
 
 def test_ganan_los_amotinados_cuando_solo_quedan_cartas_de_amotinados():
     m = mesa(CUATRO)
-    matar(m, *m.state.board[2], *m.state.board[3], "el-archivo")
+    matar(m, *m.state.board[2], *m.state.board[3], "el-archivo", fuera=True)
     r = outcome(m.state)
     assert r.reason == "amotinados" and r.winners == ("Ana", "Bea")
 
@@ -46,19 +37,19 @@ DIRECTOR = con(CUATRO, Dani=["krugman", "wakerfield", "profeta", "juego-de-azar"
 def test_el_director_vivo_gana_al_morir_los_demas_personajes_principales():
     m = mesa(DIRECTOR)
     assert objective(m.state, 3) == "director"
-    matar(m, "daniel", "nathaniel")
+    matar(m, "daniel", "nathaniel", fuera=True)
     assert outcome(m.state).reason == "internos"  # the inmates' objective is met too... but
     m = mesa(DIRECTOR)
-    matar(m, "nathaniel", "larry-owls", "daniel")
+    matar(m, "nathaniel", "larry-owls", "daniel", fuera=True)
     assert outcome(m.state).reason == "director"  # ...the director comes first (FAQ 1)
 
 
 def test_el_director_muerto_gana_al_morir_los_demas_personajes_secundarios():
     m = mesa(DIRECTOR)
-    matar(m, "krugman", "el-archivo", "john-flick", "arthur")
+    matar(m, "krugman", "el-archivo", "john-flick", "arthur", fuera=True)
     assert outcome(m.state).reason == "director"
     m = mesa(DIRECTOR)
-    matar(m, "el-archivo", "john-flick", "arthur")
+    matar(m, "el-archivo", "john-flick", "arthur", fuera=True)
     assert outcome(m.state) is None  # Krugman alive: it is the principal characters that must die
 
 
@@ -68,9 +59,9 @@ RICHARD = con(CUATRO, Bea=["richard-dadd", "john-flick", "terapia-opio-y-barbitu
 def test_richard_dadd_finge_ser_amotinado_y_solo_gana_si_queda_el_ultimo():
     m = mesa(RICHARD)
     assert objective(m.state, 1) == "richard-dadd"
-    matar(m, *m.state.board[2], *m.state.board[3])
+    matar(m, *m.state.board[2], *m.state.board[3], fuera=True)
     assert outcome(m.state) is None  # the mutineers still have to kill Richard Dadd
-    matar(m, *m.state.board[0])
+    matar(m, *m.state.board[0], fuera=True)
     r = outcome(m.state)
     assert r.reason == "richard-dadd" and r.winners == ("Bea",)
 
@@ -79,7 +70,7 @@ def test_el_pacto_de_sangre_tiene_prioridad_sobre_los_demas_objetivos():
     m = mesa(CUATRO)
     m.state.pact = (0, 2, "normal")
     assert objective(m.state, 0) == "pacto-de-sangre"
-    matar(m, *m.state.board[1], *m.state.board[3])
+    matar(m, *m.state.board[1], *m.state.board[3], fuera=True)
     r = outcome(m.state)
     assert r.reason == "pacto-de-sangre" and r.winners == ("Ana", "Carlos")
 
@@ -95,7 +86,7 @@ def test_las_cartas_que_cambian_de_mano_cambian_el_bando():
 
 def test_sin_nadie_en_juego_es_empate():
     m = mesa(CUATRO)
-    matar(m, *m.state.cards_in_play())
+    matar(m, *m.state.cards_in_play(), fuera=True)
     r = outcome(m.state)
     assert r.reason == "nadie" and r.sides == () and r.winners == ()
 
@@ -105,7 +96,7 @@ def test_un_jugador_sin_cartas_vivas_queda_fuera_de_la_partida():
     noche(m, {("Ana", "amotinados"): ["Carlos:1"], ("Bea", "amotinados"): ["Carlos:1"]})
     assert m.view("Ana")["players"][2]["in_game"]
     s = m.state
-    matar(m, "arthur", "terapia-lobotomia", "muerte-dulce")
+    matar(m, "arthur", "terapia-lobotomia", "muerte-dulce", fuera=True)
     assert s.out[2] and not m.view("Ana")["players"][2]["in_game"]
 
 

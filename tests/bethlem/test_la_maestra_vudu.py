@@ -1,11 +1,7 @@
 """Bea «La Maestra Vudú» (section 13): the doll, the harms passed on when she dies, the final curse."""
 
-from .mesa import abiertos, dia, elige, eventos, hasta_prompt, noche, opciones, viva
-from .personalizadas import personalizada
-
-
-def ataque(target):
-    return {("Bea", "amotinados"): [target], ("Dani", "amotinados"): [target]}
+from .mesa import abiertos, ataque, dia, elige, eventos, hasta_prompt, noche, opciones, viva
+from .personalizadas import AMOTINADOS, personalizada
 
 
 def electroshock(**kw):
@@ -28,7 +24,7 @@ def despertada(m):
 
 def test_el_muneco_de_vudu_se_lleva_la_muerte_destinada_a_otra_carta_de_su_jugador():
     m = vudu()
-    noche(m, {("Ana", "la-maestra-vudu"): ["Carlos:3"], **ataque("Carlos:2")})
+    noche(m, {("Ana", "la-maestra-vudu"): ["Carlos:3"], **ataque("Carlos:2", amotinados=AMOTINADOS)})
     assert viva(m, "arthur")
     assert not viva(m, "terapia-lobotomia")
     assert eventos(m, "vudu", "Ana") == [{"target": "Carlos:3"}]
@@ -63,14 +59,16 @@ def test_el_muneco_de_vudu_solo_dura_esa_ronda():
     m = vudu()
     noche(m, {("Ana", "la-maestra-vudu"): ["Carlos:3"]})
     dia(m)
-    noche(m, ataque("Carlos:2"))
+    noche(m, ataque("Carlos:2", amotinados=AMOTINADOS))
     assert not viva(m, "arthur")
     assert viva(m, "terapia-lobotomia")
 
 
 def test_al_morir_la_maestra_vudu_traspasa_a_otras_cartas_los_males_de_su_jugador():
     m = vudu()
-    hasta_prompt(m, "Ana", "la-maestra-vudu-muerte", {("Bea", "john-flick"): ["Ana:2"], **ataque("Ana:1")})
+    hasta_prompt(
+        m, "Ana", "la-maestra-vudu-muerte", {("Bea", "john-flick"): ["Ana:2"], **ataque("Ana:1", amotinados=AMOTINADOS)}
+    )
     # Its own death, then the accusation on El archivo, each passed on to a card of another player.
     assert "Ana:2" not in opciones(m, "Ana", "la-maestra-vudu-muerte")
     elige(m, "Ana", "la-maestra-vudu-muerte", "Bea:2")
@@ -126,7 +124,7 @@ def test_sin_anunciar_el_despertar_la_maldicion_no_surte_efecto():
 def test_si_los_amotinados_no_se_ponen_de_acuerdo_en_la_maldicion_la_maestra_vudu_no_puede_ser_atacada():
     m = vudu()
     despertada(m)
-    hasta_prompt(m, "Bea", "la-maestra-vudu-maldicion", ataque("Ana:1"))
+    hasta_prompt(m, "Bea", "la-maestra-vudu-maldicion", ataque("Ana:1", amotinados=AMOTINADOS))
     assert set(opciones(m, "Bea", "la-maestra-vudu-maldicion")) == {
         f"{p}:{i}" for p in ("Bea", "Dani") for i in range(1, 5)
     }
@@ -140,7 +138,13 @@ def test_si_los_amotinados_no_se_ponen_de_acuerdo_en_la_maldicion_la_maestra_vud
 def test_si_los_amotinados_se_ponen_de_acuerdo_mueren_la_maestra_vudu_y_la_carta_elegida():
     m = vudu()
     despertada(m)
-    noche(m, {**ataque("Ana:1"), **{(p, "la-maestra-vudu-maldicion"): ["Dani:2"] for p in ("Bea", "Dani")}})
+    noche(
+        m,
+        {
+            **ataque("Ana:1", amotinados=AMOTINADOS),
+            **{(p, "la-maestra-vudu-maldicion"): ["Dani:2"] for p in ("Bea", "Dani")},
+        },
+    )
     assert not viva(m, "la-maestra-vudu")
     assert not viva(m, "wakerfield")
 

@@ -3,33 +3,17 @@ deadly virus of her awakening."""
 
 from velada.games.bethlem.state import INEVITABLE
 
-from .mesa import abiertos, dia, elige, eventos, hasta, hasta_prompt, noche, opciones, viva
-from .personalizadas import personalizada
-
-
-def ataque(target):
-    return {("Bea", "amotinados"): [target], ("Dani", "amotinados"): [target]}
+from .mesa import abiertos, ataque, dia, elige, eventos, hasta_prompt, llamadas, noche, opciones, viva
+from .personalizadas import AMOTINADOS, personalizada
 
 
 def medico(**kw):
     return personalizada({"Carlos": "la-medico"}, **kw)
 
 
-def llamados(m, respuestas=None):
-    seen = []
-    r = m.state.round or 1
-
-    def fin(m):
-        seen.extend((p.player, p.kind) for p in m.pending() if m.state.phase == "noche")
-        return m.state.phase == "dia" and m.state.round == r
-
-    hasta(m, fin, respuestas)
-    return seen
-
-
 def test_la_medico_ve_al_final_de_la_noche_una_de_las_cartas_que_van_a_morir():
     m = medico()
-    hasta_prompt(m, "Carlos", "la-medico", ataque("Ana:2"))
+    hasta_prompt(m, "Carlos", "la-medico", ataque("Ana:2", amotinados=AMOTINADOS))
     assert opciones(m, "Carlos", "la-medico") == ("Ana:2",)
     elige(m, "Carlos", "la-medico", "Ana:2")
     assert eventos(m, "vision", "Carlos") == [{"target": "Ana:2", "card": "el-archivo"}]
@@ -39,7 +23,7 @@ def test_la_medico_ve_al_final_de_la_noche_una_de_las_cartas_que_van_a_morir():
 
 def test_el_carro_de_paradas_salva_una_de_las_cartas_que_van_a_morir():
     m = medico()
-    noche(m, {**ataque("Ana:2"), **carro("Ana:2")})
+    noche(m, {**ataque("Ana:2", amotinados=AMOTINADOS), **carro("Ana:2")})
     assert viva(m, "el-archivo")
 
 
@@ -62,28 +46,28 @@ def test_el_carro_de_paradas_se_usa_una_vez_por_partida():
 def test_poder_extra_el_carro_de_paradas_se_usa_hasta_tres_veces():
     m = medico()
     for target in ("Ana:2", "Ana:3", "Carlos:3"):
-        noche(m, {**ataque(target), **carro(target)})
+        noche(m, {**ataque(target, amotinados=AMOTINADOS), **carro(target)})
         dia(m)
     assert all(viva(m, c) for c in ("el-archivo", "terapia-electroshock", "terapia-lobotomia"))
-    hasta_prompt(m, "Carlos", "la-medico-poder", ataque("Ana:2"))
+    hasta_prompt(m, "Carlos", "la-medico-poder", ataque("Ana:2", amotinados=AMOTINADOS))
     assert opciones(m, "Carlos", "la-medico-poder") == ("coma-inducido",)
 
 
 def test_el_coma_inducido_salva_la_carta_pero_pierde_todos_sus_poderes():
     m = medico()
     coma = {("Carlos", "la-medico-poder"): ["coma-inducido"], ("Carlos", "la-medico-coma"): ["Ana:2"]}
-    noche(m, {**ataque("Ana:2"), **coma})
+    noche(m, {**ataque("Ana:2", amotinados=AMOTINADOS), **coma})
     assert viva(m, "el-archivo")
     assert "coma" in m.view("Dani")["players"][0]["cards"][1]["markers"]
     assert eventos(m, "la-medico-coma", "Dani") == [{"target": "Ana:2"}]
     dia(m)
-    assert ("Ana", "el-archivo") not in llamados(m)
+    assert ("Ana", "el-archivo") not in llamadas(m)
     assert not m.state.passive("el-archivo")
 
 
 def test_el_trasplante_salva_la_carta_vista_y_la_medico_usa_su_poder_en_lugar_de_su_dueno():
     m = medico()
-    hasta_prompt(m, "Carlos", "la-medico", ataque("Ana:2"))
+    hasta_prompt(m, "Carlos", "la-medico", ataque("Ana:2", amotinados=AMOTINADOS))
     elige(m, "Carlos", "la-medico", "Ana:2")
     assert "trasplante-de-organos" in opciones(m, "Carlos", "la-medico-poder")
     elige(m, "Carlos", "la-medico-poder", "trasplante-de-organos")
@@ -91,13 +75,13 @@ def test_el_trasplante_salva_la_carta_vista_y_la_medico_usa_su_poder_en_lugar_de
     assert viva(m, "el-archivo")
     assert "trasplante" in m.view("Bea")["players"][0]["cards"][1]["markers"]
     dia(m)
-    vistos = llamados(m)
+    vistos = llamadas(m)
     assert ("Carlos", "el-archivo") in vistos and ("Ana", "el-archivo") not in vistos
 
 
 def test_el_trasplante_solo_vale_para_la_carta_vista_esa_noche():
     m = medico()
-    hasta_prompt(m, "Carlos", "la-medico", ataque("Ana:2"))
+    hasta_prompt(m, "Carlos", "la-medico", ataque("Ana:2", amotinados=AMOTINADOS))
     elige(m, "Carlos", "la-medico")
     assert "trasplante-de-organos" not in opciones(m, "Carlos", "la-medico-poder")
 
@@ -105,9 +89,9 @@ def test_el_trasplante_solo_vale_para_la_carta_vista_esa_noche():
 def test_un_nuevo_trasplante_deja_sin_el_suyo_a_la_carta_anterior_que_muere():
     m = medico()
     trasplante = {("Carlos", "la-medico-poder"): ["trasplante-de-organos"]}
-    noche(m, {**ataque("Ana:2"), ("Carlos", "la-medico"): ["Ana:2"], **trasplante})
+    noche(m, {**ataque("Ana:2", amotinados=AMOTINADOS), ("Carlos", "la-medico"): ["Ana:2"], **trasplante})
     dia(m)
-    noche(m, {**ataque("Ana:3"), ("Carlos", "la-medico"): ["Ana:3"], **trasplante})
+    noche(m, {**ataque("Ana:3", amotinados=AMOTINADOS), ("Carlos", "la-medico"): ["Ana:3"], **trasplante})
     assert viva(m, "terapia-electroshock")
     assert not viva(m, "el-archivo")
 
@@ -154,7 +138,7 @@ def test_cuando_todos_estan_infectados_el_contagio_es_un_segundo_aumento():
 
 def test_ningun_poder_de_la_medico_salva_una_muerte_inevitable():
     m = medico()
-    hasta_prompt(m, "Carlos", "la-medico", ataque("Ana:2"))
+    hasta_prompt(m, "Carlos", "la-medico", ataque("Ana:2", amotinados=AMOTINADOS))
     m.state.attacks.append(("terapia-electroshock", "terapia-electroshock", (1,), INEVITABLE))
     elige(m, "Carlos", "la-medico")
     elige(m, "Carlos", "la-medico-poder", "carro-de-paradas")

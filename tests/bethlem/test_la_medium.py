@@ -1,29 +1,13 @@
 """Ainhoa «La Médium» (section 13): the power of a dead card for a round, a look at an objective, and the body
 and spirit of her awakening."""
 
-from .mesa import abiertos, dia, elige, eventos, hasta, hasta_prompt, noche, opciones, viva
-from .personalizadas import personalizada
-
-
-def ataque(target):
-    return {("Bea", "amotinados"): [target], ("Dani", "amotinados"): [target]}
+from .mesa import abiertos, ataque, dia, elige, eventos, hasta, hasta_prompt, llamadas, noche, opciones, viva
+from .personalizadas import AMOTINADOS, personalizada
 
 
 def medium(**kw):
     """Ana holds La Médium; Bea's Maestra Vudú wakes first, so a test can set the table before Ana's turn."""
     return personalizada({"Ana": "la-medium", "Bea": "la-maestra-vudu"}, **kw)
-
-
-def llamados(m, respuestas=None):
-    seen = []
-    r = m.state.round or 1
-
-    def fin(m):
-        seen.extend((p.player, p.id) for p in m.pending() if m.state.phase == "noche")
-        return m.state.phase == "dia" and m.state.round == r
-
-    hasta(m, fin, respuestas)
-    return seen
 
 
 def test_la_medium_usa_esta_ronda_el_poder_de_una_carta_muerta_en_su_turno():
@@ -38,7 +22,7 @@ def test_la_medium_usa_esta_ronda_el_poder_de_una_carta_muerta_en_su_turno():
     hasta_prompt(m, "Ana", "arthur")
     assert [p.id for p in m.pending()] == ["n1:arthur-espiritu"]
     elige(m, "Ana", "arthur", "Ana:2")
-    noche(m, ataque("Ana:2"))
+    noche(m, ataque("Ana:2", amotinados=AMOTINADOS))
     assert viva(m, "el-archivo")
 
 
@@ -52,7 +36,7 @@ def test_un_poder_cuyo_turno_ya_paso_la_medium_lo_usa_en_cuanto_todos_se_duermen
     elige(m, "Ana", "la-medium-objetivo")
     assert [p.id for p in m.pending()] == ["n1:la-maestra-vudu-espiritu"]
     elige(m, "Ana", "la-maestra-vudu", "Carlos:3")
-    noche(m, ataque("Carlos:2"))
+    noche(m, ataque("Carlos:2", amotinados=AMOTINADOS))
     assert viva(m, "arthur") and not viva(m, "terapia-lobotomia")
 
 
@@ -62,7 +46,7 @@ def test_la_medium_no_puede_repetir_jugador():
     m.state.alive["terapia-lobotomia"] = False
     noche(m, {("Ana", "la-medium"): ["Carlos:2"]})
     dia(m)
-    assert ("Ana", "n2:la-medium") not in llamados(m)
+    assert ("Ana", "n2:la-medium") not in llamadas(m, por="id")
 
 
 def test_poder_extra_la_medium_ve_cada_ronda_el_objetivo_de_un_jugador():
@@ -76,7 +60,7 @@ def test_poder_extra_la_medium_ve_cada_ronda_el_objetivo_de_un_jugador():
 def test_la_medium_amotinada_no_ve_objetivos():
     objetivos = {"Ana": "amotinados", "Bea": "amotinados", "Carlos": "internos", "Dani": "internos"}
     m = medium(objetivos=objetivos)
-    assert not any(k == "la-medium-objetivo" for _, k in llamados(m))
+    assert not any(k == "la-medium-objetivo" for _, k in llamadas(m, por="id"))
 
 
 def despierta_en(m, cuerpo):
@@ -130,7 +114,7 @@ def test_en_cuerpo_fisico_no_se_levanta_de_noche_ni_pueden_matarla_y_un_jugador_
     assert opciones(m, "Ana", "la-medium-fisico") == ("Bea", "Carlos", "Dani")
     elige(m, "Ana", "la-medium-fisico", "Carlos")
     assert eventos(m, "la-medium-fisico", "Dani") == [{"player": "Carlos"}]
-    vistos = llamados(m, ataque("Ana:1"))
+    vistos = llamadas(m, ataque("Ana:1", amotinados=AMOTINADOS), por="id")
     assert ("Ana", "n2:la-medium") not in vistos
     assert ("Carlos", "n2:arthur") not in vistos
     assert ("Carlos", "n2:terapia-lobotomia-espiritu") in vistos
@@ -169,5 +153,5 @@ def test_sin_la_medium_viva_no_se_cobra_la_apuesta_ganada_con_el_espiritu_de_la_
     m = medium()
     _apuesta_con_el_espiritu_de_la_ludopata(m)
     m.state.alive["la-medium"] = False
-    seen = llamados(m)
+    seen = llamadas(m, por="id")
     assert not [pid for player, pid in seen if player == "Ana" and "la-ludopata" in pid]

@@ -6,11 +6,7 @@ from velada.games.bethlem.awakening import awaken
 from velada.games.bethlem.deaths import attack
 from velada.games.bethlem.state import INEVITABLE, LEPER
 
-from .mesa import CUATRO, abiertos, con, eventos, hasta, hasta_prompt, mesa, noche, opciones, viva
-
-
-def ataque(target, mas=None):
-    return {("Ana", "amotinados"): [target], ("Bea", "amotinados"): [target], **(mas or {})}
+from .mesa import CUATRO, abiertos, ataque, con, eventos, hasta, hasta_prompt, mesa, noche, opciones, viva
 
 
 def test_una_carta_con_varias_marcas_muere_una_sola_vez():

@@ -5,21 +5,25 @@ import pytest
 
 from velada.core.protocol import IllegalAction
 
-from .mesa import CUATRO, abiertos, con, elige, eventos, hasta, hasta_prompt, mesa, muertas, noche, opciones, viva
+from .mesa import (
+    CUATRO,
+    abiertos,
+    con,
+    elige,
+    eventos,
+    hasta_prompt,
+    llamadas,
+    mesa,
+    muertas,
+    noche,
+    opciones,
+    viva,
+)
 
 
 def llamadas_de_la_noche(m, respuestas=None):
-    seen = []
-    r = m.state.round or 1
-
-    def fin(m):
-        for p in m.pending():
-            if m.state.phase == "noche" and (p.player, p.kind) not in seen:
-                seen.append((p.player, p.kind))
-        return m.state.phase == "dia" and m.state.round == r
-
-    hasta(m, fin, respuestas)
-    return seen
+    """Each (player, kind) called in the night once, in the order of their first call."""
+    return list(dict.fromkeys(llamadas(m, respuestas)))
 
 
 def test_el_narrador_llama_a_las_cartas_en_el_orden_de_la_guia():

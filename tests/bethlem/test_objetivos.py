@@ -15,18 +15,10 @@ from .mesa import (
     dia,
     eventos,
     hasta_prompt,
+    matar,
     mesa,
     noche,
 )
-
-
-def matar(m, *cards):
-    """Kill cards outright (for the end-condition tests, which only read the table)."""
-    s = m.state
-    for card in cards:
-        s.alive[card] = False
-    for seat in range(len(s.players)):
-        s.out[seat] = not any(s.alive[c] for c in s.board[seat])
 
 
 def desvelar(m, *players):
@@ -155,7 +147,7 @@ def test_traidor_gana_cuando_pierde_el_bando_elegido():
     # He stayed with the inmates: he wins when the mutineers do.
     m = mesa(CINCO, objetivos=OBJETIVOS_CINCO)
     noche(m)
-    matar(m, *m.state.board[1], *m.state.board[2], *m.state.board[4])
+    matar(m, *m.state.board[1], *m.state.board[2], *m.state.board[4], fuera=True)
     r = outcome(m.state)
     assert r.reason == "amotinados" and r.sides == ("amotinados", "traidor")
     assert r.winners == ("Ana", "Dani", "Eva")
@@ -164,7 +156,7 @@ def test_traidor_gana_cuando_pierde_el_bando_elegido():
 def test_el_traidor_pierde_cuando_gana_el_bando_elegido():
     m = mesa(CINCO, objetivos=OBJETIVOS_CINCO)
     noche(m, {("Eva", "traidor"): ["levantarse"]})
-    matar(m, *m.state.board[1], *m.state.board[2])
+    matar(m, *m.state.board[1], *m.state.board[2], fuera=True)
     r = outcome(m.state)
     assert r.reason == "amotinados" and r.winners == ("Ana", "Dani")
 
@@ -187,7 +179,7 @@ def test_internos_ganan_cuando_todos_los_amotinados_estan_desenmascarados():
 
 def test_amotinados_ganan_cuando_solo_quedan_ellos_en_pie():
     m = mesa(PERSONALIZADA, objetivos=OBJETIVOS)
-    matar(m, *m.state.board[1], *m.state.board[2])
+    matar(m, *m.state.board[1], *m.state.board[2], fuera=True)
     r = outcome(m.state)
     assert r.reason == "amotinados" and r.winners == ("Ana", "Dani")
 
@@ -195,7 +187,7 @@ def test_amotinados_ganan_cuando_solo_quedan_ellos_en_pie():
 def test_renegado_gana_si_es_el_ultimo_jugador_en_pie():
     m = mesa(SIETE, objetivos=OBJETIVOS_SIETE)
     s = m.state
-    matar(m, *[c for seat, row in enumerate(s.board) if seat != 5 for c in row])
+    matar(m, *[c for seat, row in enumerate(s.board) if seat != 5 for c in row], fuera=True)
     r = outcome(s)
     assert r.reason == "renegado" and r.sides == ("renegado",) and r.winners == ("Fede",)
 
@@ -203,9 +195,9 @@ def test_renegado_gana_si_es_el_ultimo_jugador_en_pie():
 def test_el_renegado_tambien_debe_morir_para_que_ganen_los_amotinados():
     m = mesa(SIETE, objetivos=OBJETIVOS_SIETE)
     s = m.state
-    matar(m, *[c for seat in (1, 2, 4, 6) for c in s.board[seat]])
+    matar(m, *[c for seat in (1, 2, 4, 6) for c in s.board[seat]], fuera=True)
     assert outcome(s) is None
-    matar(m, *s.board[5])
+    matar(m, *s.board[5], fuera=True)
     assert outcome(s).reason == "amotinados"
 
 
@@ -267,7 +259,7 @@ def test_el_pacto_de_sangre_se_impone_al_objetivo():
     assert objective(s, 0) == "pacto-de-sangre" and objective(s, 1) == "pacto-de-sangre"
     you = m.view("Ana", "es")["you"]
     assert you["objective"] == "pacto-de-sangre" and you["objective_card"] == "amotinados"
-    matar(m, *[c for seat in (2, 3, 4, 5, 6) for c in s.board[seat]])
+    matar(m, *[c for seat in (2, 3, 4, 5, 6) for c in s.board[seat]], fuera=True)
     r = outcome(s)
     assert r.reason == "pacto-de-sangre" and r.winners == ("Ana", "Bea")
 

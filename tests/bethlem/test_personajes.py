@@ -3,11 +3,13 @@
 from .mesa import (
     CUATRO,
     abiertos,
+    ataque,
     con,
     dia,
     elige,
     eventos,
     hasta_prompt,
+    llamadas,
     mesa,
     muertas,
     noche,
@@ -17,29 +19,10 @@ from .mesa import (
 )
 
 
-def ataque(target, mas=None):
-    return {("Ana", "amotinados"): [target], ("Bea", "amotinados"): [target], **(mas or {})}
-
-
 def noche_n(m, n):
     """The log of night ``n`` (narrator's), from nightfall on."""
     start = max(i for i, e in enumerate(m.state.log) if e.kind == "noche" and e.data["n"] == n)
     return m.state.log[start:]
-
-
-def llamadas(m, respuestas=None):
-    """Play the current night, collecting (player, kind) of every prompt opened in it."""
-    seen = []
-    r = m.state.round or 1
-
-    def fin(m):
-        seen.extend((p.player, p.kind) for p in m.pending() if m.state.phase == "noche")
-        return m.state.phase == "dia" and m.state.round == r
-
-    from .mesa import hasta
-
-    hasta(m, fin, respuestas)
-    return seen
 
 
 # --- Larry Owls ------------------------------------------------------------------------------------------

@@ -8,12 +8,13 @@ from velada.core.protocol import IllegalAction
 from .mesa import (
     CUATRO,
     abiertos,
+    ataque,
     con,
     dia,
     elige,
     eventos,
-    hasta,
     hasta_prompt,
+    llamadas,
     mesa,
     muertas,
     noche,
@@ -21,23 +22,6 @@ from .mesa import (
     ronda,
     viva,
 )
-
-
-def ataque(target, mas=None):
-    return {("Ana", "amotinados"): [target], ("Bea", "amotinados"): [target], **(mas or {})}
-
-
-def llamadas(m, respuestas=None):
-    seen = []
-    r = m.state.round or 1
-
-    def fin(m):
-        seen.extend((p.player, p.kind) for p in m.pending() if m.state.phase == "noche")
-        return m.state.phase == "dia" and m.state.round == r
-
-    hasta(m, fin, respuestas)
-    return seen
-
 
 # --- Melancolía ----------------------------------------------------------------------------------------------
 
