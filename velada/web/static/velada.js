@@ -174,10 +174,15 @@
       view.placed = true;
       const me = frame.querySelector(".vampire.me circle");
       if (me) {
-        const scale = frame.clientWidth / 1000;
+        // The board is drawn to fit the frame (1000×640 units, centred): where the vampire is, in pixels.
+        const w = frame.clientWidth;
+        const h = frame.clientHeight;
+        const scale = Math.min(w / 1000, h / 640);
+        const px = (w - 1000 * scale) / 2 + Number(me.getAttribute("cx")) * scale;
+        const py = (h - 640 * scale) / 2 + Number(me.getAttribute("cy")) * scale;
         view.zoom = 2;
-        view.x = frame.clientWidth / 2 - Number(me.getAttribute("cx")) * scale * view.zoom;
-        view.y = frame.clientHeight / 2 - Number(me.getAttribute("cy")) * scale * view.zoom;
+        view.x = w / 2 - px * view.zoom;
+        view.y = h / 2 - py * view.zoom;
         clampPan(frame);
       }
     }
