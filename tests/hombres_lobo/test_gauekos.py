@@ -52,4 +52,13 @@ def test_pariente_mayor_es_el_alguacil_de_gauekos():
     votan(m, {p: "Iker" for p in DEAL}, kind="eleccion")
     assert m.players[m.state.sheriff] == "Iker"
     text = [e for e in m.view("Iker")["log"] if e["kind"] != "llamada"][-2]["text"]
-    assert text == "Iker es elegido Pariente mayor."
+    assert text == "Iker ocupa el cargo de Pariente mayor."
+
+
+def test_los_textos_concuerdan_con_el_genero_de_cada_personaje():
+    """The theme's names carry their grammatical gender (data): the Niña is caught ("descubierta"), the
+    Galtzagorri too ("descubierto")."""
+    from velada.games import REGISTRY
+
+    assert REGISTRY.get("hombres-lobo").text("es", "cause.nina-descubierta").startswith("descubierta ")
+    assert REGISTRY.get("gauekos").text("es", "cause.nina-descubierta").startswith("descubierto ")

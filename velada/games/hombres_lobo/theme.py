@@ -11,6 +11,8 @@ import tomllib
 from dataclasses import dataclass
 from importlib import resources
 
+from velada.core.i18n import Term
+
 # Powers: which rule of the rulebook a card follows. The card (role id) is what players see.
 WOLF = "wolf"
 SEER = "seer"
@@ -59,7 +61,14 @@ def load_theme(name: str) -> Theme:
         kinds=dict(data["kinds"]),
         option_keys=dict(data["option-keys"]),
         sides=dict(data["sides"]),
-        names={lang: dict(texts) for lang, texts in data["names"].items()},
+        names={lang: _terms(texts, data.get("grammar", {}).get(lang, {})) for lang, texts in data["names"].items()},
         box=dict(data["box"]) if "box" in data else None,
         decisions={kind: decision for decision, kind in data["kinds"].items()},
     )
+
+
+def _terms(names: dict[str, str], grammar: dict[str, list[str]]) -> dict[str, str]:
+    """The theme's names as :class:`Term`s that know their gender and number (the theme's ``[grammar.<lang>]``:
+    ``feminine`` and ``plural`` list name keys), so that texts agree with them (``{little_girl:g:…|…}``)."""
+    feminine, plural = set(grammar.get("feminine", ())), set(grammar.get("plural", ()))
+    return {key: Term(text, "f" if key in feminine else "m", 2 if key in plural else 1) for key, text in names.items()}
