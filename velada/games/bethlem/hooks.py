@@ -78,6 +78,20 @@ class ModeRules:
     after_deaths: Callable[[BethlemState, list[str]], None] = _not_installed
 
 
+@dataclass(slots=True)
+class NightTables:
+    """Every power by id and the night turns with a handler of their own (``powers.POWERS``,
+    ``powers.HANDLERS`` and the night's own ``night.LOCAL_HANDLERS``), for the characters that use another card's
+    power in their own turn (El Arquitecto, La Médium, La Médico); filled by ``night.py`` when it is imported."""
+
+    powers: Mapping[str, Power] = field(default_factory=dict)
+    handlers: Mapping[str, Handler] = field(default_factory=dict)
+    local_handlers: Mapping[str, Handler] = field(default_factory=dict)
+
+
+#: The night's tables, filled in place by ``night.py``.
+NIGHT = NightTables()
+
 #: The custom mode's rules, filled in place like ``HOOKS``.
 CUSTOM_MODE = ModeRules()
 

@@ -24,7 +24,7 @@ from velada.games.bethlem.common import (
 from velada.games.bethlem.cuentacuentos import questions_handler
 from velada.games.bethlem.deaths import attack, resolve
 from velada.games.bethlem.happenings import second_attack
-from velada.games.bethlem.hooks import HOOKS
+from velada.games.bethlem.hooks import HOOKS, NIGHT
 from velada.games.bethlem.objectives import principal_card, reveal, traitors_undecided
 from velada.games.bethlem.plugins import rises
 from velada.games.bethlem.state import BethlemState
@@ -302,6 +302,8 @@ def dawn_step(game, s: BethlemState) -> None:
 
 
 LOCAL_HANDLERS = {"amotinados": mutineers_handler, "preguntas": questions_handler}
+# The characters below that use another card's power in their own turn read the whole night through the hooks.
+NIGHT.powers, NIGHT.handlers, NIGHT.local_handlers = powers.POWERS, powers.HANDLERS, LOCAL_HANDLERS
 
 STEPS = {
     "dusk": dusk_step,

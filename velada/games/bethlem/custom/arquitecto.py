@@ -19,6 +19,7 @@ from __future__ import annotations
 from velada.games.bethlem.cards import CUSTOM_NIGHT, GROUP_OF, KIND_OF
 from velada.games.bethlem.common import ARCHITECT, OWN, actors, answer_of, living, options, prompt
 from velada.games.bethlem.deaths import swap_cards
+from velada.games.bethlem.hooks import NIGHT
 from velada.games.bethlem.plugins import Character, awake, data, extra
 from velada.games.bethlem.state import BethlemState
 
@@ -102,8 +103,6 @@ def answer(game, s: BethlemState, answers, seat: int, card: str, origin: str, st
 def _later_turns(s: BethlemState, seat: int) -> list[str]:
     """The secondary and action cards of other players whose turn is still to come tonight and wakes their
     holder."""
-    from velada.games.bethlem import powers
-
     ids = [step.id for step in CUSTOM_NIGHT]
     later = CUSTOM_NIGHT[ids.index(KIND) + 1 :]
     out = []
@@ -111,7 +110,7 @@ def _later_turns(s: BethlemState, seat: int) -> list[str]:
         kind = step.card
         if not kind or step.all or not step.due(s.round) or step.id != kind or kind in out:
             continue
-        if step.id in powers.HANDLERS or step.id not in powers.POWERS:
+        if step.id in NIGHT.handlers or step.id not in NIGHT.powers:
             continue
         if any(GROUP_OF[c] in ("P2", "A1", "A2") and s.can_act(c) and s.holder(c) != seat for c in s.find(kind)):
             out.append(kind)

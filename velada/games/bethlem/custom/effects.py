@@ -4,9 +4,10 @@ La Médium, El Saltamundos and El Relojero."""
 
 from __future__ import annotations
 
+from velada.games.bethlem.cards import CUSTOM_NIGHT
 from velada.games.bethlem.common import dead_cards, living, not_against
 from velada.games.bethlem.deaths import attack, revive
-from velada.games.bethlem.hooks import HOOKS
+from velada.games.bethlem.hooks import HOOKS, NIGHT
 from velada.games.bethlem.objectives import goal_visible
 from velada.games.bethlem.state import BethlemState
 
@@ -27,14 +28,10 @@ def night_turn(kind: str) -> str | None:
     else for a night (La Médium's borrowed power, La Médico's transplant). Cards the night runs by a handler of
     their own (Pacto de sangre, Juego de azar, El cataléptico…) have none, unless that handler too wakes whoever
     ``common.actors`` names (La Ludópata's)."""
-    from velada.games.bethlem.cards import CUSTOM_NIGHT
-    from velada.games.bethlem.night import LOCAL_HANDLERS
-    from velada.games.bethlem.powers import HANDLERS, POWERS
-
     for step in CUSTOM_NIGHT:
         if step.card == kind and not step.all:
-            own_turn = step.id not in HANDLERS and step.id not in LOCAL_HANDLERS
-            if step.id in POWERS and (own_turn or kind in HOOKS.actor_handlers):
+            own_turn = step.id not in NIGHT.handlers and step.id not in NIGHT.local_handlers
+            if step.id in NIGHT.powers and (own_turn or kind in HOOKS.actor_handlers):
                 return step.id
             return None
     return None
