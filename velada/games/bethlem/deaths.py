@@ -8,7 +8,8 @@ are resolved together — at dawn for the night, at once for a lynching or a day
 1. **Cancellations**: a dead card cannot die again; on the reaper's night only La parca kills; an isolated card
    (Celda de aislamiento) cannot be attacked. Leproso ignores everything below.
 2. **Immunities**: Richard Dadd awakened dies only of indirect deaths; Arthur awakened ignores the mutineers;
-   John Flick awakened ignores the lynching; Pacto de sangre awakened dies only once a bound player is out;
+   John Flick awakened ignores the lynching; Pacto de sangre awakened dies only once a bound player is out
+   (``AWAKE_IMMUNITIES``, and the custom characters' and acontecimientos' through ``HOOKS.immunities``);
    Siamesas die only when both were attacked in the same phase (awakened: only when the card in the same
    position of the other siamesa's holder is dead). Melancolía cancels a card's passive powers for the round.
 3. **Substitutions**: Muerte dulce's exchange moves the death to the other card.
@@ -28,6 +29,8 @@ stop an *inevitable* death (Terapia electroshock's awakening, Leproso).
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from velada.core.protocol import NARRATOR_ONLY
 from velada.games.bethlem.awakening import awaken_last_cards
 from velada.games.bethlem.cards import GROUP_OF, KIND_OF, LIFE_GROUPS
@@ -38,6 +41,16 @@ from velada.games.bethlem.state import INDIRECT, INEVITABLE, LEPER, NO_TRIGGER, 
 
 #: Causes that are the mutineers' attack (Arthur's awakening is immune to them).
 MUTINEER_CAUSES = frozenset({"amotinados", "daniel", "richard-dadd", "director-amotinado", "nathaniel"})
+#: The awakened cards an attack may not kill (stage 2), by kind: whether it spares them, from the attack's cause
+#: and flags. The reason told to the narrator is the card's kind.
+AWAKE_IMMUNITIES: dict[str, Callable[[BethlemState, str, int], bool]] = {
+    # Richard Dadd dies only of indirect deaths.
+    "richard-dadd": lambda s, cause, flags: not flags & INDIRECT,
+    "arthur": lambda s, cause, flags: cause in MUTINEER_CAUSES,
+    "john-flick": lambda s, cause, flags: cause == "linchamiento",
+    # Pacto de sangre dies only once a bound player is out.
+    "pacto-de-sangre": lambda s, cause, flags: s.pact is not None and not (s.out[s.pact[0]] or s.out[s.pact[1]]),
+}
 #: Causes the whole table is told (night deaths are announced without their cause, as a narrator does).
 PUBLIC_CAUSES = frozenset({"linchamiento", "provocaste-al-barbero", "leproso"})
 
@@ -240,18 +253,11 @@ def immunity(s: BethlemState, card: str, cause: str, flags: int, hooks: bool = T
             reason = hook(s, card, cause, flags)
             if reason:
                 return reason
-    kind = KIND_OF[card]
     if not s.awake.get(card) or not s.passive(card):
         return ""
-    if kind == "richard-dadd" and not flags & INDIRECT:
-        return "richard-dadd"
-    if kind == "arthur" and cause in MUTINEER_CAUSES:
-        return "arthur"
-    if kind == "john-flick" and cause == "linchamiento":
-        return "john-flick"
-    if kind == "pacto-de-sangre" and s.pact is not None and not (s.out[s.pact[0]] or s.out[s.pact[1]]):
-        return "pacto-de-sangre"
-    return ""
+    kind = KIND_OF[card]
+    spares = AWAKE_IMMUNITIES.get(kind)
+    return kind if spares is not None and spares(s, cause, flags) else ""
 
 
 def _twin(s: BethlemState, card: str) -> str | None:
