@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import functools
 import io
+import json
 from typing import TYPE_CHECKING, Any
 
 import qrcode
@@ -110,7 +111,32 @@ def game_template(game_id: str) -> str:
     return name if name in env.list_templates() else "games/_none.html"
 
 
+#: The players' list as rendered, by what it shows: it changes at deaths and reveals, not at every phase or prompt
+#: (which render the rest of a page again), and several viewers often see the same list.
+_PLAYERS: dict[tuple, Markup] = {}
+
+
+def players_part(view: dict[str, Any] | None, lang: str) -> Markup:
+    """``_players.html`` for a view, rendered once per distinct list, viewer and card help (bounded cache)."""
+    if not view or not view.get("players"):
+        return Markup("")
+    key = (
+        lang,
+        view.get("viewer"),
+        json.dumps(view["players"], sort_keys=True, default=str),
+        tuple(h["id"] for h in view.get("help") or ()),
+    )
+    found = _PLAYERS.get(key)
+    if found is None:
+        if len(_PLAYERS) >= 4096:
+            _PLAYERS.pop(next(iter(_PLAYERS)))  # the oldest: a finished game's lists are not shown again
+        small = {"players": view["players"], "viewer": view.get("viewer"), "help": view.get("help")}
+        found = _PLAYERS[key] = Markup(env.get_template("_players.html").render(t=texts(lang), lang=lang, view=small))
+    return found
+
+
 env.globals["log_items"] = log_items
+env.globals["players_part"] = players_part
 env.globals["game_template"] = game_template
 env.globals["ansia_card"] = ansia_card
 env.globals["theme"] = theme
