@@ -164,6 +164,7 @@ ANSWER = """async ([code, pick]) => {
   const r = await fetch(`/api/tables/${code}/view`);
   if (!r.ok) return "no-view";
   const {view} = await r.json();
+  if (!view) return "idle";  // not started yet
   const prompt = view.prompts.find(p => !p.answered);
   if (view.result) return "over";
   if (!prompt) return "idle";
@@ -287,7 +288,8 @@ def test_pantallas_de_cada_juego(server, browser, game, lang):
     # The end; a player who dies on the way gets a screen that says so, and still follows the game.
     def over() -> bool:
         if not dead_seen and phone.locator(".players li.me.dead").count() and not _over(phone):
-            dead_seen.append(phone.locator(".dead-screen").count())
+            # (or the page was drawn again meanwhile with the result, which takes the screen's place)
+            dead_seen.append(phone.locator(".dead-screen").count() or int(_over(phone)))
             check_page(phone, f"{tag}-muerto", True, problems)
         return _over(phone)
 
