@@ -12,7 +12,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from tests.test_todos_los_juegos import play_to_end, start, tables
-from velada.core.engine import build_view
+from velada.core.engine import Match, build_view
 from velada.core.i18n import LANGUAGES
 from velada.core.narration import script
 from velada.core.protocol import PUBLIC
@@ -124,7 +124,9 @@ def test_la_mesa_recomendada_es_valida_y_los_errores_se_explican(game):
     from velada.core.options import normalize
 
     for players in range(game.info.min_players, game.info.max_players + 1):
-        normalize(game.options, game.preset(players))  # a preset is always accepted
+        preset = game.preset(players)
+        normalize(game.options, preset)  # a preset is always accepted, and deals a game
+        Match(game, [f"p{i}" for i in range(players)], preset, 0)
     spec = game.options[0]
     errors = game.option_errors({spec.key: "???"}, "en")
     assert set(errors) == {spec.key} and unfinished(errors[spec.key]) is None

@@ -168,12 +168,9 @@ class Game(ABC):
         return {}
 
     def preset(self, players: int) -> dict[str, str]:
-        """The recommended options for ``players`` seats (the nearest size the rulebook covers)."""
-        table = self.presets()
-        if not table:
-            return {}
-        nearest = min(table, key=lambda n: (abs(n - players), n))
-        return dict(table[nearest])
+        """The recommended options for ``players`` seats; empty when the defaults are the recommendation (or the
+        rulebook recommends nothing for that size)."""
+        return dict(self.presets().get(players, {}))
 
     def option_errors(self, raw: Mapping[str, Any], lang: str) -> dict[str, str]:
         """What is wrong with each given option, by key, in ``lang``, for the lobby to show beside the field

@@ -926,6 +926,9 @@ class BethlemGame(Game):
     def card_help(self, help_id: str, lang: str) -> CardHelp:
         return guide.card_help(self, help_id, lang)
 
+    def presets(self) -> dict[int, dict[str, str]]:
+        return guide.presets()
+
     def option_value_label(self, key: str, value: str, lang: str) -> str:
         if key == "cartas" and value in CARDS:
             return self.card_name(value, lang)

@@ -16,7 +16,7 @@ from typing import Any
 
 from velada.core.game import CardHelp
 from velada.core.protocol import CALL, PUBLIC, Event, Viewer
-from velada.games.bethlem.cards import KIND_OF, KINDS, PERIODIC, PUNCTUAL
+from velada.games.bethlem.cards import COMPOSITIONS, KIND_OF, KINDS, PERIODIC, PUNCTUAL
 from velada.games.bethlem.custom.saltamundos_data import WORLD_CARDS
 from velada.games.bethlem.ending import objective
 from velada.games.bethlem.state import BethlemState
@@ -134,3 +134,13 @@ def _card(game: Any, help_id: str, kind: str, lang: str) -> CardHelp:
         if game.catalog.has(lang, name):
             details.append((t(lang, f"help.label.{face}"), t(lang, name)))
     return CardHelp(help_id, game.card_name(kind, lang), t(lang, f"help.card.{kind}.text"), tuple(details))
+
+
+def presets() -> dict[int, dict[str, str]]:
+    """The normal mode's recommended composition for 4 to 7 players (``data/composiciones.toml``, what ``cartas=auto``
+    deals), written out so the host sees it and can change it; 2 and 3 players deal by their own rules."""
+    table: dict[int, dict[str, str]] = {}
+    for players, composition in COMPOSITIONS["normal"].items():
+        cards = [*composition["life"], *composition["personalities"]]
+        table[int(players)] = {"cards": "normal", "cartas": ",".join(cards)}
+    return dict(sorted(table.items()))
