@@ -119,10 +119,12 @@ def test_arena_informa_tasas_con_intervalos_elo_y_medidas_de_hombres_lobo(tmp_pa
     assert set(report["agents"]) == {"random", "heuristico", "llm:falso"}
     for label, r in report["agents"].items():
         low, high = r["ci95"]
-        assert 0 <= low <= r["win_rate"] <= high <= 1 and r["games"] == 6 * (2 if label != "llm:falso" else 1)
-        assert isinstance(r["elo"], float)
+        assert 0 <= low <= r["win_rate"] <= high <= 1 and r["seats"] == 6 * (2 if label != "llm:falso" else 1)
+        assert r["games"] == 6 and isinstance(r["elo"], float)
     assert sum(r["elo"] for r in report["agents"].values()) == pytest.approx(3000, abs=0.5)
-    assert sum(r["games"] for r in report["sides"].values()) == 6 * 5
+    # A side wins or loses once a game, however many seats it has: the unit of its rate is the game.
+    assert all(r["games"] <= 6 for r in report["sides"].values())
+    assert 1 <= sum(r["wins"] for r in report["sides"].values()) <= 6
     assert report["llm"]["llm:falso"]["decisions"] >= 6 and report["llm"]["llm:falso"]["malformed"] >= 1
     assert {"wolf_day_votes", "partner_vote_rate"} & set().union(*map(set, report["werewolf"].values()))
     page = html_report(report)
@@ -144,9 +146,29 @@ def test_elo_de_bradley_terry_no_depende_del_orden_y_sale_de_los_pares():
 def test_intervalo_de_wilson():
     low, high = wilson(50, 100)
     assert low == pytest.approx(0.404, abs=0.001) and high == pytest.approx(0.596, abs=0.001)
-    assert wilson(0, 0) == (0.0, 1.0)
+    # By hand: 32 of 50, z = 1.96: centre (0.64 + z²/100) / (1 + z²/50) = 0.6300, half-width 0.1286.
+    low, high = wilson(32, 50)
+    assert low == pytest.approx(0.5014, abs=0.0001) and high == pytest.approx(0.7586, abs=0.0001)
+    assert wilson(0, 0) == (0.0, 1.0) and wilson(0, 10)[0] == 0.0 and wilson(10, 10)[1] == 1.0
     with pytest.raises(ValueError, match="llm:URL:MODEL"):
         AgentSpec.parse("llm:sin-url", REGISTRY.get("hombres-lobo"))
+
+
+def test_los_asientos_de_un_agente_en_una_partida_no_son_pruebas_independientes():
+    from velada.agents.arena import seat_rate
+
+    # 4 seats a game over 50 games, 99 of the 200 won: the rate is per seat, the interval as wide as 50 games give.
+    r = seat_rate(99, 200, 50)
+    assert r["win_rate"] == pytest.approx(0.495) and r["ci95"] == pytest.approx(list(wilson(0.495 * 50, 50)))
+    assert r["ci95"][1] - r["ci95"][0] > wilson(99, 200)[1] - wilson(99, 200)[0] + 0.1
+
+
+def test_arena_con_menos_agentes_que_jugadores_llena_la_mesa_recomendada():
+    game = REGISTRY.get("hombres-lobo")
+    specs = [AgentSpec.parse(s, game) for s in ("random", "heuristico")]
+    report = run_arena(game, specs, 2, seed=1)
+    assert report["players"] == game.info.recommended[0]
+    assert sum(r["seats"] for r in report["agents"].values()) == 2 * game.info.recommended[0]
 
 
 def test_velada_arena_escribe_json_y_html(tmp_path):

@@ -3,7 +3,8 @@
 Each game deals the agents given (``random``, a bot of the game such as ``heuristico``, or ``llm:URL:MODEL``) to
 the seats in a new random order, so every agent plays every role in turn; games run in this process through the
 protocol (the LLM players through :class:`velada.agents.llm.LLMPlayer`, talk left out). The report gives, per
-agent and per side, games, wins and the win rate with its 95% Wilson interval; an Elo rating per agent (every
+side, the games it played and won, with the win rate's 95% Wilson interval; per agent (and per agent and side),
+the share of its seats that won, with a 95% interval over the games (:func:`seat_rate`); an Elo rating per agent (every
 winner of a game beats every loser of it; a Bradley–Terry fit of all those results on the Elo scale, see
 :func:`elo`); and for the werewolf family
 the measures LLM werewolf studies report: how often a wolf voted in the day to eliminate a fellow wolf, and how
@@ -62,12 +63,24 @@ def wilson(wins: int, games: int, z: float = 1.96) -> tuple[float, float]:
     p = wins / games
     centre = (p + z * z / (2 * games)) / (1 + z * z / games)
     half = z * math.sqrt(p * (1 - p) / games + z * z / (4 * games * games)) / (1 + z * z / games)
-    return (max(0.0, centre - half), min(1.0, centre + half))
+    # At 0 or all wins the bound is exactly 0 or 1 (the formula leaves a rounding error there).
+    return (0.0 if wins == 0 else max(0.0, centre - half), 1.0 if wins == games else min(1.0, centre + half))
 
 
 def rate(wins: int, games: int) -> dict[str, Any]:
+    """A side's record: ``games`` it played, ``wins`` among them (a side wins or loses once per game)."""
     low, high = wilson(wins, games)
     return {"games": games, "wins": wins, "win_rate": wins / games if games else None, "ci95": [low, high]}
+
+
+def seat_rate(wins: int, seats: int, games: int) -> dict[str, Any]:
+    """An agent's record when it may hold several seats of a game: ``wins`` of its ``seats`` (seat-games), over
+    ``games`` games. Its seats in one game win or lose together (the same side) or against each other, so they are
+    not independent trials: the interval is Wilson's over the games, each scoring the share of the agent's seats
+    that won — as wide as if they always won or lost together, never narrower than the data allow."""
+    share = wins / seats if seats else None
+    low, high = wilson(share * games, games) if share is not None else (0.0, 1.0)
+    return {"games": games, "seats": seats, "wins": wins, "win_rate": share, "ci95": [low, high]}
 
 
 def play_game(game: Game, seats: list[AgentSpec], seed: int, options: dict, lang: str) -> tuple[Match, dict]:
@@ -172,9 +185,10 @@ def run_arena(
     lang: str = "es",
     progress: Callable[[int], None] = lambda _: None,
 ) -> dict[str, Any]:
-    """Play ``games`` games of ``game`` with the agents ``specs`` (cycled over ``players`` seats, default one
-    seat each) and report (see the module's documentation)."""
-    count = players or len(specs)
+    """Play ``games`` games of ``game`` with the agents ``specs`` (cycled over ``players`` seats; by default one
+    seat each, or the game's recommended table when the agents are fewer than its fewest players) and report (see
+    the module's documentation)."""
+    count = players or (len(specs) if len(specs) >= game.info.min_players else game.info.recommended[0])
     if not game.info.min_players <= count <= game.info.max_players:
         raise ValueError(f"{game.id} seats {game.info.min_players}–{game.info.max_players} players, not {count}")
     rng = random.Random(seed)
@@ -193,19 +207,28 @@ def run_arena(
         agents = played["agents"]
         reasons[result.reason] += 1
         teams = dict(result.teams)
+        for side in set(teams.values()):
+            sides[side]["games"] += 1
+            sides[side]["wins"] += side in result.sides
+        present: set[str] = set()
+        present_sides: set[tuple[str, str]] = set()
         for player, spec in agents.items():
             won = player in result.winners
-            tally[spec.label]["games"] += 1
+            tally[spec.label]["seats"] += 1
             tally[spec.label]["wins"] += won
+            present.add(spec.label)
             side = teams.get(player)
             if side is not None:
-                sides[side]["games"] += 1
-                sides[side]["wins"] += won
-                agent_sides[spec.label][side]["games"] += 1
+                agent_sides[spec.label][side]["seats"] += 1
                 agent_sides[spec.label][side]["wins"] += won
+                present_sides.add((spec.label, side))
             bot = played["bots"][player]
             if isinstance(bot, LLMPlayer):
                 llm_stats[spec.label].update(bot.stats)
+        for label in present:
+            tally[label]["games"] += 1
+        for label, side in present_sides:
+            agent_sides[label][side]["games"] += 1
         for player, counts in werewolf_measures(game, match).items():
             werewolf[agents[player].label].update(counts)
         pair_points(points, result, agents)
@@ -219,11 +242,12 @@ def run_arena(
         "seats": [spec.label for spec in specs],
         "endings": dict(reasons),
         "agents": {
-            label: rate(c["wins"], c["games"]) | {"elo": round(ratings[label], 1)} for label, c in sorted(tally.items())
+            label: seat_rate(c["wins"], c["seats"], c["games"]) | {"elo": round(ratings[label], 1)}
+            for label, c in sorted(tally.items())
         },
         "sides": {side: rate(c["wins"], c["games"]) for side, c in sorted(sides.items())},
         "agent_sides": {
-            label: {side: rate(c["wins"], c["games"]) for side, c in sorted(by_side.items())}
+            label: {side: seat_rate(c["wins"], c["seats"], c["games"]) for side, c in sorted(by_side.items())}
             for label, by_side in sorted(agent_sides.items())
         },
     }
@@ -257,7 +281,8 @@ def html_report(report: dict[str, Any]) -> str:
         out = []
         for name, r in table.items():
             low, high = r["ci95"]
-            cells = [e(name), str(r["games"]), str(r["wins"]), _percent(r["win_rate"]), f"{low:.0%}–{high:.0%}"]
+            wins = f"{r['wins']}/{r['seats']}" if "seats" in r else str(r["wins"])
+            cells = [e(name), str(r["games"]), wins, _percent(r["win_rate"]), f"{low:.0%}–{high:.0%}"]
             if extra:
                 cells.append(f"{r['elo']:.0f}")
             out.append("<tr>" + "".join(f"<td>{c}</td>" for c in cells) + "</tr>")

@@ -108,7 +108,14 @@ def arena(
         list[str], typer.Option("--seat", help="An agent: random, a bot of the game, or llm:URL:MODEL (repeatable).")
     ],
     games: Annotated[int, typer.Option("--games", help="Games to play.")] = 20,
-    players: Annotated[int | None, typer.Option("--players", "-n", help="Seats (default: one per --seat).")] = None,
+    players: Annotated[
+        int | None,
+        typer.Option(
+            "--players",
+            "-n",
+            help="Seats; agents cycle over them (default: one per --seat, or the recommended table when fewer).",
+        ),
+    ] = None,
     seed: Annotated[int, typer.Option(help="Seed of the seatings and the deals.")] = 0,
     option: Annotated[list[str] | None, typer.Option("--option", "-o", help="Game option KEY=VALUE.")] = None,
     json_out: Annotated[str | None, typer.Option("--json", help="Write the report as JSON here.")] = None,
@@ -140,5 +147,5 @@ def arena(
     else:
         for label, r in report["agents"].items():
             low, high = r["ci95"]
-            line = f"{label:24} {r['wins']:4}/{r['games']:<4} {r['win_rate']:.0%} [{low:.0%}, {high:.0%}]"
+            line = f"{label:24} {r['wins']:4}/{r['seats']:<4} {r['win_rate']:.0%} [{low:.0%}, {high:.0%}]"
             print(f"{line}  Elo {r['elo']:.0f}")
