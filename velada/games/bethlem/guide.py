@@ -138,8 +138,9 @@ def _card(game: Any, help_id: str, kind: str, lang: str) -> CardHelp:
 
 def presets() -> dict[int, dict[str, str]]:
     """The normal mode's recommended composition for 4 to 7 players (``data/composiciones.toml``, what ``cartas=auto``
-    deals), written out so the host sees it and can change it; 2 and 3 players deal by their own rules."""
-    table: dict[int, dict[str, str]] = {}
+    deals), written out so the host sees it and can change it; 2 and 3 players deal by their own rules, so their
+    preset is the defaults (said explicitly, so that a lobby never carries a larger table's cards over)."""
+    table: dict[int, dict[str, str]] = {n: {"cards": "normal", "cartas": "auto"} for n in (2, 3)}
     for players, composition in COMPOSITIONS["normal"].items():
         cards = [*composition["life"], *composition["personalities"]]
         table[int(players)] = {"cards": "normal", "cartas": ",".join(cards)}
