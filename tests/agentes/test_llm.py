@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import math
+import random
 import re
 import subprocess
 import sys
@@ -237,3 +238,53 @@ def test_velada_agent_rechaza_un_enlace_malo_o_un_servidor_que_no_esta():
     assert gone.exit_code == 2 and "refused" in gone.output.lower()
     order = CliRunner().invoke(app, ["agent", "--table", "http://127.0.0.1:9/t/abc234", *model, "--talk-order", "x"])
     assert order.exit_code == 2 and "--talk-order" in order.output
+
+
+class Recorder:
+    """A chat model in memory: keeps what it is sent and answers the decision's first options."""
+
+    def __init__(self) -> None:
+        self.sent: list[list[dict]] = []
+
+    def complete(self, messages):
+        self.sent.append(messages)
+        options = json.loads(re.search(r"^OPTIONS: (.*)$", messages[1]["content"], re.M).group(1))
+        low = int(m.group(1)) if (m := re.search(r"Choose between (\d+) and", messages[1]["content"])) else 1
+        return json.dumps({"choose": [o["id"] for o in options[: max(low, 1)]]})
+
+
+def asked(game, state, player: str, prompt_id: str) -> list[dict]:
+    """What an LLM player at ``player``'s seat sends the model for ``prompt_id`` in ``state``."""
+    from velada.core.engine import build_view
+
+    model = Recorder()
+    seat = LLMPlayer(model, game, player, talk_turns=0)  # type: ignore[arg-type]
+    view = build_view(game, state, player, "es")
+    seat.decide(view, next(p for p in view["prompts"] if p["id"] == prompt_id))
+    return model.sent[0]
+
+
+@pytest.mark.parametrize("game_id", ["hombres-lobo", "ajo-y-agua", "bethlem"])
+def test_lo_que_el_modelo_lee_no_depende_de_lo_que_su_asiento_no_sabe(game_id):
+    """Noninterference of the LLM player's prompt: in another world that deals again everything the seat may not
+    know (``Game.shuffle_hidden``), the model is sent the very same messages."""
+    from velada.core.bots import random_bot
+    from velada.core.engine import Match
+    from velada.core.protocol import NARRATOR
+
+    game = REGISTRY.get(game_id)
+    rng = random.Random(3)
+    compared = 0
+    for seed in range(2):
+        players = [f"p{i}" for i in range(game.info.recommended[0])]
+        match = Match(game, players, {}, seed)
+        bots = {p: random_bot(p, seed + i) for i, p in enumerate([*players, NARRATOR])}
+        while match.result is None:
+            prompt = match.pending()[0]
+            if prompt.player != NARRATOR and rng.random() < 0.3:
+                other = game.shuffle_hidden(match.state, prompt.player, rng)
+                mine = asked(game, match.state, prompt.player, prompt.id)
+                assert asked(game, other, prompt.player, prompt.id) == mine
+                compared += 1
+            match.choose(prompt.player, prompt.id, bots[prompt.player].choose(prompt))
+    assert compared > 10
