@@ -89,6 +89,7 @@ SECRET_KINDS["bethlem"] = [
     "ali-descubierta",
     "ali-espia",
     "ali-nadie",
+    "ali-turno",
     "ali-ve",
     "amotinados",
     "archivo",
@@ -105,12 +106,21 @@ SECRET_KINDS["bethlem"] = [
     "historia-secretos",
     "historia-siamesas",
     "la-parca-mata",
+    "marioneta-elegida",
+    "mary",
+    "muerte-dulce",
     "muerte-dulce-cambio",
     "muerte-impedida",
+    "pacto",
+    "pacto-incompleto",
     "pregunta",
     "proteges",
+    "respuesta",
     "salvada",
+    "senalado",
     "sin-acuerdo",
+    "suplanta",
+    "terapia",
     "tu-despertar",
     "victima",
     "vision",
@@ -119,29 +129,48 @@ SECRET_KINDS["bethlem"] = [
 SECRET_KINDS["bethlem-personalizado"] = [
     "acusas",
     "amotinados",
+    "apuesta-ludopata",
+    "apuesta-resuelta",
     "archivo",
     "archivo-falla",
     "arthur-salva",
+    "ataque-solitario",
     "cartas",
     "cataleptico",
     "causa",
     "comida",
     "conoces",
+    "el-otaku-escudo-roto",
+    "el-otaku-observacion",
+    "el-relojero-quitar-muerte",
     "el-saltamundos-carta",
+    "el-saltamundos-cobertura",
+    "el-saltamundos-descarta",
+    "el-saltamundos-mecha",
+    "el-saltamundos-usa",
+    "escondite",
     "evento",
     "historia-neurotico",
     "historia-secretos",
     "historia-siamesas",
     "la-parca-mata",
     "laberinto-personalidad",
+    "ludopata-mata",
+    "marioneta-elegida",
+    "muerte-dulce",
     "muerte-dulce-cambio",
     "muerte-impedida",
     "objetivo",
     "personalidad-nueva",
     "pregunta",
+    "profecia-oculta",
     "proteges",
+    "rabia-objetivo",
+    "respuesta",
     "salvada",
     "sin-acuerdo",
+    "terapia",
+    "traidor-elige",
     "tu-despertar",
     "ve-objetivo",
     "ves-objetivo",
@@ -150,14 +179,13 @@ SECRET_KINDS["bethlem-personalizado"] = [
     "votos-amotinados",
 ]
 
-#: Secret kinds the mutation test does not catch yet, each made public in turn must still be caught: listed, and
-#: run as expected failures (strict: catching one makes its test fail until it moves to ``SECRET_KINDS``). In
-#: Bethlem the other world parts early (a card dealt again acts otherwise, most hidden decisions are told to
-#: somebody and so are not varied), so secrets that come late or only from a decision (an event card, a
-#: personality's order, a custom character's choice) or from chance (Ali caught spying) are not reached.
+#: Secret kinds the mutation test does not catch yet, each made public in turn must still be caught. The list is
+#: kept honest by a slow test (a kind the search now catches must move to ``SECRET_KINDS``). In Bethlem the other
+#: world still parts before most late secrets (a card dealt again acts otherwise: another night's calls, another
+#: death), so what comes late (the rabies' victim, a prophecy's hidden link), rarely (a hypnosis, a custom
+#: character's late power) is not reached within the budget.
 NOT_CAUGHT: dict[str, list[str]] = {
     "bethlem": [
-        "ali-turno",
         "convertido",
         "desenmascarado",
         "hipnotizado",
@@ -165,63 +193,35 @@ NOT_CAUGHT: dict[str, list[str]] = {
         "instruccion-dada",
         "la-parca-mueve",
         "marioneta",
-        "marioneta-elegida",
-        "mary",
-        "muerte-dulce",
         "nathaniel-despertar",
-        "pacto",
         "pacto-hecho",
-        "pacto-incompleto",
         "profecia-enlace",
         "profecia-oculta",
         "rabia",
-        "respuesta",
         "restaurada",
-        "senalado",
-        "suplanta",
-        "terapia",
     ],
     "bethlem-personalizado": [
-        "apuesta-ludopata",
-        "apuesta-resuelta",
         "arquitecto-despierta",
-        "ataque-solitario",
         "el-cyborg-punto",
         "el-otaku-escudo",
-        "el-otaku-escudo-roto",
-        "el-otaku-observacion",
         "el-relojero-mueve",
         "el-relojero-numeros",
-        "el-relojero-quitar-muerte",
-        "el-saltamundos-cobertura",
-        "el-saltamundos-descarta",
-        "el-saltamundos-mecha",
         "el-saltamundos-robo",
-        "el-saltamundos-usa",
-        "escondite",
         "frontera-personaje",
         "frontera-recompensa-carta",
         "frontera-rol",
         "hipnotizado",
         "instruccion",
         "instruccion-dada",
-        "ludopata-mata",
         "marioneta",
-        "marioneta-elegida",
         "melancolia",
         "modificador-maximo",
-        "muerte-dulce",
         "pacto",
         "pacto-hecho",
         "profecia-enlace",
-        "profecia-oculta",
-        "rabia-objetivo",
-        "respuesta",
         "restaurada",
         "risa-amotinados",
         "senalado",
-        "terapia",
-        "traidor-elige",
         "vudu",
     ],
 }
@@ -250,11 +250,9 @@ def _check(name: str, i: int, also=()) -> tuple[noninterference.Leak | None, dic
         return None, {}  # a composition that does not fit this table
 
 
-@functools.cache
-def _witnesses(name: str) -> dict[str, int]:
-    """For each secret kind of the table ``name``, the first of its games whose check would fail were that kind
+def _search(name: str, kinds: frozenset[str]) -> dict[str, int]:
+    """For each of ``kinds`` of the table ``name``, the first of its games whose check would fail were that kind
     public (one pass over the games evaluates every kind: the worlds do not depend on the audiences)."""
-    kinds = set(SECRET_KINDS[name])
     found: dict[str, int] = {}
     for i in range(BUDGET):
         leak, caught = _check(name, i, kinds - set(found))
@@ -265,6 +263,11 @@ def _witnesses(name: str) -> dict[str, int]:
         if len(found) == len(kinds):
             break
     return found
+
+
+@functools.cache
+def _witnesses(name: str) -> dict[str, int]:
+    return _search(name, frozenset(SECRET_KINDS[name]))
 
 
 @pytest.mark.parametrize("game", GAMES, ids=lambda g: g.id)
@@ -298,11 +301,7 @@ def test_cada_tipo_de_evento_secreto_esta_en_la_lista(name):
     assert set(seen) <= listed, f"secret kinds not covered: {sorted(set(seen) - listed)}"
 
 
-MUTATIONS = [(name, kind) for name in TABLES for kind in SECRET_KINDS[name]] + [
-    pytest.param(name, kind, marks=pytest.mark.xfail(strict=True, reason="not caught yet (NOT_CAUGHT)"))
-    for name, kinds in NOT_CAUGHT.items()
-    for kind in kinds
-]
+MUTATIONS = [(name, kind) for name in TABLES for kind in SECRET_KINDS[name]]
 
 
 @pytest.mark.parametrize(("name", "kind"), MUTATIONS)
@@ -320,3 +319,12 @@ def test_un_evento_secreto_hecho_publico_se_detecta(name, kind, monkeypatch):
     leak, _ = _check(name, witness)
     assert leak is not None, f"{name}: game {witness} with {kind!r} public was expected to fail the property"
     assert kind in {(leak.mine or {}).get("kind"), (leak.other or {}).get("kind")}, str(leak)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", [name for name, kinds in NOT_CAUGHT.items() if kinds])
+def test_los_tipos_secretos_aun_no_detectados_siguen_sin_detectarse(name):
+    """``NOT_CAUGHT`` lists only what the search really misses: a kind it now catches must move to
+    ``SECRET_KINDS``, where its mutation is played. (The whole budget is searched: slow.)"""
+    found = _search(name, frozenset(NOT_CAUGHT[name]))
+    assert not found, f"{name}: now caught, move to SECRET_KINDS: {sorted(found)}"

@@ -277,9 +277,10 @@ class Game(ABC):
         return frozenset(k.kind for k in self.prompt_kinds if k.public)
 
     def secret_answers(self) -> frozenset[str]:
-        """The prompt kinds whose answers nobody but their player (and the narrator) is told, except through
-        consequences the viewers' views show (a death at dawn): the noninterference check may answer them
-        differently in its other world. By default every kind whose pending players are secret; a game whose
+        """The prompt kinds whose answers nobody but their player, the players the answer names (a player, a
+        card of theirs) and the narrator is told, except through consequences the viewers' views show (a death
+        at dawn): the noninterference check may answer them differently in its other world, never with an
+        answer naming the viewer. By default every kind whose pending players are secret; a game whose
         hidden decisions are announced (a card's target read aloud) lists fewer."""
         return frozenset(k.kind for k in self.prompt_kinds if not k.public)
 

@@ -15,7 +15,9 @@ not something simpler, is in ``docs/security.md``, section "Noninterference"):
   and announced with its player's name: ``Game.public_deciders``) is answered by the same player in both worlds;
   a hidden one by the player the redeal gave the card of A's player (``Redeal.holders``), else the same player,
   else whoever must answer it in B. Option ids stay the same, but one naming a card dealt again names the card in
-  its place (``Redeal.renamed``). Now and then some decisions whose answers are secret
+  its place (``Redeal.renamed``). When one of A's recorded answers is no answer in B (its target was dealt again
+  and is the chooser's own card there), A is steered from then on: its answers are drawn among the options both
+  worlds offer, instead of the comparison stopping there. Now and then some decisions whose answers are secret
   (``Game.secret_answers``) are answered otherwise in B, so that secret *choices* (a potion, the lovers Cupido
   names) differ between the worlds too — only when the viewer's view, log apart, stays as in A; never in a group
   where the viewer also decides (the wolves see each other's votes, and whether the Niña was caught spying on
@@ -40,7 +42,7 @@ import copy
 import random
 from collections import Counter
 from collections.abc import Collection, Hashable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from velada.core import talk
@@ -56,7 +58,7 @@ Choice = tuple[str, str, tuple[str, ...]]
 LANG = "en"
 #: How many groups one world may run ahead of the other, through decisions hidden from the viewer, to wait again
 #: for the same decisions as the other.
-CATCH_UP = 3
+CATCH_UP = 6
 
 
 @dataclass
@@ -259,7 +261,7 @@ def compare(
     played: Played,
     viewer: Viewer,
     rng: random.Random,
-    vary: float = 0.5,
+    vary: float = 0.25,
     tries: int = 3,
     also: Collection[str] = (),
 ) -> tuple[Leak | None, int, dict[str, int]]:
@@ -284,6 +286,8 @@ def compare(
         return None, 0, {}
     # The log only grows: each comparison looks at the entries that came since the last one, in both worlds.
     compared_up_to = [0, 0]
+    # The choices A took: its record while B can follow it, then answers legal in both worlds (``_steer``).
+    taken: list[list[Choice]] = []
     watched = set(also)
     caught: dict[str, int] = {}
     varied_kinds: list[str] = []
@@ -322,7 +326,7 @@ def compare(
                 step,
                 log_a[k] if k < len(log_a) else None,
                 log_b[k] if k < len(log_b) else None,
-                {**played.start().record(), "choices": played.groups},
+                {**played.start().record(), "choices": taken},
                 deal,
                 tuple(varied_kinds),
             )
@@ -335,15 +339,36 @@ def compare(
 
     going, leak = check(0) if _shape(mine.state, named) == _shape(other.state, named) else (True, None)
     groups = played.groups
+    on_record = True
     step = compared = ahead = 0
     bot = RandomBot(rng.randrange(2**32))
-    while going and step < len(groups):
+
+    def next_group(both: bool) -> list[Choice] | None:
+        """A's next group of answers: its record's while A follows it, else the bot's (each legal in B too when
+        ``both``)."""
+        if on_record and step < len(groups):
+            return groups[step]
+        if on_record or step >= limit:
+            return None
+        return _steer(game, mine.state, other.state, bot) if both else _catch_up(mine.state, viewer, bot)
+
+    # A steered game may run longer than A's record: bounded all the same.
+    limit = 2 * len(groups)
+    while going:
         if _shape(mine.state, named) == _shape(other.state, named):
-            choices = _mapped(game, groups[step], other.state, moved, renamed, viewer)
-            if choices is None:
+            group = next_group(True)
+            choices = None if group is None else _mapped(game, group, other.state, moved, renamed, viewer)
+            if on_record and (choices is None or not _legal(other.state, choices)):
+                # A's recorded answer is not an answer in B (the target of a card dealt again is not a target
+                # there): from here on A answers what both worlds can take, instead of the two parting here.
+                on_record = False
+                group = next_group(True)
+                choices = None if group is None else _mapped(game, group, other.state, moved, renamed, viewer)
+            if group is None or choices is None:
                 break
-            for player, pid, chosen in groups[step]:
+            for player, pid, chosen in group:
                 mine.choose(player, pid, chosen)
+            taken.append(group)
             step += 1
             if mine.result is not None:
                 break
@@ -357,17 +382,23 @@ def compare(
             elif not _apply(game, other.state, choices):
                 break
             ahead = 0
-        elif ahead < CATCH_UP and _hidden(game, other.state, viewer):
+        elif ahead < CATCH_UP and _hidden(game, other.state, viewer, skips=True):
             # The worlds wait for different hidden decisions (tonight's victim is shown to the Bruja in one
             # world only, a card is among the spare ones): B answers its own at random until they wait for the
             # same ones again, each world's log running on as time at the table would.
             varied_kinds.extend(prompt.kind for prompt in other.state.group.values())
-            if not _apply(game, other.state, _catch_up(other.state, viewer, bot)):
+            own = _catch_up(other.state, viewer, bot)
+            if own is None or not _apply(game, other.state, own):
                 break
             ahead += 1
         elif ahead < CATCH_UP and _hidden(game, mine.state, viewer):
-            for player, pid, chosen in groups[step]:
+            group = next_group(False)
+            if group is None or any(_names(chosen, viewer) for _, _, chosen in group):
+                # B has no such decision: an answer of A's naming the viewer may be told to them in A only.
+                break
+            for player, pid, chosen in group:
                 mine.choose(player, pid, chosen)
+            taken.append(group)
             step += 1
             ahead += 1
         else:
@@ -389,28 +420,67 @@ def _names(chosen: Sequence[str], viewer: Viewer) -> bool:
     return viewer is not None and any(o == viewer or o.startswith(f"{viewer}:") for o in chosen)
 
 
-def _catch_up(state: State, viewer: Viewer, bot: RandomBot) -> list[Choice]:
+def _legal(state: State, choices: list[Choice]) -> bool:
+    """Whether each answer is one of its prompt's options, as many as it asks (the whole legality check)."""
+    for player, pid, chosen in choices:
+        prompt = state.group[player, pid]
+        if prompt.text_max:
+            continue
+        if any(o not in prompt.options for o in chosen) or len(set(chosen)) != len(chosen):
+            return False
+        if not (prompt.min <= len(chosen) <= prompt.max or (prompt.skippable and not chosen)):
+            return False
+    return True
+
+
+def _steer(game: Game, mine: State, other: State, bot: RandomBot) -> list[Choice] | None:
+    """Random answers for A's open decisions, each among the options its decision has in B too (B waits for the
+    same decisions, the hidden ones perhaps by another player: by prompt id). ``None`` when some decision has no
+    such answer."""
+    in_b: dict[str, set[str]] = {}
+    for (_, pid), prompt in other.group.items():
+        in_b.setdefault(pid, set()).update(prompt.options)
+    answers = []
+    for (p, pid), prompt in mine.group.items():
+        if prompt.text_max:
+            answers.append((p, pid, tuple(bot.choose(prompt))))
+            continue
+        both = tuple(o for o in prompt.options if o in in_b.get(pid, ()))
+        if len(both) >= max(prompt.min, 1):
+            answers.append((p, pid, tuple(bot.choose(replace(prompt, options=both)))))
+        elif prompt.skippable:
+            answers.append((p, pid, ()))
+        else:
+            return None
+    return answers
+
+
+def _catch_up(state: State, viewer: Viewer, bot: RandomBot) -> list[Choice] | None:
     """Answers to a group of hidden decisions of one world only: none where that may be, else random ones that
-    do not name the viewer where there are."""
+    do not name the viewer (being named is often told to the one named); ``None`` when there are none."""
     answers = []
     for (p, pid), prompt in state.group.items():
         if prompt.skippable:
             chosen: tuple[str, ...] = ()
         else:
-            chosen = tuple(bot.choose(prompt))
-            for _ in range(5):
-                if not _names(chosen, viewer):
-                    break
-                chosen = tuple(bot.choose(prompt))
+            others = tuple(o for o in prompt.options if not _names((o,), viewer))
+            if len(others) < max(prompt.min, 1):
+                return None
+            chosen = tuple(bot.choose(replace(prompt, options=others)))
         answers.append((p, pid, chosen))
     return answers
 
 
-def _hidden(game: Game, state: State, viewer: Viewer) -> bool:
+def _hidden(game: Game, state: State, viewer: Viewer, skips: bool = False) -> bool:
     """Whether every open decision is hidden from ``viewer``: none is theirs, each of a kind whose answers are
-    secret."""
+    secret — or, with ``skips``, one its player may pass on and that is not taken under their name (passing on a
+    power tells nobody anything: answered so, it may stand in one world only)."""
     secret = game.secret_answers()
-    return all(p != viewer and prompt.kind in secret for (p, _), prompt in state.group.items())
+    named = game.public_deciders()
+    return all(
+        p != viewer and (prompt.kind in secret or (skips and prompt.skippable and prompt.kind not in named))
+        for (p, _), prompt in state.group.items()
+    )
 
 
 def check_game(

@@ -335,8 +335,22 @@ PUBLIC_DECIDERS = frozenset({kind for kind, public in KINDS if public}) | frozen
     }
 )
 #: Hidden decisions told to somebody who neither takes them nor is named in the answer: the puppet is told the
-#: vote the Neuroticismo orders (the vote's target is named, the puppet is not).
-TOLD_TO_OTHERS = frozenset({"neuroticismo-voto"})
+#: vote the Neuroticismo orders (the vote's target is named, the puppet is not); a vudú curse moves an accusation
+#: and its accuser is told; La ludópata's bets are settled before the whole table; Mary Firth's unmasking is
+#: announced, and so is El archivo's use once awakened; the holder of the card El Arquitecto wakes with is told;
+#: the other mutineers see Nathaniel's awakened attack.
+TOLD_TO_OTHERS = frozenset(
+    {
+        "el-archivo",
+        "nathaniel-despertar",
+        "neuroticismo-voto",
+        "la-maestra-vudu",
+        "la-ludopata",
+        "la-ludopata-grupo",
+        "mary-firth-despertar",
+        "el-arquitecto-despertar",
+    }
+)
 #: Decisions whose answers nobody is told but their player and the players the answer names (a player, a card of
 #: theirs), except through what every view shows (a death at dawn): every hidden decision that is neither
 #: announced nor taken under its player's name nor told to a third player. The noninterference check may answer

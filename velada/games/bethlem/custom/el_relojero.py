@@ -309,9 +309,10 @@ def _keep_board(s: BethlemState) -> None:
 
 
 def markers(s: BethlemState, card: str, narrator: bool) -> list[str]:
-    """A number shown stays in view under its card (the narrator sees them all)."""
+    """A number shown stays in view under its card, dead or alive: everybody saw it, and it told them whose the
+    numbers are (the narrator sees them all)."""
     d = s.custom.get(KIND)
-    if not d or not s.alive[card]:
+    if not d:
         return []
     n = d.get("numbers", {}).get(card)
     if n is not None and (narrator or card in d.get("shown", ())):
