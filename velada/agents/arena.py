@@ -56,8 +56,8 @@ class AgentSpec:
         return LLMPlayer(ChatModel(self.url or "", self.model or ""), game, player, lang=lang, talk_turns=0, seed=seed)
 
 
-def wilson(wins: int, games: int, z: float = 1.96) -> tuple[float, float]:
-    """The 95% Wilson score interval of a win rate."""
+def wilson(wins: float, games: int, z: float = 1.96) -> tuple[float, float]:
+    """The 95% Wilson score interval of a win rate (``wins`` may be a share of ``games`` times ``games``)."""
     if games == 0:
         return (0.0, 1.0)
     p = wins / games
