@@ -279,7 +279,8 @@ class _Sitter:
 
     def _nudged(self, seconds: float) -> None:
         """Wait up to ``seconds`` for a push on the socket (opened on first use), then take every push already
-        there: each only says that something may have changed."""
+        there: each only says that something may have changed. Their content (view deltas to patch, see
+        ``velada.core.delta``) is not read: :meth:`wait` reads the whole view through the API instead."""
         from websockets.sync.client import connect
 
         try:
