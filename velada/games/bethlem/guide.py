@@ -19,6 +19,7 @@ from velada.core.protocol import CALL, PUBLIC, Event, Viewer
 from velada.games.bethlem.cards import COMPOSITIONS, KIND_OF, KINDS, PERIODIC, PUNCTUAL
 from velada.games.bethlem.custom.saltamundos_data import WORLD_CARDS
 from velada.games.bethlem.ending import objective
+from velada.games.bethlem.objectives import goal_visible
 from velada.games.bethlem.state import BethlemState
 
 #: The public events the narrator speaks, besides the calls.
@@ -93,7 +94,8 @@ def visible_ids(game: Any, s: BethlemState, viewer: Viewer) -> list[str]:
         sides.append(s.goal[me] if s.settings.custom else objective(s, me))
     if s.settings.custom:
         seats = range(len(s.players))
-        sides += [s.goal[seat] for seat in seats if viewer is None or s.goal_public[seat]]
+        # The objectives the viewer's view shows (its own, revealed ones, those told to it): the same rule.
+        sides += [s.goal[seat] for seat in seats if viewer is None or goal_visible(s, me, seat)]
     ids += [f"objetivo:{side}" for side in dict.fromkeys(sides) if side in SIDES_WITH_HELP]
     if s.settings.custom:
         ids += [f"acontecimiento:{h}" for h in HAPPENINGS]
