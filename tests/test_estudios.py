@@ -65,9 +65,9 @@ def test_estudio_no_mezcla_otro_estudio(tmp_path):
 
 def test_json_del_estudio_dice_opciones_bots_y_versiones():
     stats, _ = simulate(LOBO, 8, 10, 5, {"lobos": 3})
-    report = summary(LOBO, 8, 5, stats, 1.0, {"lobos": 3}, ["random"])
+    report = summary(LOBO, 8, 5, stats, 1.0, {"lobos": 3}, ["random", "heuristico", "random"])
     assert report["options"]["lobos"] == "3" and report["options"]["voto"] == "simple"
-    assert report["bot_seating"] == ["random"]
+    assert report["bot_seating"] == ["random", "heuristico", "random"]  # the seating in turn, not the bots' names
     assert set(report["versions"]) >= {"velada", "python"}
 
 

@@ -378,9 +378,9 @@ def summary(
     """The run as one JSON-ready object: win rate per side and per bot (95% CI), mean length, speed, and what
     produced it (every option, defaults written out, the bots' seating, the versions)."""
     n = stats.games
-    bots: dict[str, Any] = {}
+    per_bot: dict[str, Any] = {}
     for (bot, side), seats in sorted(stats.seats.items()):
-        entry = bots.setdefault(bot, {"by_side": {}})
+        entry = per_bot.setdefault(bot, {"by_side": {}})
         if side == "":
             entry.update(_rate(stats.seat_wins[bot, side], seats))
         else:
@@ -396,7 +396,7 @@ def summary(
         "sides": {side: _rate(stats.wins[side], n) for side in game.info.sides},
         "together": dict(sorted(stats.together.items())),
         "draws": _rate(stats.draws, n),
-        "bots": bots,
+        "bots": per_bot,
         "metrics": _metrics(stats),
         "reasons": dict(sorted(stats.reasons.items())),
         "mean_rounds": stats.rounds / n if n else 0.0,
