@@ -7,9 +7,10 @@ import re
 from typer.testing import CliRunner
 
 from velada.atlas import Plan, measure, write
+from velada.atlas.study import bots_compare
 from velada.cli import app
 from velada.cli.atlas import parse_range
-from velada.core.sim import simulate
+from velada.core.sim import simulate, wilson
 from velada.games import REGISTRY
 
 LOBO = REGISTRY.get("hombres-lobo")
@@ -48,3 +49,13 @@ def test_atlas_rango_de_jugadores():
     assert parse_range("2..30", LOBO) == (LOBO.info.min_players, LOBO.info.max_players)
     result = CliRunner().invoke(app, ["atlas", "hombres-lobo", "--out", "x", "--players", "cinco"])
     assert result.exit_code == 2 and "A..B" in result.stderr
+
+
+def test_atlas_intervalo_de_los_bots_por_partidas_no_por_asientos():
+    # Four heuristic seats a game win or lose together: 20 games are 20 trials, not 80.
+    games = 20
+    compare = bots_compare(LOBO, Plan((8, 8), games=games, seed=3))
+    cell = compare["(todos)"]["heuristico"]
+    low, high = wilson(cell["rate"] * games, games)
+    assert cell["seats"] == 4 * games
+    assert (cell["low"], cell["high"]) == (low, high)

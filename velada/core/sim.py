@@ -157,7 +157,7 @@ class SimStats:
 _COUNTERS = ("wins", "reasons", "together", "seats", "seat_wins", "metric_sum", "metric_n", "lengths")
 
 
-def wilson(successes: int, n: int, z: float = 1.959964) -> tuple[float, float]:
+def wilson(successes: float, n: int, z: float = 1.959964) -> tuple[float, float]:
     """The Wilson score interval for a proportion (95% by default)."""
     if n == 0:
         return (0.0, 0.0)
