@@ -535,3 +535,14 @@ def test_bethlem_los_papeles_de_la_frontera_solo_se_ven_los_propios_y_el_del_she
         public = receive(screen)["html"]  # the public screen: the sheriff only
     assert f'<span class="badge">{texts["sheriff"]}</span>' in public
     assert not any(f'<span class="badge">{texts[r]}</span>' in public for r in roles if r != "sheriff")
+
+
+def test_la_lista_de_asientos_no_dice_bot_dos_veces(client):
+    """A bot's name already says it is one ("Ana (bot)"): the host's seat list adds nothing to it."""
+    code, _ = new_table(client, seats=5, bots=True)
+    client.post(f"/api/tables/{code}/seats", json={"name": "Lucía"})
+    with client.websocket_connect(f"/t/{code}/ws?host=1") as screen:
+        receive(screen)
+        screen.send_json({"type": "bots"})
+        html = receive(screen)["html"]
+    assert "(bot)" in html and "(bot) (bot)" not in html and "(bot) (" not in html
