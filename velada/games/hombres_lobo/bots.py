@@ -103,16 +103,25 @@ class MafiaBot:
         self.seed = seed
         self._rng: RandomBot | None = None  # made on first use: seeding costs more than a villager's whole game
         self.decision = theme.decisions
+        #: This wolf's first-round vote tonight, and whether it was the pack's first wolf the last time it read
+        #: the votes. The first wolf stays first while it lives (the pack only shrinks), so from then on it
+        #: repeats its own vote without building a view: the same answer, a view fewer per night.
+        self._first_vote: str | None = None
+        self._leads = False
 
     def choose(self, prompt: Prompt, view: ViewFn | None = None) -> list[str]:
         decision = self.decision.get(prompt.kind, "")
         if decision == "wolves":
             if (prompt.args or {}).get("round", 1) > 1 and view is not None:
+                if self._leads and self._first_vote in prompt.options:
+                    return [self._first_vote]
                 last = [e["data"]["votes"] for e in view()["log"] if e["kind"] == "votos-lobos"][-1]
                 leader = min(last)
+                self._leads = leader == self.player
                 if last[leader] in prompt.options:
                     return [last[leader]]
-            return [self.random.rng.choice(prompt.options)]
+            self._first_vote = self.random.rng.choice(prompt.options)
+            return [self._first_vote]
         if decision == "vote":
             living = sorted((*prompt.options, self.player))
             die = hashlib.blake2b(f"{prompt.id}|{','.join(living)}".encode(), digest_size=8).digest()
