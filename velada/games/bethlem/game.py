@@ -11,7 +11,7 @@ from velada.core.bots import BotFactory
 from velada.core.game import Answers, CardHelp, Game, GameInfo, PromptKind, Redeal
 from velada.core.i18n import Catalog
 from velada.core.options import ChoiceOption, FlagOption, GameOption, IntOption, SetOption
-from velada.core.protocol import PUBLIC, Event, Prompt, Viewer
+from velada.core.protocol import CALL, PUBLIC, Event, Prompt, Viewer
 from velada.games.bethlem import flow, guide, setup_flow
 from velada.games.bethlem.cards import ALL_EVENTS, CARDS, CHOOSABLE, EVENTS, GROUP_OF, KIND_OF, SIDES, TWINS
 from velada.games.bethlem.cards import KINDS as CARD_KINDS
@@ -338,9 +338,11 @@ PUBLIC_DECIDERS = frozenset({kind for kind, public in KINDS if public}) | frozen
 #: vote the Neuroticismo orders (the vote's target is named, the puppet is not); a vudú curse moves an accusation
 #: and its accuser is told; La ludópata's bets are settled before the whole table; Mary Firth's unmasking is
 #: announced, and so is El archivo's use once awakened; the holder of the card El Arquitecto wakes with is told;
-#: the other mutineers see Nathaniel's awakened attack.
+#: the other mutineers see Nathaniel's awakened attack; the narrator's reply (Cuentacuentos) is told to whoever
+#: asked.
 TOLD_TO_OTHERS = frozenset(
     {
+        "respuesta-del-narrador",
         "el-archivo",
         "nathaniel-despertar",
         "neuroticismo-voto",
@@ -866,6 +868,8 @@ class BethlemGame(Game):
         return self.text(lang, f"option.{option}")
 
     def event_text(self, state: BethlemState, event: Event, lang: str) -> str:  # type: ignore[override]
+        if event.kind == CALL and not event.data["card"]:  # a turn no card names: the mutineers
+            return self.text(lang, f"event.llamada-{event.data['call']}")
         params: dict[str, Any] = {}
         for name, value in event.data.items():
             if name in ("card", "personality", "event", "kind", "power", "other") and isinstance(value, str):
