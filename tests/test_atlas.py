@@ -59,3 +59,9 @@ def test_atlas_intervalo_de_los_bots_por_partidas_no_por_asientos():
     low, high = wilson(cell["rate"] * games, games)
     assert cell["seats"] == 4 * games
     assert (cell["low"], cell["high"]) == (low, high)
+
+
+def test_atlas_rechaza_un_bot_que_ningun_juego_tiene(tmp_path):
+    result = CliRunner().invoke(app, ["atlas", "hombres-lobo", "--out", str(tmp_path), "--bots", "heuristic"])
+    assert result.exit_code != 0 and "heuristic" in result.stderr
+    assert not list(tmp_path.iterdir())  # nothing played, nothing written

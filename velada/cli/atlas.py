@@ -8,6 +8,7 @@ from pathlib import Path
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
+from velada.core.errors import Problem
 from velada.core.game import Game
 
 
@@ -40,6 +41,12 @@ def build(
     """Measure and write each game's page, then an index page linking them."""
     from velada.atlas import Plan, measure, write
 
+    # A bot another game lacks falls back to random there; a name no game knows is a typo, not a choice.
+    unknown = [name for name in bots if not any(name in game.bots for game in games)]
+    if unknown:
+        known = sorted({name for game in games for name in game.bots})
+        where = games[0].id if len(games) == 1 else "all"
+        raise Problem("unknown-bots", bots=", ".join(unknown), game=where, known=", ".join(known))
     pages = []
     for game in games:
         plan = Plan(parse_range(players, game), count, tuple(bots), seed, jobs, ray)
