@@ -64,7 +64,8 @@ def render(game: Game, data: dict[str, Any]) -> str:
     parts = [
         f"<h1>{_e(title)} — atlas de equilibrio</h1>",
         f"<p>{plan['games']} partidas por punto, bots {_e(','.join(plan['bots']))}, semilla {plan['seed']}. "
-        "Bandas y barras: intervalo de confianza del 95% (Wilson).</p>",
+        "Bandas y barras de cada tasa: intervalo de confianza del 95% (Wilson; el de los bots, por partidas). "
+        "Barras de un cambio: el de la diferencia, con los dos intervalos combinados.</p>",
     ]
     side = main_side(game, data)
     if "players" in data:
