@@ -27,7 +27,7 @@ from pathlib import Path
 from typing import Any
 
 from velada.core.bots import RandomBot, narrator_bot, viewer_of
-from velada.core.engine import Match, build_view, check_players, pending
+from velada.core.engine import Match, build_view, check, check_players, pending, record
 from velada.core.engine import choose as apply_choice
 from velada.core.errors import Problem
 from velada.core.game import Game, State
@@ -72,10 +72,13 @@ def random_playout(game: Game, players: tuple[str, ...], options: Mapping[str, A
     choose = RandomBot(seed ^ 0x5EED).choose
     count = 0
     while state.result is None:
-        # A new group has no answers yet: every prompt in it is pending.
-        for prompt in list(state.group.values()):
-            apply_choice(game, state, prompt.player, prompt.id, choose(prompt))
-            count += 1
+        # A new group has no answers yet: every prompt in it is pending. Each choice goes through the engine's
+        # two halves as ``choose`` calls them, one call less on the simulator's hottest line.
+        group = list(state.group.values())
+        count += len(group)
+        for prompt in group:
+            found, answer = check(game, state, prompt.player, prompt.id, choose(prompt))
+            record(game, state, found, answer)
     return state, count
 
 

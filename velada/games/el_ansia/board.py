@@ -36,9 +36,11 @@ def distances_from(start: str) -> dict[str, int]:
     return dist
 
 
+@cache
 def reachable(start: str, speed: int, home: bool) -> dict[str, int]:
     """Every space a vampire at ``start`` can end on with ``speed``, and what it costs. A vampire back ``home``
-    in the castle never leaves it (all of them leave it on the first turns)."""
+    in the castle never leaves it (all of them leave it on the first turns). Shared between callers (the board
+    never changes): read it, do not change it."""
     if home or speed <= 0:
         return {}
     return {s: d for s, d in distances_from(start).items() if 0 < d <= speed}

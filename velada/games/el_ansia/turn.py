@@ -299,13 +299,14 @@ def offer_move(s: AnsiaState) -> None:
     """Moving is never compulsory. Speed 0 or less: no move (and the space's effect is not used)."""
     seat = s.current
     options: list[str] = []
+    speed = s.speed()
     if s.can_move and not s.moved:
-        options = sorted(board.reachable(s.position[seat], s.speed(), s.home[seat]))
+        options = sorted(board.reachable(s.position[seat], speed, s.home[seat]))
     options += usable_extras(s, moving=True)
     if not options:
         offer_hunt(s)
         return
-    _ask(s, "mover", "mover", options, skippable=True, speed=s.speed())
+    _ask(s, "mover", "mover", options, skippable=True, speed=speed)
 
 
 def resolve_move(s: AnsiaState, chosen: tuple[str, ...]) -> None:
@@ -443,13 +444,13 @@ def hunt_options(s: AnsiaState) -> list[str]:
     speed = s.speed()
     cemetery = SPACES[s.position[seat]].region == "cementerio"
     options = []
+    # Without hunts left, only a well's free hunts remain, and those only in the first column.
+    columns = None if s.hunts > 0 else 1 if s.well_hunts else 0
     for row, cells in enumerate(s.zone):
-        for col, stack in enumerate(cells):
+        for col, stack in enumerate(cells[:columns]):
             if not stack or (cemetery and any(CARDS[c].human for c in stack)):
                 continue
-            if hunt_cost(s, row, col) > speed:
-                continue
-            if s.hunts > 0 or (s.well_hunts and col == 0):
+            if hunt_cost(s, row, col) <= speed:
                 options.append(f"z{row}{col}")
     if SPACES[s.position[seat]].effect == "taberna" and s.tavern and s.hunts > 0 and speed >= 2:
         options.append("taberna")
