@@ -62,6 +62,7 @@ class NightStep:
     card: str  # the kind whose turn it is, or ""
     when: str  # siempre | primera | no-primera | primera-y-pares
     all: bool = False  # everybody wakes (custom night: to see Melancolía's card, the power La Médium took)
+    called: bool = False  # called every night although no card names it (the mutineers' turn)
 
     def due(self, round_: int) -> bool:
         """Whether the step happens on round ``round_`` (rounds count from 1)."""
@@ -138,7 +139,14 @@ TWINS: dict[str, tuple[str, ...]] = {
 
 def _night(name: str) -> tuple[NightStep, ...]:
     return tuple(
-        NightStep(n=raw.get("n", 0), id=raw["id"], card=raw["card"], when=raw["when"], all=raw.get("all", False))
+        NightStep(
+            n=raw.get("n", 0),
+            id=raw["id"],
+            card=raw["card"],
+            when=raw["when"],
+            all=raw.get("all", False),
+            called=raw.get("called", False),
+        )
         for raw in _load(name)["step"]
     )
 

@@ -49,6 +49,8 @@ HAPPENINGS = (*PERIODIC, *PUNCTUAL)
 
 def narration(game: Any, state: BethlemState, event: Event, lang: str) -> list[str]:
     if event.kind == CALL:
+        if not event.data["card"]:  # a turn no card names: the mutineers
+            return [game.text(lang, f"voice.wake-{event.data['call']}")]
         return [game.text(lang, "voice.wake", card=game.card_name(event.data["card"], lang))]
     if event.kind in NARRATED:
         return [game.event_text(state, event, lang)]
@@ -56,6 +58,8 @@ def narration(game: Any, state: BethlemState, event: Event, lang: str) -> list[s
 
 
 def call_end(game: Any, state: BethlemState, event: Event, lang: str) -> list[str]:
+    if not event.data["card"]:
+        return [game.text(lang, f"voice.sleep-{event.data['call']}")]
     return [game.text(lang, "voice.sleep", card=game.card_name(event.data["card"], lang))]
 
 

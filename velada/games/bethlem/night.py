@@ -97,9 +97,10 @@ def night_step(game, s: BethlemState, step_id: str) -> None:
     step = NIGHT_STEP[step_id]
     if not step.due(s.round):
         return
-    if step.card and s.find(step.card):
-        # The narrator calls every card on the table when its turn comes, dead or alive, whoever holds it: the
-        # live table paces each call, so the room cannot tell which cards still act.
+    if (step.card and s.find(step.card)) or step.called:
+        # The narrator calls every card on the table when its turn comes, dead or alive, whoever holds it (and
+        # the mutineers every night): the live table paces each call, so the room cannot tell which cards
+        # still act.
         s.emit(CALL, None, call=step_id, card=step.card)
     handler = LOCAL_HANDLERS.get(step_id) or powers.HANDLERS.get(step_id)
     if handler is not None:
