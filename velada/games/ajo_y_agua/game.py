@@ -112,7 +112,9 @@ class AjoGame(Game):
             dealt=supply[::-1],
         )
         for seat, player in enumerate(players):
-            s.emit("identidad", frozenset((player,)), identity=rules.VAMPIRE if seat == vampire else "conde")
+            s.emit(
+                "identidad", frozenset((player,)), identity=rules.VAMPIRE if seat == vampire else "conde", player=player
+            )
         s.emit("figuras", None, houses=dict(zip(players, houses, strict=True)), host=players[host])
         if "manos" in deal:
             for player, cards in deal["manos"].items():
@@ -367,8 +369,9 @@ class AjoGame(Game):
                     f"{p}: {HOUSES[h].names.get(lang, HOUSES[h].names['es'])}" for p, h in value.items()
                 )
             elif name == "identity":
-                # The count it is about: the one who died, or the one who looks at their own card.
-                who = event.data.get("player") or next(iter(event.audience or ()))
+                # The count it is about (the one who died, or the one who looks at their own card), from the
+                # event itself: its text must not depend on who may read it.
+                who = event.data["player"]
                 params[name] = self.identity_name(state, value, state.index[who], lang)
             elif name == "winners":
                 params[name] = ", ".join(value)
