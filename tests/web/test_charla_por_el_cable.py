@@ -33,9 +33,8 @@ TABLES = [
     ("bethlem", 5, {"cards": "custom", "colocacion": "reparto", "limite-rondas": "2"}),
     ("bethlem", 4, {"cuentacuentos": "si", "limite-rondas": "2"}),
 ]
-#: El ansia has one channel, everybody's, for the whole game: its delivery is the same at every choice, so a part of
-#: a game says as much as a whole one (and a whole one costs minutes here). The others are played to their end.
-LIMITS = {"el-ansia": 30}
+#: Every game is played to its end (El ansia's whole game takes about a minute here).
+LIMITS: dict[str, int] = {}
 IDS = [f"{game}-{seats}" + "".join(f"-{k}={v}" for k, v in options.items()) for game, seats, options in TABLES]
 UNKNOWN_CHANNEL = "zz-no-existe"
 
