@@ -65,7 +65,10 @@
   function validate(input) {
     const message = input.closest(".option") && input.closest(".option").querySelector(".field-error.live");
     if (!message) return;
-    message.textContent = input.validity.valid ? "" : input.validationMessage;
+    // The game's own words for the option, in the page's language (the browser's validationMessage would speak
+    // the browser's language).
+    const text = input.dataset.error || input.validationMessage;
+    message.textContent = input.validity.valid ? "" : text.replace("@valor@", input.value);
     message.hidden = input.validity.valid;
     input.setAttribute("aria-invalid", input.validity.valid ? "false" : "true");
   }
