@@ -169,28 +169,67 @@
     if (onBoard && !isHost && board && form.nextElementSibling !== board) form.after(board);
     const frame = app.querySelector(".ansia-board .pan");
     if (!frame) return;
-    if (!view.placed && frame.clientWidth && frame.clientWidth < 600) {
-      // A phone starts zoomed in on the player's own vampire (the whole board is one button away).
+    fitBoard();
+    const phone = frame.clientWidth && frame.clientWidth < 600;
+    if (!view.placed && phone) {
+      // A phone starts zoomed in on the player's own vampire.
       view.placed = true;
       const me = frame.querySelector(".vampire.me circle");
-      if (me) {
-        // The board is drawn to fit the frame (1000×640 units, centred): where the vampire is, in pixels.
-        const w = frame.clientWidth;
-        const h = frame.clientHeight;
-        const scale = Math.min(w / 1000, h / 640);
-        const px = (w - 1000 * scale) / 2 + Number(me.getAttribute("cx")) * scale;
-        const py = (h - 640 * scale) / 2 + Number(me.getAttribute("cy")) * scale;
-        view.zoom = 2;
-        view.x = w / 2 - px * view.zoom;
-        view.y = h / 2 - py * view.zoom;
-        clampPan(frame);
+      if (me) centreOn(frame, Number(me.getAttribute("cx")), Number(me.getAttribute("cy")), Math.max(2, minZoom(frame)));
+    }
+    if (view.zoom < minZoom(frame)) zoomBy(minZoom(frame) / view.zoom);
+    applyZoom(frame);
+    if (onBoard && phone && view.shown !== form.dataset.prompt) {
+      // A new move whose spaces are all out of the frame: the board pans to the first of them.
+      view.shown = form.dataset.prompt;
+      const halos = [...frame.querySelectorAll(".reachable circle.halo")];
+      const box = frame.getBoundingClientRect();
+      const inView = (c) => {
+        const r = c.getBoundingClientRect();
+        return r.left >= box.left && r.right <= box.right && r.top >= box.top && r.bottom <= box.bottom;
+      };
+      if (halos.length && !halos.some(inView)) {
+        centreOn(frame, Number(halos[0].getAttribute("cx")), Number(halos[0].getAttribute("cy")), view.zoom);
+        applyZoom(frame);
       }
     }
-    applyZoom(frame);
   }
 
+  // Zoom to ``zoom`` with the board's point (x, y) (in its 1000×640 units, drawn to fit the frame and centred) in
+  // the frame's middle.
+  function centreOn(frame, x, y, zoom) {
+    const w = frame.clientWidth;
+    const h = frame.clientHeight;
+    const scale = Math.min(w / 1000, h / 640);
+    view.zoom = zoom;
+    view.x = w / 2 - ((w - 1000 * scale) / 2 + x * scale) * zoom;
+    view.y = h / 2 - ((h - 640 * scale) / 2 + y * scale) * zoom;
+    clampPan(frame);
+  }
+
+  // On a phone the board is never drawn smaller than the zoom at which a space's tap area (its halo, 44 units
+  // across) is 44 px: below it a finger could not tell one space from the next.
+  function minZoom(frame) {
+    const w = frame.clientWidth;
+    const h = frame.clientHeight;
+    if (!w || !h || w >= 600) return 1;
+    return Math.min(4, Math.max(1, 1.01 / Math.min(w / 1000, h / 640)));
+  }
+
+  // On the shared screen the board takes the height left below what is above it (the phase line, which a long
+  // name wraps onto a second line; the result at the end): the whole board stays on the screen.
+  function fitBoard() {
+    if (!isHost) return;
+    const svg = app.querySelector(".ansia-board .pan svg");
+    if (!svg) return;
+    svg.style.maxHeight = "";
+    const top = svg.getBoundingClientRect().top + window.scrollY;
+    svg.style.maxHeight = `${Math.max(200, window.innerHeight - top - 16)}px`;
+  }
+  window.addEventListener("resize", markBoard);
+
   // Zoom and pan of the board, kept across re-renders: buttons, the wheel, or dragging.
-  const view = { zoom: 1, x: 0, y: 0, placed: false };
+  const view = { zoom: 1, x: 0, y: 0, placed: false, shown: null };
   function applyZoom(frame) {
     const svg = frame.querySelector("svg");
     svg.style.transform = `translate(${view.x}px, ${view.y}px) scale(${view.zoom})`;
@@ -201,7 +240,7 @@
   function zoomBy(factor) {
     const frame = app.querySelector(".ansia-board .pan");
     if (!frame) return;
-    const next = Math.min(4, Math.max(1, view.zoom * factor));
+    const next = Math.min(4, Math.max(minZoom(frame), view.zoom * factor));
     // Zoom about the frame's centre.
     const cx = frame.clientWidth / 2;
     const cy = frame.clientHeight / 2;
@@ -350,7 +389,8 @@
     const button = event.target.closest("button");
     if (!button) return;
     if (button.dataset.zoom) {
-      if (button.dataset.zoom === "reset") { view.zoom = 1; view.x = 0; view.y = 0; markBoard(); }
+      // Back to the whole board (on a phone, to where it started: the smallest zoom its spaces can be tapped at).
+      if (button.dataset.zoom === "reset") { view.zoom = 1; view.x = 0; view.y = 0; view.placed = false; markBoard(); }
       else zoomBy(button.dataset.zoom === "in" ? 1.5 : 1 / 1.5);
       return;
     }
