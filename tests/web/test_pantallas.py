@@ -362,7 +362,7 @@ SPACE_IN_VIEW = """() => {
     if (!at || at.closest("g.space") !== space) continue;
     const option = document.querySelector(`form.prompt .option[data-option="${space.dataset.pick}"]`);
     return {pick: space.dataset.pick, label: option && option.innerText, role: space.getAttribute("role"),
-            name: space.getAttribute("aria-label")};
+            name: space.getAttribute("aria-label"), prompt: document.querySelector("form.prompt").dataset.prompt};
   }
   return null;
 }"""
@@ -410,8 +410,9 @@ def test_en_el_ansia_se_mueve_tocando_el_tablero(server, browser):
         except PlaywrightTimeout:
             continue
     assert tapped, f"no move was ever offered on the board ({hidden} looks found none to tap in its frame)"
+    # The move was sent: its prompt leaves the page (the next one may offer the same space again).
     phone.wait_for_function(
-        "(pick) => !document.querySelector(`form.prompt .option[data-option='${pick}']`)", arg=pick, timeout=10000
+        "(id) => !document.querySelector(`form.prompt[data-prompt='${id}']`)", arg=seen["prompt"], timeout=10000
     )
 
     # The board's zoom: back to where it started (on a phone, the smallest zoom at which a space's halo is 44 px
