@@ -303,10 +303,11 @@ class AnsiaGame(Game):
                 "moon": s.moon,
                 "text": self.text(
                     lang,
-                    "phase.fin" if over else "phase.turno",
+                    # Between two players' turns nobody plays: the line names the moon only, not "— plays".
+                    "phase.fin" if over else "phase.turno" if s.current is not None else "phase.luna",
                     moon=s.moon,
                     turns=s.settings.turns,
-                    player=s.players[s.current] if s.current is not None else "—",
+                    player=s.players[s.current] if s.current is not None else "",
                 ),
             },
             "players": players,
