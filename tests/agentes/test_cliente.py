@@ -51,8 +51,10 @@ def test_una_respuesta_ilegal_vuelve_con_la_razon_del_protocolo_y_no_cambia_nada
     while not seen.open_prompts:
         seen = me.wait(seen.version, timeout=20)
     prompt = seen.open_prompts[0]
+    # As many options as the prompt asks for (Cupido names two), one of them unknown.
+    answer = ["no-such-option", *prompt.options[: max(prompt.min, 1) - 1]]
     with pytest.raises(Refused) as refused:
-        me.choose(prompt.id, ["no-such-option"])
+        me.choose(prompt.id, answer)
     assert refused.value.code == "unknown-option" and refused.value.status == 409
     assert "no-such-option" in refused.value.text
     with pytest.raises(Refused) as refused:
