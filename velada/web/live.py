@@ -20,7 +20,7 @@ import json
 import logging
 import secrets
 import time
-from collections.abc import AsyncIterator, Awaitable, Callable
+from collections.abc import AsyncIterator, Awaitable
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -30,7 +30,10 @@ from velada.core.engine import Match, ViewCache, build_view, pending
 from velada.core.game import Game
 from velada.core.protocol import CALL, NARRATOR, PUBLIC, IllegalAction, Prompt, Viewer
 from velada.games import REGISTRY
+from velada.web.connection import Connection
+from velada.web.errors import TableError
 from velada.web.names import BadName, check_name
+from velada.web.render import payload
 from velada.web.store import Seat, Store, TableData, new_token, token_hash
 from velada.web.talk import TableTalk
 
@@ -39,37 +42,6 @@ log = logging.getLogger("velada.web")
 #: Timer keys and what they time: night calls (private prompts), the day's debate and its vote (public ones), and
 #: ``llamada``, the least time every night call lasts, whether its card's holder is alive, dead or absent.
 TIMERS = ("noche", "debate", "votacion", "llamada")
-
-
-class TableError(Exception):
-    """Something a person asked of a table that cannot be done now (a full table, a name taken…)."""
-
-    def __init__(self, code: str, **params: Any) -> None:
-        self.code = code
-        self.params = params
-        super().__init__(code)
-
-
-@dataclass
-class Connection:
-    """One open websocket: whose view it shows, and what it was last sent."""
-
-    send: Callable[[dict[str, Any]], Awaitable[None]]
-    viewer: str | None  # a player, PUBLIC for the shared screen, None for the narrator's seat
-    is_host: bool
-    lang: str
-    join_url: str = ""
-    spoken: int = 0
-    alive: bool = True
-    #: Messages sent on this connection: the number of the next one (browsers drop older ones).
-    sent: int = 0
-    #: What the last page sent showed (status, clocks, seats, the view but its log): it is rendered and sent
-    #: again only when that changed.
-    seen: Any = None
-    #: What each part of the page sent apart showed (render.PARTS).
-    parts: dict[str, Any] = field(default_factory=dict)
-    #: The view this connection has: the next message carries only what changed since (velada.core.delta).
-    view: dict[str, Any] | None = None
 
 
 @dataclass
@@ -763,8 +735,6 @@ class LiveTable:
         await self.talk.history(conn)
 
     async def _send(self, conn: Connection, shared: dict | None = None) -> None:
-        from velada.web.render import payload
-
         try:
             message = payload(self, conn, shared)
             # Spoken lines are news only once: a message with nothing to say that shows what was shown is not

@@ -21,9 +21,10 @@ from velada.core.delta import LOG, diff
 from velada.core.i18n import Catalog
 from velada.core.narration import public_events, script
 from velada.core.protocol import NARRATOR, PUBLIC
+from velada.web.connection import Connection
 
 if TYPE_CHECKING:
-    from velada.web.live import Connection, LiveTable
+    from velada.web.live import LiveTable
 
 MESSAGES = Catalog.load("velada.web")
 

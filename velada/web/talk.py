@@ -18,10 +18,12 @@ from typing import TYPE_CHECKING, Any
 from velada.core import talk
 from velada.core.protocol import NARRATOR, PUBLIC, Viewer
 from velada.core.talk import Message, Talk, TalkError
+from velada.web.connection import Connection
+from velada.web.errors import TableError
 from velada.web.security import RateLimit
 
 if TYPE_CHECKING:
-    from velada.web.live import Connection, LiveTable
+    from velada.web.live import LiveTable
 
 #: Messages a seat may write: a few at once, then one every two seconds (a table's ``Config`` may carry another
 #: ``talk_rate``: tests, load tests).
@@ -79,8 +81,6 @@ class TableTalk:
 
     async def _say(self, author: str, channel: str, text: Any) -> dict[str, Any]:
         table = self.table
-        from velada.web.live import TableError
-
         async with table._changing():
             if table.match is None:
                 raise TableError("not-started")
@@ -108,8 +108,6 @@ class TableTalk:
 
     async def _delete(self, viewer: Viewer, seq: int) -> None:
         table = self.table
-        from velada.web.live import TableError
-
         async with table._changing():
             found = dict(self.said.received(viewer, self.finished)).get(seq)
             if found is None:
@@ -126,8 +124,6 @@ class TableTalk:
 
     async def _configure(self, enabled: bool | None, seat: int | None, muted: bool) -> None:
         table = self.table
-        from velada.web.live import TableError
-
         async with table._changing():
             on = self.enabled if enabled is None else enabled
             silent = set(self.muted)

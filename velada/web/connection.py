@@ -1,0 +1,33 @@
+"""One open websocket as the live table sees it: whose view it shows, and what it was last sent.
+
+Below the table (:mod:`velada.web.live`), the rendering (:mod:`velada.web.render`) and the talk
+(:mod:`velada.web.talk`), which all read and update it; the websocket route (:mod:`velada.web.routes.socket`)
+makes one per socket."""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+
+@dataclass
+class Connection:
+    """One open websocket: whose view it shows, and what it was last sent."""
+
+    send: Callable[[dict[str, Any]], Awaitable[None]]
+    viewer: str | None  # a player, PUBLIC for the shared screen, None for the narrator's seat
+    is_host: bool
+    lang: str
+    join_url: str = ""
+    spoken: int = 0
+    alive: bool = True
+    #: Messages sent on this connection: the number of the next one (browsers drop older ones).
+    sent: int = 0
+    #: What the last page sent showed (status, clocks, seats, the view but its log): it is rendered and sent
+    #: again only when that changed.
+    seen: Any = None
+    #: What each part of the page sent apart showed (render.PARTS).
+    parts: dict[str, Any] = field(default_factory=dict)
+    #: The view this connection has: the next message carries only what changed since (velada.core.delta).
+    view: dict[str, Any] | None = None
