@@ -10,6 +10,7 @@ from __future__ import annotations
 import functools
 import io
 import json
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 import qrcode
@@ -136,8 +137,43 @@ def players_part(view: dict[str, Any] | None, lang: str) -> Markup:
     return found
 
 
+#: Page parts that read only a few parts of a view, by what they read: rendered once per distinct content and
+#: language, and shared by every viewer whose view has that content (bounded: a finished game's parts go first).
+_SHARED: dict[tuple, str] = {}
+
+
+def _shared(key: tuple, render: Callable[[], str]) -> str:
+    found = _SHARED.get(key)
+    if found is None:
+        if len(_SHARED) >= 4096:
+            _SHARED.pop(next(iter(_SHARED)))
+        found = _SHARED[key] = render()
+    return found
+
+
+def ansia_board(game: Any, view: dict[str, Any], lang: str) -> Markup:
+    """El ansia's board and hunting zone (``games/_el-ansia-board.html``): every seat and the shared screen see the
+    same board, so it is rendered once per change, from the view's board, moon, zone and cards in play only (the
+    key is all the template reads); the viewer's own vampire is marked in its copy afterwards."""
+    board = {
+        "board": view.get("board"),
+        "phase": {"moon": (view.get("phase") or {}).get("moon")},
+        "zone": view.get("zone"),
+        "play": view.get("play"),
+    }
+    key = ("el-ansia-board", game.id, lang, json.dumps(board, sort_keys=True, default=str))
+    template = env.get_template("games/_el-ansia-board.html")
+    html = _shared(key, lambda: template.render(t=texts(lang), lang=lang, game=game, view=board))
+    me = view.get("viewer")
+    if me is not None:
+        mark = f'<g class="vampire" data-player="{escape(me)}">'
+        html = html.replace(mark, f'<g class="vampire me" data-player="{escape(me)}">', 1)
+    return Markup(html)
+
+
 env.globals["log_items"] = log_items
 env.globals["players_part"] = players_part
+env.globals["ansia_board"] = ansia_board
 env.globals["game_template"] = game_template
 env.globals["ansia_card"] = ansia_card
 env.globals["theme"] = theme

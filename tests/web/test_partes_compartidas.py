@@ -1,0 +1,64 @@
+"""Page parts every viewer sees alike are rendered once per change and shared (issue 14): El ansia's board is
+the same on every phone and on the shared screen, each phone marking only its own vampire."""
+
+from __future__ import annotations
+
+import asyncio
+import re
+
+from velada.core.bots import RandomBot
+from velada.web import render
+from velada.web.live import Config, LiveTable
+from velada.web.store import Seat, Store, token_hash
+
+NAMES = ["p1", "p2", "p3", "p4"]
+
+
+def _ansia_table(tmp_path, choices: int) -> LiveTable:
+    store = Store(f"sqlite:///{tmp_path / 'v.sqlite3'}")
+    data = store.create_table("el-ansia", {}, len(NAMES), "online", "es", {}, "anfitrion")
+    store.start(data, [Seat(i, n, token_hash(n), None) for i, n in enumerate(NAMES)], 3)
+    table = LiveTable(store, store.load(data.code), Config(bot_delay=0))
+    bot = RandomBot(2)
+
+    async def play() -> None:
+        while table.match.result is None and len(table.match.choices) < choices:
+            prompt = table.match.pending()[0]
+            await table.choose(prompt.player, prompt.id, bot.choose(prompt))
+        await table.flush()
+
+    asyncio.run(play())
+    return table
+
+
+def _board(html: str) -> str:
+    return html[html.index('<section class="ansia-board">') : html.index("</section>", html.index("ansia-zone"))]
+
+
+def test_el_tablero_de_el_ansia_se_dibuja_una_vez_para_todos_y_cada_uno_ve_su_vampiro(tmp_path, monkeypatch):
+    table = _ansia_table(tmp_path, 12)
+    rendered = []
+    original = render._shared
+
+    def counting(key, build):
+        return original(key, lambda: rendered.append(key) or build())
+
+    monkeypatch.setattr(render, "_shared", counting)
+    render._SHARED.clear()
+    phones = {name: render.seat_fragment(table, name, "es") for name in NAMES}
+    screen = render.host_fragment(table, "es", "http://127.0.0.1/x")
+    assert [key[0] for key in rendered] == ["el-ansia-board"]
+    boards = {name: _board(html) for name, html in phones.items()}
+    for name, board in boards.items():
+        assert re.findall(r'class="vampire me" data-player="([^"]+)"', board) == [name]
+        assert board.replace('class="vampire me"', 'class="vampire"') == _board(screen)
+    # The next moves: the board is drawn again only when it changed, once for everybody.
+    bot = RandomBot(4)
+    for _ in range(10):
+        prompt = table.match.pending()[0]
+        asyncio.run(table.choose(prompt.player, prompt.id, bot.choose(prompt)))
+        for name in NAMES:
+            render.seat_fragment(table, name, "es")
+        render.host_fragment(table, "es", "http://127.0.0.1/x")
+    assert len(rendered) > 2 and len(rendered) == len(set(rendered))
+    table.store.close()
