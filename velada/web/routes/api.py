@@ -34,7 +34,6 @@ from velada.web.routes.base import (
     too_fast,
 )
 from velada.web.security import MAX_API_BODY
-from velada.web.store import Seat
 
 
 class SeatRequest(BaseModel):
@@ -79,21 +78,21 @@ def api_limit(kind: str, request: Request, key: str | None = None) -> None:
         raise ApiRefusal("too-fast", 429, wait)
 
 
-def api_seat(table: LiveTable, request: Request, kind: str) -> Seat:
-    """The seat a request speaks for, under the rate limit ``kind`` counted per seat (per client address
-    while the token is not a seat's: inventing tokens buys nothing). A write authenticated by the cookie must
-    come from the table's own page (``Origin``/``Sec-Fetch-Site``) as JSON."""
+def api_seat(table: LiveTable, request: Request, kind: str) -> str:
+    """The player a request speaks for (its seat's name), under the rate limit ``kind`` counted per seat (per
+    client address while the token is not a seat's: inventing tokens buys nothing). A write authenticated by the
+    cookie must come from the table's own page (``Origin``/``Sec-Fetch-Site``) as JSON."""
     token, by_cookie = credentials(request)
     seat = table.seat_for(token)
     api_limit(kind, request, f"{table.data.code}:{seat.position}" if seat is not None else None)
-    if seat is None:
+    if seat is None or seat.name is None:
         raise ApiRefusal("not-seated", 401)
     if kind == "write" and by_cookie:
         if not security.same_origin(request.headers, ours(request)):
             raise ApiRefusal("bad-origin", 403)
         if not security.is_json(request.headers):
             raise ApiRefusal("json-only", 415)
-    return seat
+    return seat.name
 
 
 async def api_body(request: Request, model: type[BaseModel]) -> Any:
@@ -152,20 +151,20 @@ async def api_join(request: Request, table: LiveTable, lang: str) -> Response:
 
 @api
 async def api_view(request: Request, table: LiveTable, lang: str) -> Response:
-    seat = api_seat(table, request, "read")
-    view = render.game_view(table, seat.name, lang)
+    player = api_seat(table, request, "read")
+    view = render.game_view(table, player, lang)
     # The version is a tag of this seat's view: a count of the table's choices would count the hidden ones.
-    version = table.view_tag(seat.name, lang)
-    body = {"status": table.status, "game": table.data.game, "player": seat.name, "version": version, "view": view}
+    version = table.view_tag(player, lang)
+    body = {"status": table.status, "game": table.data.game, "player": player, "version": version, "view": view}
     return JSONResponse(body)
 
 
 @api
 async def api_choose(request: Request, table: LiveTable, lang: str) -> Response:
-    seat = api_seat(table, request, "write")
+    player = api_seat(table, request, "write")
     body = await api_body(request, ChoiceRequest)
-    await table.choose(seat.name, body.prompt, body.choose)
-    return JSONResponse({"ok": True, "version": table.view_tag(seat.name, lang)})
+    await table.choose(player, body.prompt, body.choose)
+    return JSONResponse({"ok": True, "version": table.view_tag(player, lang)})
 
 
 @api
@@ -173,22 +172,22 @@ async def api_talk(request: Request, table: LiveTable, lang: str) -> Response:
     """GET: the messages this seat received (``?channel=`` one channel, ``?after=`` its numbers after that one)
     and the channels it reads now; POST ``{"channel", "text"}``: say something."""
     if request.method == "POST":
-        seat = api_seat(table, request, "write")
+        player = api_seat(table, request, "write")
         body = await api_body(request, TalkRequest)
-        said = await table.talk.say(seat.name, body.channel, body.text)
+        said = await table.talk.say(player, body.channel, body.text)
         return JSONResponse({"ok": True, "message": said})
-    seat = api_seat(table, request, "read")
+    player = api_seat(table, request, "read")
     try:
         after = max(0, int(request.query_params.get("after") or 0))
     except ValueError:
         raise ApiRefusal("malformed", 400) from None
     channel = request.query_params.get("channel") or None
-    view = render.game_view(table, seat.name, lang)
+    view = render.game_view(table, player, lang)
     return JSONResponse(
         {
             "channels": view["talk"] if view else [],
-            "messages": table.talk.messages(seat.name, after, channel),
-            **table.talk.status(seat.name),
+            "messages": table.talk.messages(player, after, channel),
+            **table.talk.status(player),
         }
     )
 
@@ -257,16 +256,14 @@ async def api_narrator_choose(request: Request, table: LiveTable, lang: str) -> 
     return JSONResponse({"ok": True, "version": table.view_tag(None, lang)})
 
 
-_body_limit = {"max_body_size": MAX_API_BODY}
-
 routes: list[BaseRoute] = [
-    Route("/api/tables/{code}/seats", api_join, methods=["POST"], **_body_limit),
+    Route("/api/tables/{code}/seats", api_join, methods=["POST"], max_body_size=MAX_API_BODY),
     Route("/api/tables/{code}/view", api_view),
-    Route("/api/tables/{code}/choices", api_choose, methods=["POST"], **_body_limit),
-    Route("/api/tables/{code}/talk", api_talk, methods=["GET", "POST"], **_body_limit),
-    Route("/api/tables/{code}/bots", api_bots, methods=["POST"], **_body_limit),
-    Route("/api/tables/{code}/start", api_start, methods=["POST"], **_body_limit),
-    Route("/api/tables/{code}/narrator", api_narrator_token, methods=["POST"], **_body_limit),
+    Route("/api/tables/{code}/choices", api_choose, methods=["POST"], max_body_size=MAX_API_BODY),
+    Route("/api/tables/{code}/talk", api_talk, methods=["GET", "POST"], max_body_size=MAX_API_BODY),
+    Route("/api/tables/{code}/bots", api_bots, methods=["POST"], max_body_size=MAX_API_BODY),
+    Route("/api/tables/{code}/start", api_start, methods=["POST"], max_body_size=MAX_API_BODY),
+    Route("/api/tables/{code}/narrator", api_narrator_token, methods=["POST"], max_body_size=MAX_API_BODY),
     Route("/api/tables/{code}/narrator/view", api_narrator_view),
-    Route("/api/tables/{code}/narrator/choices", api_narrator_choose, methods=["POST"], **_body_limit),
+    Route("/api/tables/{code}/narrator/choices", api_narrator_choose, methods=["POST"], max_body_size=MAX_API_BODY),
 ]

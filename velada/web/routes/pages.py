@@ -48,7 +48,7 @@ async def seat_page(request: Request) -> Response:
     lang = request_lang(request, table.data.lang)
     seat = table.seat_for(request.cookies.get(seat_cookie(code)))
     title = table.game.title(lang)
-    if seat is None:
+    if seat is None or seat.name is None:
         return join_page(request, table, lang)
     fragment = render.seat_fragment(table, seat.name, lang)
     html = render.page("seat.html", lang, code=code, title=title, fragment=fragment, player=seat.name)
