@@ -6,9 +6,11 @@ from __future__ import annotations
 import asyncio
 import re
 
+import pytest
+
 from velada.core.bots import RandomBot
 from velada.web import render
-from velada.web.live import Config, LiveTable
+from velada.web.live import PUBLIC, Config, LiveTable
 from velada.web.store import Seat, Store, token_hash
 
 NAMES = ["p1", "p2", "p3", "p4"]
@@ -41,6 +43,8 @@ def test_el_tablero_de_el_ansia_se_dibuja_una_vez_para_todos_y_cada_uno_ve_su_va
     original = render._shared
 
     def counting(key, build):
+        if key[0] != "el-ansia-board":
+            return original(key, build)
         return original(key, lambda: rendered.append(key) or build())
 
     monkeypatch.setattr(render, "_shared", counting)
@@ -61,4 +65,49 @@ def test_el_tablero_de_el_ansia_se_dibuja_una_vez_para_todos_y_cada_uno_ve_su_va
             render.seat_fragment(table, name, "es")
         render.host_fragment(table, "es", "http://127.0.0.1/x")
     assert len(rendered) > 2 and len(rendered) == len(set(rendered))
+    table.store.close()
+
+
+def _table(tmp_path, game: str, seats: int) -> LiveTable:
+    store = Store(f"sqlite:///{tmp_path / f'{game}.sqlite3'}")
+    data = store.create_table(game, {}, seats, "online", "es", {}, "anfitrion")
+    store.start(data, [Seat(i, f"p{i + 1}", token_hash(f"p{i + 1}"), None) for i in range(seats)], 5)
+    return LiveTable(store, store.load(data.code), Config(bot_delay=0))
+
+
+@pytest.mark.parametrize(("game", "seats"), [("hombres-lobo", 8), ("bethlem", 7), ("el-ansia", 3)])
+def test_una_parte_compartida_se_dibuja_igual_que_con_la_vista_entera_y_una_vez_por_contenido(
+    tmp_path, monkeypatch, game, seats
+):
+    """Each shared part (render.VIEW_PARTS) reads only the keys it is keyed by: rendered from the whole view it
+    reads the same, for every viewer at every step of a game; and a content is rendered once, however many
+    viewers and pages show it."""
+    table = _table(tmp_path, game, seats)
+    rendered = []
+    original = render._shared
+
+    def counting(key, build):
+        return original(key, lambda: rendered.append(key) or build())
+
+    monkeypatch.setattr(render, "_shared", counting)
+    render._SHARED.clear()
+    viewers = [*table.players(), PUBLIC, None]
+    bot = RandomBot(6)
+
+    async def play() -> None:
+        while table.match.result is None and len(table.match.choices) < 40:
+            for viewer in viewers:
+                view = table.view(viewer, "es")
+                for name in render.VIEW_PARTS:
+                    whole = render.env.get_template(name).render(
+                        t=render.texts("es"), lang="es", game=table.game, view=view
+                    )
+                    assert render.view_part(name, table.game, view, "es") == whole, (name, viewer)
+                if viewer not in (PUBLIC, None):
+                    render.seat_fragment(table, viewer, "es")
+            prompt = table.match.pending()[0]
+            await table.choose(prompt.player, prompt.id, bot.choose(prompt))
+
+    asyncio.run(play())
+    assert len(rendered) == len(set(rendered))
     table.store.close()

@@ -151,6 +151,25 @@ def _shared(key: tuple, render: Callable[[], str]) -> str:
     return found
 
 
+#: Page parts that change rarely, each with the view's keys it reads (it is given nothing else of the view).
+VIEW_PARTS: dict[str, tuple[str, ...]] = {
+    "_card.html": ("you", "side", "help"),
+    "_cards.html": ("cards", "help"),
+    "_help.html": ("help",),
+    "games/_bethlem-rows.html": ("players", "viewer", "help"),
+}
+
+
+def view_part(name: str, game: Any, view: dict[str, Any] | None, lang: str) -> Markup:
+    """The template ``name`` rendered from its keys of the view only (:data:`VIEW_PARTS`): once per distinct
+    content and language, and shared by every viewer and every page whose view has the same — a phase or a
+    prompt that changes renders the page again, not its card, its rows of cards or its help."""
+    part = {key: view.get(key) for key in VIEW_PARTS[name]} if view else {}
+    key = (name, game.id, lang, json.dumps(part, sort_keys=True, default=str))
+    template = env.get_template(name)
+    return Markup(_shared(key, lambda: template.render(t=texts(lang), lang=lang, game=game, view=part)))
+
+
 def ansia_board(game: Any, view: dict[str, Any], lang: str) -> Markup:
     """El ansia's board and hunting zone (``games/_el-ansia-board.html``): every seat and the shared screen see the
     same board, so it is rendered once per change, from the view's board, moon, zone and cards in play only (the
@@ -174,6 +193,7 @@ def ansia_board(game: Any, view: dict[str, Any], lang: str) -> Markup:
 env.globals["log_items"] = log_items
 env.globals["players_part"] = players_part
 env.globals["ansia_board"] = ansia_board
+env.globals["view_part"] = view_part
 env.globals["game_template"] = game_template
 env.globals["ansia_card"] = ansia_card
 env.globals["theme"] = theme
