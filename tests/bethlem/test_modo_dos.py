@@ -1,7 +1,10 @@
 """Modo 2 jugadores (section 5): both players hold double cards and know the rival's cards; four on the
 table, the dead ones replaced from the reserve; the deal and the draft as written; alternating lynch."""
 
+import pytest
+
 from velada.core.engine import Match
+from velada.games.bethlem.cards import CARDS
 from velada.games.bethlem.ending import objective
 
 from .mesa import GAME, abiertos, dia, elige, eventos, hasta_prompt, mesa, noche, opciones, viva
@@ -113,3 +116,52 @@ def test_con_dos_jugadores_lincha_uno_en_las_rondas_impares_y_el_otro_en_las_par
     noche(m)
     hasta_prompt(m, "Bea", "linchamiento")
     assert abiertos(m) == {("Bea", "linchamiento")}
+
+
+def _drafted(m):
+    """The draft played to its end, each player taking the first card offered."""
+    while m.state.draft is not None:
+        (p,) = m.pending()
+        m.choose(p.player, p.id, [p.options[0]])
+
+
+def test_con_dos_jugadores_el_reparto_escrito_dice_quien_recibe_a_los_amotinados_y_el_azar_nada_mas():
+    m = Match(GAME, ["Ana", "Bea"], {}, 0, {"amotinados": "Bea", "eventos": ["confesion", "leproso"]})
+    assert eventos(m, "reparto-dos")[0]["mutineers"] == "Bea"
+    assert abiertos(m) == {("Bea", "elegir-carta")}
+    _drafted(m)
+    s = m.state
+    assert {"daniel", "nathaniel"} <= set(s.board[1]) and s.deck == ["confesion", "leproso"]
+    # Then each player lays out their own cards.
+    assert abiertos(m) == {("Ana", "colocar"), ("Bea", "colocar")}
+
+
+def test_con_dos_jugadores_y_colocacion_al_azar_el_reparto_escrito_dice_como_queda_cada_fila():
+    orden = {"Ana": [8, 7, 6, 5, 4, 3, 2, 1], "Bea": [1, 2, 3, 4, 5, 6, 7, 8]}
+    m = Match(GAME, ["Ana", "Bea"], {"colocacion": "reparto"}, 0, {"amotinados": "Ana", "orden": orden})
+    _drafted(m)
+    s = m.state
+    box = list(CARDS)
+    # Numbered in the box's order, whatever order they were taken in.
+    assert s.board[1] == sorted(s.board[1], key=box.index)
+    assert s.board[0] == sorted(s.board[0], key=box.index, reverse=True)
+
+
+def test_una_partida_de_dos_jugadores_empieza_igual_desde_su_reparto_escrito():
+    for options in ({}, {"colocacion": "reparto"}):
+        first = Match(GAME, ["Ana", "Bea"], options, 7)
+        again = Match(GAME, ["Ana", "Bea"], options, 7, GAME.deal_of(first.state))
+        for m in (first, again):
+            _drafted(m)
+        assert again.state.board == first.state.board and again.state.deck == first.state.deck
+
+
+def test_el_reparto_escrito_de_dos_jugadores_rechaza_lo_que_deciden_los_jugadores():
+    with pytest.raises(ValueError, match="orden is for the 3-player mode, and the 2-player one with colocacion"):
+        Match(GAME, ["Ana", "Bea"], {}, 0, {"orden": {"Ana": list(range(1, 9)), "Bea": list(range(1, 9))}})
+    with pytest.raises(ValueError, match="mazos is for the 3-player mode"):
+        Match(GAME, ["Ana", "Bea"], {}, 0, {"mazos": {}})
+    with pytest.raises(ValueError, match="names a player at the table"):
+        Match(GAME, ["Ana", "Bea"], {}, 0, {"amotinados": "Carlos"})
+    with pytest.raises(ValueError, match="Bea's orden numbers their 8 cards once each"):
+        Match(GAME, ["Ana", "Bea"], {"colocacion": "reparto"}, 0, {"orden": {"Ana": list(range(1, 9)), "Bea": [1] * 8}})

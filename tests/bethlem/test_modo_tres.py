@@ -108,3 +108,73 @@ def test_krugman_juega_con_los_internos_en_el_modo_de_tres():
     m.choose("Ana", "bando", ["internos"])
     s = m.state
     assert len(s.board[0]) == 8 and s.team == ["internos", "amotinados", "amotinados"]
+
+
+MAZOS = {
+    "P1": ["larry-owls", "daniel", "mary-firth", "nathaniel"],
+    "P2": ["el-archivo", "john-flick", "arthur", "wakerfield"],
+    "A1": ["terapia-electroshock", "terapia-opio-y-barbituricos", "terapia-lobotomia", "profeta"],
+    "A2": ["el-cataleptico", "amnesia", "muerte-dulce", "juego-de-azar"],
+    "personalidades": ["paciencia", "melancolia", "bipolaridad"],
+}
+
+
+def test_con_tres_jugadores_el_solitario_recibe_de_los_mazos_su_bando_y_las_dos_primeras_de_cada_uno():
+    orden = {"Ana": [1, 2, 3, 4, 5, 6, 7, 8], "Bea": [4, 3, 2, 1], "Carlos": [1, 2, 3, 4]}
+    m = Match(GAME, ["Ana", "Bea", "Carlos"], {"colocacion": "reparto"}, 0, {"mazos": MAZOS, "orden": orden})
+    m.choose("Ana", "bando", ["internos"])
+    s = m.state
+    assert s.board[0] == [
+        "larry-owls",
+        "mary-firth",
+        "el-archivo",
+        "john-flick",
+        "terapia-electroshock",
+        "terapia-opio-y-barbituricos",
+        "el-cataleptico",
+        "amnesia",
+    ]
+    assert s.board[1] == ["muerte-dulce", "terapia-lobotomia", "arthur", "daniel"]
+    assert s.board[2] == ["nathaniel", "wakerfield", "profeta", "juego-de-azar"]
+    assert s.persona == ["paciencia", "melancolia", "bipolaridad"]
+
+
+def test_con_tres_jugadores_el_bando_elegido_decide_que_cartas_de_los_mazos_recibe_el_solitario():
+    m = Match(GAME, ["Ana", "Bea", "Carlos"], {}, 0, {"mazos": MAZOS})
+    m.choose("Ana", "bando", ["amotinados"])
+    s = m.state
+    assert {"daniel", "nathaniel", "el-archivo", "john-flick"} <= set(s.board[0])
+    assert "larry-owls" in s.board[1] and "mary-firth" in s.board[2]
+
+
+def test_una_partida_de_tres_jugadores_empieza_igual_desde_su_reparto_escrito():
+    for options in ({}, {"colocacion": "reparto"}):
+        first = Match(GAME, ["Ana", "Bea", "Carlos"], options, 11)
+        again = Match(GAME, ["Ana", "Bea", "Carlos"], options, 11, GAME.deal_of(first.state))
+        for m in (first, again):
+            m.choose("Ana", "bando", ["internos"])
+        assert again.state.board == first.state.board and again.state.persona == first.state.persona
+        assert again.state.deck == first.state.deck
+
+
+def test_los_mazos_escritos_de_tres_jugadores_llevan_dos_amotinados_y_cuatro_cartas_por_grupo():
+    import pytest
+
+    with pytest.raises(ValueError, match="two mutineers"):
+        Match(
+            GAME,
+            ["Ana", "Bea", "Carlos"],
+            {},
+            0,
+            {"mazos": {**MAZOS, "P1": ["daniel", "larry-owls", "mary-firth", "krugman"]}},
+        )
+    with pytest.raises(ValueError, match="the pile A2 takes cards of its group"):
+        Match(
+            GAME,
+            ["Ana", "Bea", "Carlos"],
+            {},
+            0,
+            {"mazos": {**MAZOS, "A2": ["el-cataleptico", "amnesia", "muerte-dulce", "profeta"]}},
+        )
+    with pytest.raises(ValueError, match="amotinados is for the 2-player mode"):
+        Match(GAME, ["Ana", "Bea", "Carlos"], {}, 0, {"amotinados": "Ana"})

@@ -12,7 +12,7 @@ from velada.core.game import Answers, CardHelp, Game, GameInfo, PromptKind, Rede
 from velada.core.i18n import Catalog
 from velada.core.options import ChoiceOption, FlagOption, GameOption, IntOption, SetOption
 from velada.core.protocol import CALL, PUBLIC, Event, Prompt, Viewer
-from velada.games.bethlem import flow, guide, setup_flow
+from velada.games.bethlem import chance, flow, guide, setup_flow
 from velada.games.bethlem.cards import ALL_EVENTS, CARDS, CHOOSABLE, EVENTS, GROUP_OF, KIND_OF, SIDES, TWINS
 from velada.games.bethlem.cards import KINDS as CARD_KINDS
 from velada.games.bethlem.ending import objective
@@ -23,6 +23,8 @@ from velada.games.bethlem.setup import (
     EVENTS_KEY,
     GOALS_KEY,
     HAPPENINGS_KEY,
+    PILES_KEY,
+    chance_deal,
     composition,
     explicit_deal,
     mode_for,
@@ -426,15 +428,20 @@ class BethlemGame(Game):
             low, high = CUSTOM_PLAYERS
             raise ValueError(f"the custom-cards mode is for {low} to {high} players, not {n}")
         rows = personas = goals = None
-        if deal is not None:
+        written: dict[str, Any] = {}
+        if deal is not None and (settings.mode == "normal" or any(p in deal for p in players)):
             rows, personas, deck = explicit_deal(players, deal, custom)
             if custom and GOALS_KEY in deal:
                 goals = check_goals(players, deal[GOALS_KEY])
         else:
-            life, personalities = composition(n, options["cartas"], custom, rng) if n > 2 else ([], [])
-            deck = None
+            if deal is not None:
+                # 2 and 3 players: a deal may write only what chance deals, the players' choices doing the rest.
+                written = chance_deal(players, deal, settings.mode, settings.arrange)
+            dealt = n > 2 and PILES_KEY not in written
+            life, personalities = composition(n, options["cartas"], custom, rng) if dealt else ([], [])
+            deck = written.get(EVENTS_KEY)
             if settings.mode == "normal":
-                rows, personas = random_deal(n, life, personalities, rng, None)
+                rows, personas = random_deal(n, life, personalities, rng)
         if deck is None:
             deck = list(ALL_EVENTS if custom else EVENTS)
             rng.shuffle(deck)
@@ -464,11 +471,10 @@ class BethlemGame(Game):
                 deal_goals(s, goals)
                 start_happenings(s, deal.get(HAPPENINGS_KEY) if deal is not None else None)
         elif settings.mode == "dos":
-            setup_flow.start_draft(s)
+            setup_flow.start_draft(s, written)
         else:
             # The lone player of the 3-player mode chooses a side before the deal (section 5).
-            s.draft = {"life": life, "personalities": personalities}
-            s.agenda.append(("side",))
+            setup_flow.start_side(s, life, personalities, written)
         flow.advance(self, s)
         return s
 
@@ -654,11 +660,11 @@ class BethlemGame(Game):
     # with what sits on them), the objective cards (by seat), and the event deck (known by the events' ids) ---------
 
     def deal_of(self, state: BethlemState) -> dict[str, Any] | None:  # type: ignore[override]
-        """The deal of a game of the normal mode (4 to 7 players); ``None`` for 2 and 3 players, whose deal is
-        made of choices (the draft, the lone player's side)."""
+        """The deal: every player's cards; with 2 and 3 players, whose cards the players' choices place (the
+        draft, the lone player's side), what chance deals (``chance.deal_of``)."""
         s = state
-        if s.settings.mode != "normal":
-            return None
+        if s.draft is not None:
+            return chance.deal_of(s)
         deal: dict[str, Any] = {p: [*s.board[i], s.persona[i]] for i, p in enumerate(s.players)}
         if s.settings.events:
             deal[EVENTS_KEY] = list(s.deck)
@@ -692,6 +698,8 @@ class BethlemGame(Game):
                     known |= {("card", c) for c in copies}
             known |= {("event", e) for e in s.hand[me]}
             known |= {("event", e) for e, seat in s.secret_discard.items() if seat == me}
+        if s.settings.mode == "dos":
+            known |= chance.dealt_places(s, known)
         return known
 
     def secret_answers(self) -> frozenset[str]:
@@ -723,7 +731,10 @@ class BethlemGame(Game):
                 rng.shuffle(out)
             return out
 
-        if "cards" in what:
+        if start.draft is not None:
+            # 2 and 3 players: the piles, and where chance lays the cards (the players' choices do the rest).
+            rename.update(chance.redeal(start, deal, keep, what, mix))
+        elif "cards" in what:
             # Another card of the same group in the place of each hidden card (each player keeps one of each).
             free = [c for c in start.cards_in_play() if ("card", c) not in keep]
             groups = sorted({GROUP_OF[c] for c in free})
@@ -732,7 +743,7 @@ class BethlemGame(Game):
                 rename.update(zip(same, mix(same), strict=True))
             for seat, player in enumerate(players):
                 deal[player] = [*(rename.get(c, c) for c in start.board[seat]), deal[player][-1]]
-        if "personas" in what:
+        if "personas" in what and start.draft is None:
             seats = [i for i in range(len(players)) if ("persona", start.persona[i]) not in keep]
             personas = mix([start.persona[i] for i in seats])
             for seat, persona in zip(seats, personas, strict=True):

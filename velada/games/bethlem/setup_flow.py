@@ -3,9 +3,22 @@ they prefer. Positions matter for the rest of the game and change only where a c
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 from velada.games.bethlem.cards import CARDS, COMPOSITIONS, INMATES, KIND_OF, MUTINEERS
 from velada.games.bethlem.common import prompt
-from velada.games.bethlem.setup import random_deal
+from velada.games.bethlem.setup import (
+    BOX_ORDER,
+    MUTINEER_KEY,
+    ORDER_KEY,
+    PILES_KEY,
+    deal_piles,
+    draw_order,
+    draw_piles,
+    lay_out,
+    row_sizes,
+)
 from velada.games.bethlem.state import BethlemState
 
 
@@ -36,18 +49,20 @@ def place(s: BethlemState, rows: list[list[str]], personas: list[str]) -> None:
         s.agenda.appendleft(("arrange",))
 
 
-def start_draft(s: BethlemState) -> None:
+def start_draft(s: BethlemState, chance: Mapping[str, Any]) -> None:
     """2-player mode: one player gets the two mutineers (Daniel, Nathaniel), the other Larry Owls and Krugman;
     then they take the other cards in turns, one at a time, group by group, each group's first pick as the
-    book says, until both hold two cards of each group and one personality."""
+    book says, until both hold two cards of each group and one personality. Chance (or the deal, ``chance``:
+    ``setup.chance_deal``) says who gets the mutineers and, with ``colocacion=reparto``, how the rows lie."""
     dos = COMPOSITIONS["dos"]
-    mutineer = s.rng.randrange(2)
+    mutineer = s.index[chance[MUTINEER_KEY]] if MUTINEER_KEY in chance else s.rng.randrange(2)
     s.team = [INMATES, INMATES]
     s.team[mutineer] = MUTINEERS
     taken: list[list[str]] = [[], []]
     taken[mutineer] = list(dos["mutineers"])
     taken[1 - mutineer] = list(dos["inmates"])
     s.draft = {"taken": taken, "persona": ["", ""], "g": 0, "picks": [[], []], "turn": _first(s, 0)}
+    s.draft["order"] = _order(s, chance)
     s.emit("reparto-dos", None, mutineers=s.players[mutineer], inmates=s.players[1 - mutineer])
     s.agenda.append(("draft",))
 
@@ -100,10 +115,12 @@ def draft_answer(game, s: BethlemState, answers) -> None:
         d["g"] += 1
         d["picks"] = [[], []]
         if d["g"] == len(COMPOSITIONS["dos"]["draft"]):
-            rows = d["taken"]
-            if not s.settings.arrange:
-                for row in rows:
-                    s.rng.shuffle(row)
+            # Laid out by chance, the cards are numbered in the box's order, not in the order they were taken.
+            order = d["order"] or {}
+            rows = [
+                lay_out(sorted(row, key=BOX_ORDER.__getitem__), order[p]) if p in order else row
+                for p, row in zip(s.players, d["taken"], strict=True)
+            ]
             s.draft = None
             place(s, rows, d["persona"])
             return
@@ -119,13 +136,34 @@ def side_step(game, s: BethlemState) -> None:
     s.ask(prompt(s, 0, "bando", (MUTINEERS, INMATES)))
 
 
+def start_side(s: BethlemState, life: list[str], personalities: list[str], chance: Mapping[str, Any]) -> None:
+    """3-player mode: the piles are shuffled (or written in the deal, ``chance``) before the lone player chooses
+    a side; which cards they get depends on that choice."""
+    piles = chance[PILES_KEY] if PILES_KEY in chance else draw_piles(life, personalities, s.rng)
+    s.draft = {"piles": piles, "order": _order(s, chance)}
+    s.agenda.append(("side",))
+
+
 def side_answer(game, s: BethlemState, answers) -> None:
     ((player, _), chosen), *_ = answers.items()
     draft = s.draft
     s.draft = None
-    rows, personas = random_deal(len(s.players), draft["life"], draft["personalities"], s.rng, chosen[0])
+    rows, personas = deal_piles(draft["piles"], chosen[0])
+    if draft["order"] is not None:
+        rows = [lay_out(row, draft["order"][p]) for p, row in zip(s.players, rows, strict=True)]
     s.emit("bando", None, player=player, side=chosen[0])
     place(s, rows, personas)
+
+
+def _order(s: BethlemState, chance: Mapping[str, Any]) -> dict[str, list[int]] | None:
+    """How chance lays out the rows. In the 3-player mode always, as in the normal one: a player who lays out
+    their cards starts from it (no position betrays a group even if they keep it). ``None`` when the 2-player
+    draft's players lay out their cards: they start from the order they took them in, which both know."""
+    if s.settings.arrange and s.settings.mode == "dos":
+        return None
+    if ORDER_KEY in chance:
+        return chance[ORDER_KEY]
+    return draw_order(s.players, row_sizes(s.settings.mode, len(s.players)), s.rng)
 
 
 def arrange_step(game, s: BethlemState) -> None:
