@@ -115,6 +115,16 @@ class Redeal(NamedTuple):
     renamed: Mapping[str, str] = {}
 
 
+class Nudge(NamedTuple):
+    """A game under way with two hidden things changed (``Game.nudge_hidden``), for the noninterference check."""
+
+    state: State
+    #: As :class:`Redeal`'s: who answers, in the nudged game, the decisions a card's holder took.
+    holders: Mapping[str, str] = {}
+    #: As :class:`Redeal`'s: what names, in the nudged game, what an option id named.
+    renamed: Mapping[str, str] = {}
+
+
 class Game(ABC):
     """A registered game. Themes are instances (data), not subclasses."""
 
@@ -268,6 +278,14 @@ class Game(ABC):
     def redeal(self, start: State, keep: frozenset[Hashable], viewer: Viewer, rng: random.Random) -> Redeal | None:
         """Another deal for the game ``start`` began (a state just set up), in which the cards of every place
         outside ``keep`` are dealt again at random among those places (see :class:`Redeal`)."""
+        return None
+
+    def nudge_hidden(self, state: State, viewer: Viewer, rng: random.Random) -> Nudge | None:
+        """A copy of ``state``, a game under way, in which two things ``viewer`` may not know change places (two
+        hidden cards of the same kind, say), neither of them named by the decisions open or due. The check
+        compares such a game with the one it comes from, from that moment on: a secret that comes late in a
+        game (a death's consequence many nights in) is reached so, where two games dealt otherwise from the
+        start part long before. ``viewer``'s view must not change. ``None`` when the game offers none."""
         return None
 
     def public_deciders(self) -> frozenset[str]:

@@ -59,6 +59,8 @@ LANG = "en"
 #: How many groups one world may run ahead of the other, through decisions hidden from the viewer, to wait again
 #: for the same decisions as the other.
 CATCH_UP = 6
+#: How many moments of a game the check also compares from (``compare_midway``), for each viewer.
+MIDWAY = 12
 
 
 @dataclass
@@ -74,6 +76,9 @@ class Played:
     deal: Mapping[str, Any]
     groups: list[list[Choice]] = field(default_factory=list)
     learnt: dict[Viewer, list[frozenset[Hashable]]] = field(default_factory=dict)
+    #: The kinds of the events each group brought (whatever their audiences: moments are chosen by them, and the
+    #: mutation test changes audiences only).
+    kinds: list[frozenset[str]] = field(default_factory=list)
 
     def start(self, deal: Mapping[str, Any] | None = None) -> Match:
         return Match(self.game, self.players, self.options, self.seed, self.deal if deal is None else deal)
@@ -118,11 +123,13 @@ def play(
     bot = RandomBot(seed ^ 0x1EA4)
     while state.result is None:
         group: list[Choice] = []
+        before = len(state.log)
         for prompt in pending(state):
             chosen = tuple(bot.choose(prompt))
             match.choose(prompt.player, prompt.id, chosen)
             group.append((prompt.player, prompt.id, chosen))
         played.groups.append(group)
+        played.kinds.append(frozenset(e.kind for e in state.log[before:]))
         for v in viewers:
             learnt[v] |= game.knowledge(state, v)
             played.learnt[v].append(frozenset(learnt[v]))
@@ -270,7 +277,6 @@ def compare(
     which the check would have failed had that kind been public (the mutation test's search for witnesses: the
     worlds are the same whatever the audiences, only what the viewer is shown differs)."""
     game = played.game
-    named = game.public_deciders()
     learnt = played.learnt[viewer]
     # The moment up to which B keeps what the viewer learns: late moments keep B like A for longer, early ones
     # deal more cards again.
@@ -284,10 +290,61 @@ def compare(
         other = played.start(deal)
     except ValueError:
         return None, 0, {}
+    return _race(played, viewer, rng, mine, other, 0, moved, renamed, deal, vary, tries, also)
+
+
+def compare_midway(
+    played: Played,
+    viewer: Viewer,
+    rng: random.Random,
+    moment: int,
+    before: Match,
+    vary: float = 0.25,
+    tries: int = 3,
+    also: Collection[str] = (),
+) -> tuple[Leak | None, int, dict[str, int]]:
+    """As :func:`compare`, with world B taken from A in the middle of the game: ``before`` is A after its first
+    ``moment`` groups, and B the same game with two things the viewer may not know changed
+    (``Game.nudge_hidden``). Both worlds share everything before; from there on they are compared as from the
+    start. ``(None, 0, {})`` when the game offers no such change there."""
+    nudge = played.game.nudge_hidden(before.state, viewer, rng)
+    if nudge is None:
+        return None, 0, {}
+    mine = copy.deepcopy(before, {id(played.game): played.game})
+    other = copy.copy(mine)
+    other.choices = list(mine.choices)
+    other.state = nudge.state
+    game = played.game
+    if _rest(game, mine.state, viewer) != _rest(game, other.state, viewer) or talk.heard(
+        game, mine.state, viewer
+    ) != talk.heard(game, other.state, viewer):
+        return None, 0, {}  # the change shows at once: no pair of worlds the viewer cannot tell apart
+    changed = {"midway": moment, "holders": dict(nudge.holders), "renamed": dict(nudge.renamed)}
+    return _race(played, viewer, rng, mine, other, moment, nudge.holders, nudge.renamed, changed, vary, tries, also)
+
+
+def _race(
+    played: Played,
+    viewer: Viewer,
+    rng: random.Random,
+    mine: Match,
+    other: Match,
+    step: int,
+    moved: Mapping[str, str],
+    renamed: Mapping[str, str],
+    deal: Mapping[str, Any],
+    vary: float,
+    tries: int,
+    also: Collection[str],
+) -> tuple[Leak | None, int, dict[str, int]]:
+    """Worlds A (``mine``, after ``step`` of its recorded groups) and B (``other``) played on together and
+    compared through ``viewer``'s eyes: the body of :func:`compare` and :func:`compare_midway`."""
+    game = played.game
+    named = game.public_deciders()
     # The log only grows: each comparison looks at the entries that came since the last one, in both worlds.
-    compared_up_to = [0, 0]
+    compared_up_to = [len(mine.state.log), len(other.state.log)]
     # The choices A took: its record while B can follow it, then answers legal in both worlds (``_steer``).
-    taken: list[list[Choice]] = []
+    taken: list[list[Choice]] = list(played.groups[:step])
     watched = set(also)
     caught: dict[str, int] = {}
     varied_kinds: list[str] = []
@@ -340,7 +397,7 @@ def compare(
     going, leak = check(0) if _shape(mine.state, named) == _shape(other.state, named) else (True, None)
     groups = played.groups
     on_record = True
-    step = compared = ahead = 0
+    compared = ahead = 0
     bot = RandomBot(rng.randrange(2**32))
 
     def next_group(both: bool) -> list[Choice] | None:
@@ -504,4 +561,34 @@ def check_game(
             return leak, caught
         for kind in kinds:
             caught.setdefault(kind, viewer)
+    for moment, before in midway_starts(played, rng):
+        for viewer in viewers:
+            leak, _, kinds = compare_midway(played, viewer, rng, moment, before, also=also)
+            if leak is not None:
+                return leak, caught
+            for kind in kinds:
+                caught.setdefault(kind, viewer)
     return None, caught
+
+
+def midway_starts(played: Played, rng: random.Random, most: int = MIDWAY) -> list[tuple[int, Match]]:
+    """Where :func:`compare_midway` starts: before the first group that brought each kind of event, at most
+    ``most`` of them at random, each with A as it was then. Every kind of event comes at least once in a game
+    it is part of, however late; and the moment is chosen by kinds, never by audiences, so a game checked
+    again with one audience changed (the mutation test) is compared from the same moments."""
+    first: dict[str, int] = {}
+    for k, kinds in enumerate(played.kinds):
+        for kind in sorted(kinds):
+            first.setdefault(kind, k)
+    moments = sorted(set(first.values()))
+    moments = sorted(rng.sample(moments, min(most, len(moments))))
+    starts: list[tuple[int, Match]] = []
+    match = played.start()
+    done = 0
+    for moment in moments:
+        for group in played.groups[done:moment]:
+            for player, pid, chosen in group:
+                match.choose(player, pid, chosen)
+        done = moment
+        starts.append((moment, copy.deepcopy(match, {id(played.game): played.game})))
+    return starts

@@ -8,13 +8,14 @@ from collections.abc import Hashable, Mapping
 from typing import Any
 
 from velada.core.bots import BotFactory
-from velada.core.game import Answers, CardHelp, Game, GameInfo, PromptKind, Redeal
+from velada.core.game import Answers, CardHelp, Game, GameInfo, Nudge, PromptKind, Redeal
 from velada.core.i18n import Catalog
 from velada.core.options import ChoiceOption, FlagOption, GameOption, IntOption, SetOption
 from velada.core.protocol import CALL, PUBLIC, Event, Prompt, Viewer
 from velada.games.bethlem import chance, flow, guide, setup_flow
 from velada.games.bethlem.cards import ALL_EVENTS, CARDS, CHOOSABLE, EVENTS, GROUP_OF, KIND_OF, SIDES, TWINS
 from velada.games.bethlem.cards import KINDS as CARD_KINDS
+from velada.games.bethlem.common import card_side
 from velada.games.bethlem.ending import objective
 from velada.games.bethlem.happenings import start_happenings
 from velada.games.bethlem.objectives import check_goals, deal_goals, goal_visible
@@ -367,6 +368,10 @@ MIN_PLAYERS, MAX_PLAYERS = 2, 7
 HAPPENING_PERIODS = ("cada-dos-rondas", "cada-ronda", "no")
 PERIOD = {"cada-ronda": 1, "cada-dos-rondas": 2, "no": 0}
 BOOK_PLAYERS = (4, 7)
+
+
+#: How many pairs of cards :meth:`BethlemGame.nudge_hidden` tries before it gives up.
+NUDGE_TRIES = 8
 
 
 class BethlemGame(Game):
@@ -762,6 +767,44 @@ class BethlemGame(Game):
                 rename[deck[k]] = e
                 deck[k] = e
         return Redeal(deal, {}, rename)
+
+    def nudge_hidden(self, state: BethlemState, viewer: Viewer, rng: random.Random) -> Nudge | None:  # type: ignore[override]
+        """Two living cards of one group and one side that ``viewer`` may not know change places. Same group and
+        side, because a player who knows a row's side (the mutineers know each other) knows it still; never a
+        card named by the decisions open or due, which were asked because of where it is; and only two cards
+        with the same past: the state records some of it by card (a power used, an awakening) and some by place
+        (an accusation, a mark), and the two cards may change places only when moving them, each taking its
+        records along, gives the same game as renaming them, each place keeping its own."""
+        if viewer is None or state.result is not None or state.settings.mode == "dos":
+            return None  # with two players each row's cards are public
+        known = self.knowledge(state, viewer)
+        due = repr((list(state.group.values()), list(state.agenda)))
+        kinds: dict[tuple[str, str], list[str]] = {}
+        for card in state.cards_in_play():
+            if state.alive.get(card) and ("card", card) not in known and card not in due and card in state.where:
+                kinds.setdefault((GROUP_OF.get(card, card), card_side(state, card)), []).append(card)
+        pairs = [
+            (first, second)
+            for cards in kinds.values()
+            for first in cards
+            for second in cards
+            if first < second and state.where[first][0] != state.where[second][0]
+        ]
+        rng.shuffle(pairs)
+        for first, second in pairs[:NUDGE_TRIES]:
+            s = copy.deepcopy(state)
+            (a, i), (b, j) = s.where[first], s.where[second]
+            s.board[a][i], s.board[b][j] = second, first
+            s.where[first], s.where[second] = (b, j), (a, i)
+            if first in s.dealt_to and second in s.dealt_to:
+                s.dealt_to[first], s.dealt_to[second] = s.dealt_to[second], s.dealt_to[first]
+            back = copy.deepcopy(s)
+            rename_cards(back, {first: second, second: first})
+            if back == state:
+                # No holders' map: a card's own decisions are asked by prompt ids only its holder has open, and
+                # the check finds them there; the two holders' other decisions stay theirs.
+                return Nudge(s)
+        return None
 
     def shuffle_hidden(self, state: BethlemState, viewer: Viewer, rng: random.Random) -> BethlemState:  # type: ignore[override]
         """Deal again, among their positions, the cards ``viewer`` may not know; likewise the personalities
