@@ -2,7 +2,7 @@
 
 import pytest
 
-from velada.core.protocol import IllegalAction
+from velada.core.protocol import PUBLIC, IllegalAction
 from velada.games.bethlem.ending import objective
 
 from .mesa import (
@@ -100,6 +100,16 @@ def test_la_terapia_de_opio_solo_ofrece_cartas_que_de_verdad_van_a_morir():
 def test_la_terapia_de_opio_no_se_ofrece_si_nadie_va_a_morir():
     m = mesa(CUATRO)
     assert ("Bea", "terapia-opio-y-barbituricos") not in llamadas(m)
+
+
+def test_una_carta_desvelada_a_toda_la_mesa_se_ve_boca_arriba_tambien_para_su_duenno():
+    """A living card shown to the whole table (Lobotomía, Confesión, Larry's and Richard Dadd's awakenings) is
+    face up: every view says so, its holder's too (they know everybody knows it)."""
+    m = mesa(CUATRO)
+    assert "desvelada" not in m.view("Bea")["players"][1]["cards"][0]["markers"]
+    noche(m, {("Carlos", "terapia-lobotomia"): ["Bea:1"]})
+    for viewer in ("Bea", "Ana", PUBLIC, None):
+        assert "desvelada" in m.view(viewer)["players"][1]["cards"][0]["markers"]
 
 
 def test_la_lobotomia_sobre_un_amotinado_le_hace_cambiar_de_bando_y_perder_el_voto():

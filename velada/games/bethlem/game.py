@@ -532,6 +532,9 @@ class BethlemGame(Game):
             out.append("profeta")
         if card in s.lobotomy:
             out.append("lobotomia")
+        if s.public.get(card) and s.alive.get(card):
+            # Shown to the whole table: its holder, who sees it anyway, knows everybody knows it too.
+            out.append("desvelada")
         if s.settings.custom:
             from velada.games.bethlem import happenings
             from velada.games.bethlem.custom.registry import MARKERS
