@@ -13,27 +13,55 @@ that would tell how much was said in channels the viewer does not read.
 from __future__ import annotations
 
 import asyncio
-from typing import TYPE_CHECKING, Any
+from collections.abc import Awaitable
+from contextlib import AbstractAsyncContextManager
+from typing import Any, Protocol
 
 from velada.core import talk
+from velada.core.engine import Match
+from velada.core.game import Game
 from velada.core.protocol import NARRATOR, PUBLIC, Viewer
 from velada.core.talk import Message, Talk, TalkError
 from velada.web.connection import Connection
 from velada.web.errors import TableError
 from velada.web.security import RateLimit
-
-if TYPE_CHECKING:
-    from velada.web.live import LiveTable
+from velada.web.store import Store, TableData
 
 #: Messages a seat may write: a few at once, then one every two seconds (a table's ``Config`` may carry another
 #: ``talk_rate``: tests, load tests).
 TALK_RATE = (0.5, 5.0)
 
 
+class TalkingTable(Protocol):
+    """What the talk needs of its table (:class:`velada.web.live.LiveTable`, which holds the talk): its storage and
+    data, the game under way, its sockets, and the doors through which a change is made one at a time and stored.
+    Declared here so that the talk knows no module above it."""
+
+    @property
+    def store(self) -> Store: ...
+    @property
+    def data(self) -> TableData: ...
+    @property
+    def config(self) -> Any: ...
+    @property
+    def game(self) -> Game: ...
+    @property
+    def match(self) -> Match | None: ...
+    @property
+    def state(self) -> Any: ...
+    @property
+    def status(self) -> str: ...
+    @property
+    def connections(self) -> list[Connection]: ...
+    def _changing(self) -> AbstractAsyncContextManager[None]: ...
+    async def _guarded(self, work: Awaitable[Any]) -> Any: ...
+    async def _write(self, write: str, *args: Any) -> None: ...
+
+
 class TableTalk:
     """A live table's talk. Changes happen under the table's lock, like choices."""
 
-    def __init__(self, table: LiveTable) -> None:
+    def __init__(self, table: TalkingTable) -> None:
         self.table = table
         store, data = table.store, table.data
         self.said = Talk(store.talk(data))
