@@ -11,7 +11,7 @@ import functools
 import io
 import json
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 import qrcode
 import qrcode.image.svg
@@ -19,15 +19,33 @@ from jinja2 import Environment, PackageLoader, select_autoescape
 from markupsafe import Markup, escape
 
 from velada.core.delta import LOG, diff
+from velada.core.game import Game
 from velada.core.i18n import Catalog
 from velada.core.narration import public_events, script
-from velada.core.protocol import NARRATOR, PUBLIC
+from velada.core.protocol import NARRATOR, PUBLIC, Viewer
 from velada.web.connection import Connection
-
-if TYPE_CHECKING:
-    from velada.web.live import LiveTable
+from velada.web.store import TableData
 
 MESSAGES = Catalog.load("velada.web")
+
+
+class ShownTable(Protocol):
+    """What the pages show of a table (:class:`velada.web.live.LiveTable`, which sends its sockets what this module
+    renders): its seats, game, status, clocks and each viewer's view. Declared here so that rendering knows no
+    module above it; the templates read the same (``table.data``, ``table.game``, ``table.status``, the clocks)."""
+
+    @property
+    def data(self) -> TableData: ...
+    @property
+    def game(self) -> Game: ...
+    @property
+    def state(self) -> Any: ...
+    @property
+    def status(self) -> str: ...
+    def view(self, viewer: Viewer, lang: str) -> dict[str, Any] | None: ...
+    def deadline_for(self, viewer: Viewer) -> float | None: ...
+    def debate_end_for(self, viewer: Viewer) -> float | None: ...
+    def expiry_for(self, viewer: Viewer) -> dict[str, Any] | None: ...
 
 
 class _ViewEnvironment(Environment):
@@ -218,7 +236,7 @@ def qr_svg(url: str) -> str:
     return out.getvalue().decode()
 
 
-def game_view(table: LiveTable, viewer: str, lang: str) -> dict[str, Any] | None:
+def game_view(table: ShownTable, viewer: str, lang: str) -> dict[str, Any] | None:
     """The view a connection may see: its own, or after the end the narrator's (everything is revealed)."""
     state = table.state
     if state is None:
@@ -232,7 +250,7 @@ _UNSET: Any = object()
 
 
 def seat_fragment(
-    table: LiveTable, viewer: str, lang: str, view: dict[str, Any] | None = _UNSET, live: bool = False
+    table: ShownTable, viewer: str, lang: str, view: dict[str, Any] | None = _UNSET, live: bool = False
 ) -> str:
     """A player's page. ``live``: for the socket, whose messages bring the log entries apart (see :func:`payload`)."""
     seat = next(s for s in table.data.seats if s.name == viewer)
@@ -242,7 +260,7 @@ def seat_fragment(
 
 
 def host_fragment(
-    table: LiveTable,
+    table: ShownTable,
     lang: str,
     join_url: str,
     is_host: bool = False,
@@ -266,7 +284,7 @@ def host_fragment(
     )
 
 
-def speech_lines(table: LiveTable, conn: Connection) -> list[str]:
+def speech_lines(table: ShownTable, conn: Connection) -> list[str]:
     """What the narrator says aloud since the connection last heard: the game's script for the public events
     (:func:`velada.core.narration.script`: each call as its step begins, the deaths at dawn, a vote's outcome)."""
     state = table.state
@@ -287,7 +305,7 @@ PARTS: dict[str, tuple[str, tuple[str, ...]]] = {"waiting": ("_waiting.html", ("
 APART = frozenset({LOG, *(key for _, keys in PARTS.values() for key in keys)} - {"result"})
 
 
-def page_inputs(table: LiveTable, viewer: str | None) -> tuple[Any, ...]:
+def page_inputs(table: ShownTable, viewer: str | None) -> tuple[Any, ...]:
     """What a page shows besides the view and the seats: the table's status, the viewer's clocks, and what the
     last clock that ran out means to the viewer. A page is rendered again when one of these changes."""
     return (
@@ -299,7 +317,7 @@ def page_inputs(table: LiveTable, viewer: str | None) -> tuple[Any, ...]:
     )
 
 
-def payload(table: LiveTable, conn: Connection, shared: dict[tuple, dict[str, Any]] | None = None) -> dict[str, Any]:
+def payload(table: ShownTable, conn: Connection, shared: dict[tuple, dict[str, Any]] | None = None) -> dict[str, Any]:
     """The message one connection gets after a change, without its number (the table numbers what it sends on
     each connection, and sends nothing when this message says nothing new).
 
