@@ -5,6 +5,7 @@ docs/architecture.md."""
 
 from __future__ import annotations
 
+import configparser
 from pathlib import Path
 
 from importlinter.cli import lint_imports
@@ -29,3 +30,22 @@ def test_un_contrato_roto_se_detecta(tmp_path, capsys):
     )
     assert lint_imports(config_filename=str(config), no_cache=True, no_logo=True) == 1
     assert "BROKEN" in capsys.readouterr().out
+
+
+def test_las_capas_de_la_web_se_cumplen_tambien_en_las_anotaciones(tmp_path, capsys):
+    """The web app's layers hold even counting the imports made for type annotations only (which ``.importlinter``
+    leaves out): the table's rendering and talk declare what they need of it (``render.ShownTable``,
+    ``talk.TalkingTable``) rather than naming ``live.LiveTable``."""
+    contracts = configparser.ConfigParser()
+    contracts.read(ROOT / ".importlinter")
+    strict = configparser.ConfigParser()
+    strict["importlinter"] = {"root_package": "velada", "exclude_type_checking_imports": "False"}
+    for name in ("web-layers", "web-routes"):
+        strict[f"importlinter:contract:{name}"] = contracts[f"importlinter:contract:{name}"]
+    config = tmp_path / "web.ini"
+    with config.open("w") as out:
+        strict.write(out)
+    code = lint_imports(config_filename=str(config), no_cache=True, no_logo=True)
+    out = capsys.readouterr().out
+    assert code == 0, out
+    assert "KEPT" in out
