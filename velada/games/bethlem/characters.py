@@ -13,6 +13,7 @@ from velada.games.bethlem.common import (
     DIRECTOR,
     OWN,
     SUFFIX,
+    announce_awakening,
     answer_of,
     awake_power,
     can_rise,
@@ -101,7 +102,7 @@ def archive_answer(game, s: BethlemState, answers, seat: int, card: str, origin:
     me = _me(s, seat)
     s.emit("senalado", _me(s, target), power="el-archivo")
     if awake_power(s, card, origin):
-        s.emit("anuncia-despertar", None, power="el-archivo")
+        announce_awakening(s, "el-archivo")
         positions = [pos + 1 for pos, c in enumerate(s.board[target]) if GROUP_OF[c] == "P1"]
         if s.settings.custom:
             principal = principal_card(s, target)
@@ -170,7 +171,7 @@ def mary_answer(game, s: BethlemState, answers, seat: int, card: str, origin: st
                 s.mary_banned[c] = True
             if origin == OWN:
                 s.awake_used[card] = True
-            s.emit("anuncia-despertar", None, power="mary-firth")
+            announce_awakening(s, "mary-firth")
             s.emit("desenmascarado", _me(s, target))
         return
     if not chosen:
@@ -262,7 +263,7 @@ def reaper_awake_answer(game, s: BethlemState, answers, moved: tuple[str, ...] =
         return
     source = s.card_at(chosen[0])
     if not moved:
-        s.emit("anuncia-despertar", None, power="la-parca")
+        announce_awakening(s, "la-parca")
     s.agenda.appendleft(("reaper-move", source, moved))
 
 

@@ -43,6 +43,13 @@ def is_mutineer_card(s: BethlemState, card: str) -> bool:
     return GROUP_OF[card] == "P1" and card_side(s, card) == MUTINEERS
 
 
+def announce_awakening(s: BethlemState, power: str) -> None:
+    """A power whose awakened use the narrator announces to the table: the announcement tells everybody that
+    this power's card is awake, so it stays in every view (``awakenings_announced``), not only in the log."""
+    s.awakenings_announced.append(power)
+    s.emit("anuncia-despertar", None, power=power)
+
+
 def reveal(s: BethlemState, seat: int, why: str) -> None:
     """Turn ``seat``'s objective card face up for everybody."""
     if s.goal_public[seat]:

@@ -23,6 +23,7 @@ from velada.games.bethlem.common import (
     NORMAL,
     OPPOSITE,
     OWN,
+    announce_awakening,
     answer_of,
     awake_power,
     cycle_allowed,
@@ -276,7 +277,7 @@ def vote_answer(game, s: BethlemState, answers, n: int) -> None:
     if s.settings.mode == "normal" and not s.lynch["revive"]:
         for card in _accusations(s, target):
             if _awake_flick(s):
-                s.emit("anuncia-despertar", None, power="john-flick")
+                announce_awakening(s, "john-flick")
                 _lynch_card(s, card)
                 return
     s.agenda.appendleft(("card-vote",))

@@ -621,6 +621,11 @@ class BethlemGame(Game):
             "players": players,
             "deck": len(s.deck),
             "discard": list(s.discard),
+            # Which awake powers the narrator announced when they were used: that tells which awakened card is
+            # which, so the view keeps it.
+            "awakenings_announced": list(s.awakenings_announced),
+            # The night the reaper, disobeyed, alone takes a life (announced: it tells whether she is awake).
+            "reaper_night": s.reaper_night or None,
         }
         if s.settings.custom:
             # La Chef's broccoli waiting in the middle of the table (everybody sees them).

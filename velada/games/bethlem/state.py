@@ -213,6 +213,8 @@ class BethlemState(State):
     happen: dict[str, Any] = field(default_factory=dict)
     #: Objectives Infecto de rabia will reveal at the next dusk (seats).
     rabid_goals: list[int] = field(default_factory=list)
+    #: The powers whose awakened use was announced to the table (El archivo, Mary Firth, La Parca…), in order.
+    awakenings_announced: list[str] = field(default_factory=list)
     #: Cards that cannot act tonight whatever else happens (Gas de la risa): card → round.
     silenced: dict[str, int] = field(default_factory=dict)
     #: Cards out of the game for good: they can never come back to life (La Alquimista's sacrifice, the

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from velada.games.bethlem.awakening import awaken
 from velada.games.bethlem.cards import KIND_OF
-from velada.games.bethlem.common import answer_of, options, prompt
+from velada.games.bethlem.common import announce_awakening, answer_of, options, prompt
 from velada.games.bethlem.deaths import resolve, revive
 from velada.games.bethlem.plugins import Character, awake, extra
 from velada.games.bethlem.state import INDIRECT, INEVITABLE, NO_TRIGGER, BethlemState
@@ -81,7 +81,7 @@ def sacrifice_answer(game, s: BethlemState, answers, card: str) -> None:
     if not chosen:
         return
     target = s.index[chosen[0]]
-    s.emit("anuncia-despertar", None, power=KIND)
+    announce_awakening(s, KIND)
     s.emit("sacrificio", None, player=player, target=chosen[0])
     for dead in [c for c in s.board[target] if not s.alive[c] and c != card]:
         revive(s, dead, KIND)

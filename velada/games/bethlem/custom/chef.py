@@ -19,7 +19,7 @@
 
 from __future__ import annotations
 
-from velada.games.bethlem.common import answer_of, options, prompt
+from velada.games.bethlem.common import announce_awakening, answer_of, options, prompt
 from velada.games.bethlem.deaths import revive
 from velada.games.bethlem.objectives import reveal
 from velada.games.bethlem.plugins import Character, awake, data, extra
@@ -71,7 +71,7 @@ def _add(s: BethlemState, cards: list[str]) -> None:
     for card in dying:
         del broccoli[card]
     if lethal == 2:
-        s.emit("anuncia-despertar", None, power=KIND)
+        announce_awakening(s, KIND)
         d["steal"] = [s.round + 1, [c for c in dying]]
     chef = _chef_card(s)
     by = (s.holder(chef),) if chef is not None else ()

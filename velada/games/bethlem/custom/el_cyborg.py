@@ -16,7 +16,7 @@ Only a Leproso's inevitable death kills the card for good (nothing stops a Lepro
 from __future__ import annotations
 
 from velada.games.bethlem.cards import KIND_OF
-from velada.games.bethlem.common import OWN, answer_of, prompt
+from velada.games.bethlem.common import OWN, announce_awakening, answer_of, prompt
 from velada.games.bethlem.custom.effects import (
     bring_back,
     kill,
@@ -184,7 +184,7 @@ def _announce(s: BethlemState, card: str) -> None:
     d["announced"] = True
     s.public[card] = True
     seat, pos = s.where[card]
-    s.emit("anuncia-despertar", None, power=KIND)
+    announce_awakening(s, KIND)
     s.emit("revela", None, player=s.players[seat], position=pos + 1, card=card, power=KIND)
 
 

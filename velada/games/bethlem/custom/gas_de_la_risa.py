@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from velada.core.protocol import NARRATOR_ONLY
 from velada.games.bethlem.cards import CUSTOM_P1, KIND_OF, KINDS, LIFE_GROUPS
-from velada.games.bethlem.common import OWN, answer_of, living, not_against, options, prompt
+from velada.games.bethlem.common import OWN, announce_awakening, answer_of, living, not_against, options, prompt
 from velada.games.bethlem.deaths import attack
 from velada.games.bethlem.plugins import Character, awake, data, extra, rises
 from velada.games.bethlem.state import INDIRECT, BethlemState
@@ -134,7 +134,7 @@ def immunity(s: BethlemState, card: str, cause: str, flags: int) -> str:
     if pills == 2:
         d["pills"] = 1
         d["pill_moment"] = s.moment()
-        s.emit("anuncia-despertar", None, power=KIND)
+        announce_awakening(s, KIND)
         if s.res is not None:
             s.res.next.append((victim, KIND, (s.holder(card),), INDIRECT))
         return KIND

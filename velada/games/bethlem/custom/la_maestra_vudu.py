@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from velada.core.protocol import NARRATOR_ONLY
 from velada.games.bethlem.cards import KIND_OF
-from velada.games.bethlem.common import OWN, SUFFIX, answer_of, living, options, prompt
+from velada.games.bethlem.common import OWN, SUFFIX, announce_awakening, answer_of, living, options, prompt
 from velada.games.bethlem.custom.effects import me, push
 from velada.games.bethlem.deaths import attack
 from velada.games.bethlem.plugins import (
@@ -71,7 +71,7 @@ def _announce(s: BethlemState, card: str) -> None:
     data(s, KIND)["announced"] = True
     s.public[card] = True
     seat, pos = s.where[card]
-    s.emit("anuncia-despertar", None, power=KIND)
+    announce_awakening(s, KIND)
     s.emit("revela", None, player=s.players[seat], position=pos + 1, card=card, power=KIND)
 
 

@@ -17,7 +17,7 @@
 from __future__ import annotations
 
 from velada.games.bethlem.cards import CARDS, CUSTOM_NIGHT, KIND_OF
-from velada.games.bethlem.common import SPIRIT, answer_of, options, prompt
+from velada.games.bethlem.common import SPIRIT, announce_awakening, answer_of, options, prompt
 from velada.games.bethlem.custom.effects import look, look_goals, night_turn, push
 from velada.games.bethlem.plugins import Character, awake, data, extra
 from velada.games.bethlem.state import BethlemState
@@ -160,7 +160,7 @@ def dusk_answer(game, s: BethlemState, answers, card: str) -> None:
         d["body"] = chosen[0]
         s.public[card] = True
         seat, pos = s.where[card]
-        s.emit("anuncia-despertar", None, power=KIND)
+        announce_awakening(s, KIND)
         s.emit("revela", None, player=s.players[seat], position=pos + 1, card=card, power=KIND)
         s.emit(f"la-medium-{chosen[0]}", None)
         if chosen[0] == BODY:

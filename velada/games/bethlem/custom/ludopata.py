@@ -28,7 +28,17 @@ from __future__ import annotations
 
 from velada.games.bethlem.awakening import awaken
 from velada.games.bethlem.cards import GROUP_OF, KIND_OF, LIFE_GROUPS
-from velada.games.bethlem.common import OWN, SPIRIT, actors, answer_of, living, not_against, options, prompt
+from velada.games.bethlem.common import (
+    OWN,
+    SPIRIT,
+    actors,
+    announce_awakening,
+    answer_of,
+    living,
+    not_against,
+    options,
+    prompt,
+)
 from velada.games.bethlem.deaths import attack
 from velada.games.bethlem.plugins import Character, awake, data
 from velada.games.bethlem.state import INDIRECT, BethlemState
@@ -189,7 +199,7 @@ def _bet(s: BethlemState, seat: int, card: str, origin: str, bet: str, target: s
     )
     s.emit("apuesta-ludopata", _me(s, seat), bet=bet, target=target)
     if n == 2:
-        s.emit("anuncia-despertar", None, power=KIND)
+        announce_awakening(s, KIND)
     if n == 1 and origin == OWN and awake(s, card):
         s.agenda.appendleft(("act", KIND, seat, card, origin, "apuesta:2"))
 
@@ -232,7 +242,7 @@ def round_end(game, s: BethlemState) -> None:
             d.setdefault("rewards", []).append(reward)
         elif lost and s.alive.get(card) and card not in penalties:
             if awake(s, card) and KIND_OF[card] == KIND:
-                s.emit("anuncia-despertar", None, power=KIND)
+                announce_awakening(s, KIND)
             else:
                 penalties.append(card)
     if penalties:
