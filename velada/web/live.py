@@ -26,7 +26,7 @@ from typing import Any
 
 from velada.core.bots import BOT_NAMES, Bot
 from velada.core.delta import is_empty
-from velada.core.engine import Match, ViewCache, build_view, pending
+from velada.core.engine import Match, ViewCache, answered_view, build_view, pending
 from velada.core.game import Game
 from velada.core.protocol import CALL, NARRATOR, PUBLIC, IllegalAction, Prompt, Viewer
 from velada.games import REGISTRY
@@ -103,6 +103,10 @@ class LiveTable:
         #: Views built since the last change, by (viewer, language); ``_stamp`` says which change.
         self._views: dict[tuple[Viewer, str], dict[str, Any]] = {}
         self._stamp: tuple[int, int] = (-1, 0)
+        #: Views built since the open group opened (the state shown, and the choices made when it opened): an
+        #: answer that does not complete the group changes only what reads answers (engine.answered_view).
+        self._group_views: dict[tuple[Viewer, str], dict[str, Any]] = {}
+        self._opened: tuple[Any, int] = (None, -1)
         #: The broadcast under way, and whether another change came in meanwhile.
         self._pushing: asyncio.Task | None = None
         self._dirty = False
@@ -718,10 +722,20 @@ class LiveTable:
         stamp = (len(self.match.choices), id(state))
         if stamp != self._stamp:
             self._stamp = stamp
-            self._views.clear()
+            opened = len(self.match.choices) - len(state.answers)
+            if self._opened[0] is state and self._opened[1] == opened:
+                self._group_views.update(self._views)
+            else:
+                self._opened, self._group_views = (state, opened), {}
+            self._views = {}
         view = self._views.get((viewer, lang))
         if view is None:
-            view = self._views[viewer, lang] = build_view(self.game, state, viewer, lang, cache=self._texts)
+            before = self._group_views.get((viewer, lang))
+            if before is not None:
+                view = answered_view(self.game, state, before, viewer, lang)
+            else:
+                view = build_view(self.game, state, viewer, lang, cache=self._texts)
+            self._views[viewer, lang] = view
         return view
 
     async def attach(self, conn: Connection) -> None:
