@@ -31,6 +31,13 @@ from velada.web.routes.base import (
 )
 
 
+def table_of(request: Request) -> tuple[str, LiveTable, str]:
+    """The table code in the request's path, its live table (404 when there is none) and the reader's language
+    (the table's unless the reader chose one)."""
+    table = table_or_404(request)
+    return request.path_params["code"], table, request_lang(request, table.data.lang)
+
+
 def join_page(request: Request, table: LiveTable, lang: str, error: str | None = None, status: int = 200) -> Response:
     """The page of a browser without a seat: the name form while the table waits for players; once the game
     has started, how to get one's seat back (a link from the host) instead of a form that cannot work."""
@@ -43,9 +50,7 @@ def join_page(request: Request, table: LiveTable, lang: str, error: str | None =
 
 @limited("read")
 async def seat_page(request: Request) -> Response:
-    code = request.path_params["code"]
-    table = table_or_404(request)
-    lang = request_lang(request, table.data.lang)
+    code, table, lang = table_of(request)
     seat = table.seat_for(request.cookies.get(seat_cookie(code)))
     title = table.game.title(lang)
     if seat is None or seat.name is None:
@@ -57,9 +62,7 @@ async def seat_page(request: Request) -> Response:
 
 @limited("seat", form=True)
 async def join(request: Request) -> Response:
-    code = request.path_params["code"]
-    table = table_or_404(request)
-    lang = request_lang(request, table.data.lang)
+    code, table, lang = table_of(request)
     form = await read_form(request)
     try:
         # The name as typed: the table checks it and says what is wrong (velada.web.names).
@@ -76,9 +79,7 @@ async def seat_link(request: Request) -> Response:
     """A new link to a person's seat, for a player who changed phone (the host only, by a POST from the
     host's screen). Asking for it ends the seat's old token; the link itself works once (:func:`take_seat`).
     The page that shows it goes to the host's browser only, never to a shared screen."""
-    code = request.path_params["code"]
-    table = table_or_404(request)
-    lang = request_lang(request, table.data.lang)
+    code, table, lang = table_of(request)
     if not table.is_host(request.cookies.get(host_cookie(code))):
         return error_page(request, lang, texts(lang, "not-host"), 403)
     position = request.path_params["position"]
@@ -104,9 +105,7 @@ async def seat_link(request: Request) -> Response:
 async def take_seat(request: Request) -> Response:
     """Open a seat link: this browser gets the seat (a fresh token in its cookie, so the link, which may stay
     in a history or a chat, is spent) and goes to the table."""
-    code = request.path_params["code"]
-    table = table_or_404(request)
-    lang = request_lang(request, table.data.lang)
+    code, table, lang = table_of(request)
     seat = table.seat_for(request.path_params["token"])
     try:
         if seat is None or seat.bot:
@@ -121,9 +120,7 @@ async def take_seat(request: Request) -> Response:
 
 @limited("read")
 async def host_page(request: Request) -> Response:
-    code = request.path_params["code"]
-    table = table_or_404(request)
-    lang = request_lang(request, table.data.lang)
+    code, table, lang = table_of(request)
     is_host = table.is_host(request.cookies.get(host_cookie(code)))
     fragment = render.host_fragment(table, lang, join_url(request, code), is_host)
     html = render.page(
@@ -142,9 +139,7 @@ async def host_page(request: Request) -> Response:
 async def narrator_page(request: Request) -> Response:
     """The narrator's screen: the whole game, every card and every night call, for a human narrator who does
     not play (the host only)."""
-    code = request.path_params["code"]
-    table = table_or_404(request)
-    lang = request_lang(request, table.data.lang)
+    code, table, lang = table_of(request)
     if not table.is_host(request.cookies.get(host_cookie(code))):
         return error_page(request, lang, texts(lang, "not-host"), 403)
     fragment = render.host_fragment(table, lang, join_url(request, code), True, narrator=True)
