@@ -48,9 +48,12 @@ TABLES = {
     # More cards in hand: more Mirrors and Bribes.
     "ajo-y-agua": ("ajo-y-agua", [{}, {"cartas-inicio": 6, "mano-maxima": 8}], 4, 6),
     "el-ansia": ("el-ansia", [{}, {"modo": "novato"}], 2, 5),
-    # The normal mode (4 to 7 players; 2 and 3 players deal by choices, see docs/security.md) and the custom one.
+    # The normal mode (4 to 7 players) and the custom one.
     "bethlem": ("bethlem", [{}], 4, 7),
     "bethlem-personalizado": ("bethlem", [{"cards": "custom"}], 4, 7),
+    # The 2-player mode: the draft places the cards, the deal is what chance deals (who gets the mutineers, the
+    # events, and with colocacion=reparto where each row's cards lie).
+    "bethlem-dos": ("bethlem", [{}, {"colocacion": "reparto"}], 2, 2),
 }
 
 #: Secret event kinds (emitted with an audience) whose content is fully determined by what their audience's
@@ -227,6 +230,46 @@ NOT_CAUGHT: dict[str, list[str]] = {
 }
 SECRET_KINDS["ajo-y-agua"] = ["botin", "identidad", "mordisco-secreto", "reflejo", "roba"]
 SECRET_KINDS["el-ansia"] = ["mira-misiones", "roba"]
+SECRET_KINDS["bethlem-dos"] = [
+    "acusas",
+    "amotinados",
+    "archivo",
+    "arthur-salva",
+    "ataque-solitario",
+    "cartas",
+    "cataleptico",
+    "causa",
+    "conoces",
+    "evento",
+    "historia-neurotico",
+    "historia-secretos",
+    "historia-siamesas",
+    "muerte-dulce",
+    "muerte-dulce-cambio",
+    "muerte-impedida",
+    "profecia-oculta",
+    "proteges",
+    "restaurada",
+    "salvada",
+    "sin-acuerdo",
+    "terapia",
+    "tu-despertar",
+    "victima",
+    "vision",
+    "votos-amotinados",
+]
+# With two players who holds which card is public: the other world differs in where the cards lie (when chance
+# lays them out), the events, and the secret answers it varies. These come rarely or late (a hypnosis, Daniel's
+# conversion, Nathaniel's awakening, a prophecy's hidden link, El archivo's miss and whom it pointed at) and are
+# not reached within the budget.
+NOT_CAUGHT["bethlem-dos"] = [
+    "archivo-falla",
+    "convertido",
+    "hipnotizado",
+    "nathaniel-despertar",
+    "profecia-enlace",
+    "senalado",
+]
 
 #: How many random games the mutation test may play to catch one misaddressed kind.
 BUDGET = 300
