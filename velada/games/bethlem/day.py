@@ -237,6 +237,14 @@ def vote_step(game, s: BethlemState, n: int) -> None:
         s.emit("sin-linchamiento", None, reason="sin-votos")
 
 
+def _tally(s: BethlemState, kind: str, votes: dict[str, str | None], counts: dict[str, int], **data) -> None:
+    """The votes and their count, shown to the table. The count tells whose vote weighed more (Responsabilidad,
+    and whoever uses it through El Arquitecto's Laberinto) and which accused cards still counted: the last
+    count stays in every view (``last_tally``), not only in the log."""
+    s.last_tally = (kind, tuple(votes.items()), tuple(counts.items()))
+    s.emit(kind, None, votes=votes, counts=counts, **data)
+
+
 def _accusations(s: BethlemState, target: int | None = None) -> list[str]:
     """John Flick's accused cards still alive (of ``target`` only, if given)."""
     return [c for c in s.accused if s.alive.get(c) and (target is None or s.holder(c) == target)]
@@ -258,7 +266,7 @@ def vote_answer(game, s: BethlemState, answers, n: int) -> None:
             holder = s.holder(card)
             if not s.out[holder]:
                 counts[holder] = counts.get(holder, 0) + 1
-    s.emit("votos", None, votes=votes, counts={s.players[k]: v for k, v in counts.items()}, n=n)
+    _tally(s, "votos", votes, {s.players[k]: v for k, v in counts.items()}, n=n)
     top = _most(counts)
     if len(top) > 1 and not s.lynch["revive"] and _two_birds(s):
         # Dos pájaros de un tiro: on a tie each of the most voted players loses a card, chosen by their accusers.
@@ -354,7 +362,7 @@ def card_vote_answer(game, s: BethlemState, answers) -> None:
         for card in _accusations(s, lynch["target"]):
             option = s.option(card)
             counts[option] = counts.get(option, 0) + 1
-    s.emit("votos-carta", None, votes=votes, counts=counts)
+    _tally(s, "votos-carta", votes, counts)
     top = sorted(k for k, v in counts.items() if counts and v == max(counts.values()))
     if len(top) != 1:
         s.emit("sin-linchamiento", None, reason="empate" if top else "sin-votos")

@@ -280,6 +280,11 @@ ANNOUNCED = frozenset(
         "la-medico-contagio",
         "la-medico-virus",
         "la-medico-coma",
+        # The outbreak is announced with its player and the viruses left (which tells the mode), once its card is
+        # chosen.
+        "la-medico-brote",
+        "la-medico-brote-modo",
+        "la-medico-brote-carta",
         "el-relojero-destino",
         "el-relojero-detener",
         "el-relojero-pasado",
@@ -626,6 +631,14 @@ class BethlemGame(Game):
             "awakenings_announced": list(s.awakenings_announced),
             # The night the reaper, disobeyed, alone takes a life (announced: it tells whether she is awake).
             "reaper_night": s.reaper_night or None,
+            # The last vote's count, as the table saw it.
+            "last_tally": None
+            if s.last_tally is None
+            else {
+                "kind": s.last_tally[0],
+                "votes": dict(s.last_tally[1]),
+                "counts": dict(s.last_tally[2]),
+            },
         }
         if s.settings.custom:
             # La Chef's broccoli waiting in the middle of the table (everybody sees them).

@@ -215,6 +215,8 @@ class BethlemState(State):
     rabid_goals: list[int] = field(default_factory=list)
     #: The powers whose awakened use was announced to the table (El archivo, Mary Firth, La Parca…), in order.
     awakenings_announced: list[str] = field(default_factory=list)
+    #: The last count of a lynching vote shown to the table: (event kind, votes, counts).
+    last_tally: tuple[str, tuple[tuple[str, str | None], ...], tuple[tuple[str, int], ...]] | None = None
     #: Cards that cannot act tonight whatever else happens (Gas de la risa): card → round.
     silenced: dict[str, int] = field(default_factory=dict)
     #: Cards out of the game for good: they can never come back to life (La Alquimista's sacrifice, the
