@@ -54,6 +54,8 @@ TABLES = {
     # The 2-player mode: the draft places the cards, the deal is what chance deals (who gets the mutineers, the
     # events, and with colocacion=reparto where each row's cards lie).
     "bethlem-dos": ("bethlem", [{}, {"colocacion": "reparto"}], 2, 2),
+    # The 3-player mode: the lone player's side decides which cards they get from the piles the deal writes.
+    "bethlem-tres": ("bethlem", [{}, {"colocacion": "reparto"}], 3, 3),
 }
 
 #: Secret event kinds (emitted with an audience) whose content is fully determined by what their audience's
@@ -269,6 +271,47 @@ NOT_CAUGHT["bethlem-dos"] = [
     "nathaniel-despertar",
     "profecia-enlace",
     "senalado",
+]
+SECRET_KINDS["bethlem-tres"] = [
+    "acusas",
+    "amotinados",
+    "arthur-salva",
+    "ataque-solitario",
+    "cartas",
+    "cataleptico",
+    "causa",
+    "evento",
+    "historia-secretos",
+    "historia-siamesas",
+    "mary",
+    "muerte-dulce",
+    "muerte-dulce-cambio",
+    "muerte-impedida",
+    "profecia-oculta",
+    "proteges",
+    "restaurada",
+    "salvada",
+    "senalado",
+    "sin-acuerdo",
+    "suplanta",
+    "terapia",
+    "tu-despertar",
+    "victima",
+    "vision",
+    "votos-amotinados",
+]
+# With three players, as in the normal mode, the other world parts before these rare or late secrets (a hypnosis,
+# Daniel's conversion, Nathaniel's awakening, Mary Firth's unmasking, a prophecy's hidden link, a Historia
+# clínica's answer, El archivo's answer).
+NOT_CAUGHT["bethlem-tres"] = [
+    "archivo",
+    "archivo-falla",
+    "convertido",
+    "desenmascarado",
+    "hipnotizado",
+    "historia-neurotico",
+    "nathaniel-despertar",
+    "profecia-enlace",
 ]
 
 #: How many random games the mutation test may play to catch one misaddressed kind.
