@@ -183,7 +183,9 @@ def view_part(name: str, game: Any, view: dict[str, Any] | None, lang: str) -> M
     content and language, and shared by every viewer and every page whose view has the same — a phase or a
     prompt that changes renders the page again, not its card, its rows of cards or its help."""
     part = {key: view.get(key) for key in VIEW_PARTS[name]} if view else {}
-    key = (name, game.id, lang, json.dumps(part, sort_keys=True, default=str))
+    # A help entry is a function of its game, card and language (engine.help_json): its id stands for it.
+    content = part | {"help": [h["id"] for h in part["help"] or ()]} if "help" in part else part
+    key = (name, game.id, lang, json.dumps(content, sort_keys=True, default=str))
     template = env.get_template(name)
     return Markup(_shared(key, lambda: template.render(t=texts(lang), lang=lang, game=game, view=part)))
 
