@@ -176,15 +176,18 @@ def awake_power(s: BethlemState, card: str, origin: str) -> bool:
 
 def living(s: BethlemState, seats=None, exclude_isolated: bool = False) -> list[str]:
     """Living cards on the table (of ``seats``, or everybody in the game), in table order."""
-    alive, isolated, r = s.alive, s.isolated, s.round
-    rows = range(len(s.board)) if seats is None else seats
-    out = []
-    for seat in rows:
-        if s.out[seat]:
-            continue
-        for card in s.board[seat][: s.table]:
-            if alive[card] and not (exclude_isolated and isolated.get(card) == r):
-                out.append(card)
+    alive, board, gone, table = s.alive, s.board, s.out, s.table
+    rows = range(len(board)) if seats is None else seats
+    out: list[str] = []
+    if exclude_isolated:
+        isolated, r = s.isolated, s.round
+        for seat in rows:
+            if not gone[seat]:
+                out += [card for card in board[seat][:table] if alive[card] and isolated.get(card) != r]
+    else:
+        for seat in rows:
+            if not gone[seat]:
+                out += [card for card in board[seat][:table] if alive[card]]
     return out
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from velada.core.protocol import Result
 from velada.games.bethlem.cards import (
+    CARDS,
     DIRECTOR,
     GROUP_OF,
     HATE_PACT,
@@ -19,7 +20,7 @@ from velada.games.bethlem.cards import (
     PACT,
     RICHARD,
 )
-from velada.games.bethlem.common import card_side, is_mutineer_card
+from velada.games.bethlem.common import is_mutineer_card
 from velada.games.bethlem.deaths import tell_dawn
 from velada.games.bethlem.hooks import CUSTOM_MODE
 from velada.games.bethlem.state import BethlemState
@@ -37,11 +38,21 @@ def objective(s: BethlemState, seat: int) -> str:
     if pact is not None and seat in pact[:2] and pact[2] in ("normal", "odio"):
         return PACT if pact[2] == "normal" else HATE_PACT
     cards = s.board[seat] + (s.reserve[seat] if s.reserve else [])
-    if any(KIND_OF[c] == "richard-dadd" and card_side(s, c) == MUTINEERS for c in cards):
-        return RICHARD
-    if s.converted.get(seat) or any(is_mutineer_card(s, c) for c in cards):
+    # One pass over the cards for the three questions, asked in their order of precedence afterwards.
+    lobotomy = s.lobotomy
+    mutineer = krugman = False
+    for c in cards:
+        kind = KIND_OF[c]
+        if (lobotomy.get(c) or CARDS[c].side) == MUTINEERS:
+            if kind == "richard-dadd":
+                return RICHARD
+            if GROUP_OF[c] == "P1":
+                mutineer = True
+        if kind == "krugman":
+            krugman = True
+    if mutineer or s.converted.get(seat):
         return MUTINEERS
-    if any(KIND_OF[c] == "krugman" for c in cards):
+    if krugman:
         return DIRECTOR
     return INMATES
 

@@ -238,6 +238,12 @@ class BethlemState(State):
     #: Each custom character's own markers and records, by the character's kind (``custom/``). Card ids in them
     #: are renamed by the character's ``rename`` hook when hidden cards are dealt again.
     custom: dict[str, Any] = field(default_factory=dict)
+    #: What ``find`` read from the board: a copy of the board and its cards by kind, in table order. Every turn of
+    #: every night asks for the cards of its kind while cards seldom move (the Cirujano, Wakerfield, a deal
+    #: again), so the table is read again only when the board no longer equals the copy.
+    kinds_on_board: tuple[list[list[str]], dict[str, list[str]]] | None = field(default=None, compare=False, repr=False)
+    #: Option ids by (seat, position), written once each (``option``): the players never change.
+    option_ids: dict[tuple[int, int], str] = field(default_factory=dict, compare=False, repr=False)
 
     # --- where cards are --------------------------------------------------------------------------------
 
@@ -267,12 +273,24 @@ class BethlemState(State):
 
     def find(self, kind: str) -> list[str]:
         """The cards of ``kind`` on the table, in table order."""
-        return [card for row in self.board for card in row if KIND_OF[card] == kind]
+        board = self.board
+        known = self.kinds_on_board
+        if known is None or known[0] != board:
+            by_kind: dict[str, list[str]] = {}
+            for row in board:
+                for card in row:
+                    by_kind.setdefault(KIND_OF[card], []).append(card)
+            known = self.kinds_on_board = ([list(row) for row in board], by_kind)
+        cards = known[1].get(kind)
+        return list(cards) if cards is not None else []
 
     def option(self, card: str) -> str:
         """A card's option id: ``player:position`` (positions 1 to 4, as the book counts them)."""
-        seat, pos = self.where[card]
-        return f"{self.players[seat]}:{pos + 1}"
+        place = self.where[card]
+        option = self.option_ids.get(place)
+        if option is None:
+            option = self.option_ids[place] = f"{self.players[place[0]]}:{place[1] + 1}"
+        return option
 
     def card_at(self, option: str) -> str:
         """The card an option id ``player:position`` names."""
