@@ -48,7 +48,7 @@ def test_el_tablero_de_el_ansia_se_dibuja_una_vez_para_todos_y_cada_uno_ve_su_va
         return original(key, lambda: rendered.append(key) or build())
 
     monkeypatch.setattr(render, "_shared", counting)
-    render._SHARED.clear()
+    render.forget_shared()
     phones = {name: render.seat_fragment(table, name, "es") for name in NAMES}
     screen = render.host_fragment(table, "es", "http://127.0.0.1/x")
     assert [key[0] for key in rendered] == ["el-ansia-board"]
@@ -90,7 +90,7 @@ def test_una_parte_compartida_se_dibuja_igual_que_con_la_vista_entera_y_una_vez_
         return original(key, lambda: rendered.append(key) or build())
 
     monkeypatch.setattr(render, "_shared", counting)
-    render._SHARED.clear()
+    render.forget_shared()
     viewers = [*table.players(), PUBLIC, None]
     bot = RandomBot(6)
 
@@ -111,3 +111,15 @@ def test_una_parte_compartida_se_dibuja_igual_que_con_la_vista_entera_y_una_vez_
     asyncio.run(play())
     assert len(rendered) == len(set(rendered))
     table.store.close()
+
+
+def test_las_partes_compartidas_caben_en_su_presupuesto_y_se_van_las_menos_vistas(monkeypatch):
+    monkeypatch.setattr(render, "SHARED_BUDGET", 30)
+    render.forget_shared()
+    for key in ("a", "b", "c"):
+        assert render._shared((key,), lambda key=key: key * 10) == key * 10
+    assert render._shared(("a",), lambda: "otra") == "a" * 10  # shown again: now the most recent
+    render._shared(("d",), lambda: "d" * 10)
+    assert list(render._SHARED) == [("c",), ("a",), ("d",)]  # "b", the least recently shown, went
+    assert render._shared_size == 30
+    render.forget_shared()

@@ -158,15 +158,28 @@ def players_part(view: dict[str, Any] | None, lang: str) -> Markup:
 #: Page parts that read only a few parts of a view, by what they read: rendered once per distinct content and
 #: language, and shared by every viewer whose view has that content (bounded: a finished game's parts go first).
 _SHARED: dict[tuple, str] = {}
+#: What the shared parts may hold, in characters (an El ansia board is ~20 k): the least recently shown go first.
+SHARED_BUDGET = 8_000_000
+_shared_size = 0
 
 
 def _shared(key: tuple, render: Callable[[], str]) -> str:
-    found = _SHARED.get(key)
+    global _shared_size
+    found = _SHARED.pop(key, None)
     if found is None:
-        if len(_SHARED) >= 4096:
-            _SHARED.pop(next(iter(_SHARED)))
-        found = _SHARED[key] = render()
+        found = render()
+        _shared_size += len(found)
+        while _shared_size > SHARED_BUDGET and _SHARED:
+            _shared_size -= len(_SHARED.pop(next(iter(_SHARED))))
+    _SHARED[key] = found  # the most recently shown last
     return found
+
+
+def forget_shared() -> None:
+    """Empty the shared parts (tests)."""
+    global _shared_size
+    _SHARED.clear()
+    _shared_size = 0
 
 
 #: Page parts that change rarely, each with the view's keys it reads (it is given nothing else of the view).
