@@ -6,6 +6,9 @@ Pages are rendered on the server; a websocket per page pushes the viewer's fragm
 action and every view of a seat needs that seat's secret token (a cookie set when the player sat down, or an
 ``Authorization: Bearer`` header for programs). What the app does against other sites, forged hosts, floods and
 big bodies is in :mod:`velada.web.security`; docs/security.md lists every promise and the test that proves it.
+
+This module only assembles the app: the routes are in :mod:`velada.web.routes`, a module per concern, and the
+layers of the web app are in docs/architecture.md.
 """
 
 from __future__ import annotations
