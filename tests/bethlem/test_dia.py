@@ -1,5 +1,7 @@
 """El día (section 4): the lynching in two votes, its modifiers, and the losing player's event."""
 
+from velada.core.protocol import PUBLIC
+
 from .mesa import CUATRO, abiertos, con, dia, elige, eventos, hasta_prompt, mesa, muertas, noche, opciones, ronda
 
 
@@ -101,6 +103,18 @@ def test_john_flick_acusa_una_carta_que_suma_un_voto_contra_su_jugador_y_contra_
     assert eventos(m, "votos")[-1]["counts"] == {"Carlos": 2, "Dani": 1}
     votan(m, {"Dani": "Carlos:1"}, "linchamiento-carta")
     assert eventos(m, "sin-linchamiento")[-1] == {"reason": "empate"}  # Carlos:1 1 vote, Carlos:2 1 accusation
+
+
+def test_la_acusacion_de_john_flick_se_dice_a_toda_la_mesa_y_queda_en_su_vista_pasado_el_dia():
+    """The accusation is told to the whole table at dawn: the views keep it after that day (the marker on the card
+    lasts the day only), also when the day passes without any question."""
+    m = mesa(CUATRO)
+    noche(m, {("Bea", "john-flick"): ["Carlos:2"]})
+    assert m.view("Dani")["accusations"] == [{"round": 1, "target": "Carlos:2"}]
+    dia(m)
+    noche(m)
+    for viewer in ("Dani", "Bea", PUBLIC):
+        assert m.view(viewer)["accusations"] == [{"round": 1, "target": "Carlos:2"}]
 
 
 def test_el_jugador_que_va_perdiendo_roba_una_carta_de_evento():

@@ -54,6 +54,7 @@ def day_step(game, s: BethlemState) -> None:
                 s.emit("personalidad", None, player=s.players[seat], card=card)
     for card in s.accused:
         if s.alive.get(card):
+            s.accusations.append((s.round, s.option(card)))
             s.emit("acusacion", None, target=s.option(card))
 
 

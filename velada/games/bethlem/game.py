@@ -624,6 +624,8 @@ class BethlemGame(Game):
                 "text": self.text(lang, f"phase.{s.phase}", n=s.round),
             },
             "players": players,
+            # John Flick's accusations told at dawn, every day's: the marker on the card lasts its day only.
+            "accusations": [{"round": r, "target": target} for r, target in s.accusations],
             "deck": len(s.deck),
             "discard": list(s.discard),
             # Which awake powers the narrator announced when they were used: that tells which awakened card is

@@ -131,6 +131,8 @@ class BethlemState(State):
     isolated: dict[str, int] = field(default_factory=dict)  # Celda de aislamiento: card → round
     protections: list[tuple[str, int]] = field(default_factory=list)  # Arthur tonight: (card, seat)
     accused: list[str] = field(default_factory=list)  # John Flick's accusations for today
+    #: Every accusation told to the table at dawn: (round, the accused position then), in order.
+    accusations: list[tuple[int, str]] = field(default_factory=list)
     #: La parca's designs this round (two at most, FAQ 15.7: her holder's and a borrowed power's).
     reaper_marks: list[str] = field(default_factory=list)
     reaper_disobeyed: int = 0  # consecutive rounds the reaper's design was disobeyed
