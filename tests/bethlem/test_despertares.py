@@ -138,6 +138,19 @@ def test_larry_despertado_muestra_a_todos_al_amanecer_la_carta_que_vio():
     assert kinds.index("revela") < len(kinds) - 1 - kinds[::-1].index("dia")  # shown before the day begins
 
 
+def test_la_carta_que_ensenna_larry_despertado_anuncia_su_despertar_y_queda_en_la_vista_aunque_muera():
+    """Larry's shown card tells the table that an awakened Larry acts: the views keep it with the announced
+    awakenings, also once the card shown has died (and its marker with it)."""
+    m = mesa(CUATRO)
+    ronda(m)
+    despierta(m, "larry-owls")
+    hasta_prompt(m, "Carlos", "larry-owls")
+    elige(m, "Carlos", "larry-owls", "Dani:3")
+    noche(m, ataque("Dani:3"))
+    assert not viva(m, "profeta")
+    assert m.view("Dani")["awakenings_announced"] == ["larry-owls"]
+
+
 def test_larry_despertado_no_repite_jugador_hasta_mostrar_una_carta_de_todos():
     m = mesa(CUATRO)
     despierta(m, "larry-owls")

@@ -290,6 +290,8 @@ def dawn_step(game, s: BethlemState) -> None:
     for _seat, card in s.larry_show:
         if s.alive.get(card):
             s.public[card] = True
+            # Showing it says aloud that an awakened Larry acts: the views keep that, as any announced awakening.
+            s.awakenings_announced.append("larry-owls")
             s.emit(
                 "revela",
                 None,
