@@ -9,11 +9,12 @@ every open prompt is answered, so simultaneous decisions (all wolves, every vote
 
 from __future__ import annotations
 
+import copy
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Hashable, Mapping
 from dataclasses import dataclass, field
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, TypeVar
 
 from velada.core.bots import BotFactory, random_bot
 from velada.core.i18n import Catalog, Term
@@ -102,6 +103,21 @@ class CardHelp:
 
     def to_json(self) -> dict[str, Any]:
         return {"id": self.id, "title": self.title, "text": self.text, "details": [list(d) for d in self.details]}
+
+
+S = TypeVar("S", bound=State)
+
+
+def fork(state: S) -> S:
+    """A deep copy of ``state`` that shares the events of its log instead of copying them: an event is never
+    changed once in the log, and copying a long game's log dominated the noninterference check, which forks
+    games in the middle."""
+    memo: dict[int, Any] = {id(event): event for event in state.log}
+    # The generator's state is 625 numbers, which deepcopy would copy one by one.
+    rng = random.Random()
+    rng.setstate(state.rng.getstate())
+    memo[id(state.rng)] = rng
+    return copy.deepcopy(state, memo)
 
 
 class Redeal(NamedTuple):

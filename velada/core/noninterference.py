@@ -49,7 +49,7 @@ from velada.core import talk
 from velada.core.bots import RandomBot
 from velada.core.engine import Match, build_view, pending, visible_prompts
 from velada.core.engine import choose as apply_choice
-from velada.core.game import Game, State
+from velada.core.game import Game, State, fork
 from velada.core.protocol import Event, IllegalAction, Viewer
 
 #: One recorded choice: (player, prompt id, chosen option ids).
@@ -254,7 +254,7 @@ def _vary(
             varied[i] = (p, pid, answer)
         if varied == choices or any(_names(chosen, viewer) for _, _, chosen in varied):
             continue
-        trial = copy.deepcopy(other)
+        trial = fork(other)
         if not _apply(game, trial, varied):
             continue
         if _shape(trial, game.public_deciders()) != shape and not _hidden(game, trial, viewer):
@@ -310,7 +310,9 @@ def compare_midway(
     nudge = played.game.nudge_hidden(before.state, viewer, rng)
     if nudge is None:
         return None, 0, {}
-    mine = copy.deepcopy(before, {id(played.game): played.game})
+    mine = copy.copy(before)
+    mine.choices = list(before.choices)
+    mine.state = fork(before.state)
     other = copy.copy(mine)
     other.choices = list(mine.choices)
     other.state = nudge.state
@@ -561,13 +563,15 @@ def check_game(
             return leak, caught
         for kind in kinds:
             caught.setdefault(kind, viewer)
+    # Each moment through the eyes of one of the viewers: a comparison from the middle costs a copy of the game
+    # and the views of both worlds at every group, and the moments are many.
     for moment, before in midway_starts(played, rng):
-        for viewer in viewers:
-            leak, _, kinds = compare_midway(played, viewer, rng, moment, before, also=also)
-            if leak is not None:
-                return leak, caught
-            for kind in kinds:
-                caught.setdefault(kind, viewer)
+        viewer = rng.choice(viewers)
+        leak, _, kinds = compare_midway(played, viewer, rng, moment, before, also=also)
+        if leak is not None:
+            return leak, caught
+        for kind in kinds:
+            caught.setdefault(kind, viewer)
     return None, caught
 
 
@@ -590,5 +594,8 @@ def midway_starts(played: Played, rng: random.Random, most: int = MIDWAY) -> lis
             for player, pid, chosen in group:
                 match.choose(player, pid, chosen)
         done = moment
-        starts.append((moment, copy.deepcopy(match, {id(played.game): played.game})))
+        snapshot = copy.copy(match)
+        snapshot.choices = list(match.choices)
+        snapshot.state = fork(match.state)
+        starts.append((moment, snapshot))
     return starts

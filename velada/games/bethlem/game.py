@@ -8,7 +8,7 @@ from collections.abc import Hashable, Mapping
 from typing import Any
 
 from velada.core.bots import BotFactory
-from velada.core.game import Answers, CardHelp, Game, GameInfo, Nudge, PromptKind, Redeal
+from velada.core.game import Answers, CardHelp, Game, GameInfo, Nudge, PromptKind, Redeal, fork
 from velada.core.i18n import Catalog
 from velada.core.options import ChoiceOption, FlagOption, GameOption, IntOption, SetOption
 from velada.core.protocol import CALL, PUBLIC, Event, Prompt, Viewer
@@ -815,13 +815,13 @@ class BethlemGame(Game):
         ]
         rng.shuffle(pairs)
         for first, second in pairs[:NUDGE_TRIES]:
-            s = copy.deepcopy(state)
+            s = fork(state)
             (a, i), (b, j) = s.where[first], s.where[second]
             s.board[a][i], s.board[b][j] = second, first
             s.where[first], s.where[second] = (b, j), (a, i)
             if first in s.dealt_to and second in s.dealt_to:
                 s.dealt_to[first], s.dealt_to[second] = s.dealt_to[second], s.dealt_to[first]
-            back = copy.deepcopy(s)
+            back = fork(s)
             rename_cards(back, {first: second, second: first})
             if back == state:
                 # No holders' map: a card's own decisions are asked by prompt ids only its holder has open, and
