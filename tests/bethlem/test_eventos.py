@@ -3,7 +3,7 @@ order: the deck below gives Ana its first card, Bea the second, Carlos the third
 
 import pytest
 
-from velada.core.protocol import IllegalAction
+from velada.core.protocol import PUBLIC, IllegalAction
 from velada.games.bethlem.ending import objective
 
 from .mesa import (
@@ -250,6 +250,17 @@ def test_si_se_cumple_la_condicion_de_la_profecia_la_parte_oculta_se_hace_realid
     noche(m, ataque("Dani:1"))
     assert not viva(m, "mary-firth") and not viva(m, "terapia-lobotomia")
     assert eventos(m, "profecia-cumplida", "Bea") == [{"player": "Ana", "consequence": "muere", "destiny": "Carlos:3"}]
+
+
+def test_la_parte_oculta_de_la_profecia_cumplida_se_anuncia_y_queda_en_la_vista_de_todos():
+    m = profetiza("muere-carta", "Dani:1", "sin-voto", "Dani")
+    assert m.view("Bea")["prophecies_fulfilled"] == []
+    dia(m)
+    noche(m, ataque("Dani:1"))
+    dia(m)
+    told = [{"round": 3, "player": "Ana", "consequence": "sin-voto", "destiny": "Dani"}]
+    for viewer in ("Bea", "Dani", PUBLIC):
+        assert m.view(viewer)["prophecies_fulfilled"] == told
 
 
 def test_una_noche_sin_muertes_puede_cumplir_una_profecia_que_resucita():

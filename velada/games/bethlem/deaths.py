@@ -891,6 +891,7 @@ def fulfil_prophecy(s: BethlemState) -> tuple | None:
     p = s.prophecy
     assert p is not None, "fulfilled only once met (prophecy_met)"
     s.prophecy = None
+    s.prophecies_fulfilled.append((s.round, s.players[p["seat"]], p["consequence"], p["destiny"]))
     s.emit("profecia-cumplida", None, player=s.players[p["seat"]], consequence=p["consequence"], destiny=p["destiny"])
     consequence = p["consequence"]
     victim = p["victim"]

@@ -626,6 +626,11 @@ class BethlemGame(Game):
             "players": players,
             # John Flick's accusations told at dawn, every day's: the marker on the card lasts its day only.
             "accusations": [{"round": r, "target": target} for r, target in s.accusations],
+            # The hidden part of each prophecy come true, announced then.
+            "prophecies_fulfilled": [
+                {"round": r, "player": player, "consequence": consequence, "destiny": destiny}
+                for r, player, consequence, destiny in s.prophecies_fulfilled
+            ],
             "deck": len(s.deck),
             "discard": list(s.discard),
             # Which awake powers the narrator announced when they were used: that tells which awakened card is

@@ -189,6 +189,8 @@ class BethlemState(State):
     amnesia: dict[str, Any] | None = None  # today's Amnesia
     awaken_lock: list[int] = field(default_factory=list)  # Amnesia: seats whose awakening waits
     prophecy: dict[str, Any] | None = None  # Síndrome de Nostradamus
+    #: The prophecies come true, as announced: (round, their player, the consequence, its destiny).
+    prophecies_fulfilled: list[tuple[int, str, str, str]] = field(default_factory=list)
     lynch: dict[str, Any] = field(default_factory=dict)  # the lynching in progress
     draft: dict[str, Any] | None = None  # the 2-player draft in progress
     # --- the custom-cards mode (sections 13–15) -------------------------------------------------------------
