@@ -12,42 +12,69 @@ STEP_ONE = ("robar", "robar_si_humano", "descartar_robar", "digerir", "inspirar"
 STEP_ONE_CARDS = frozenset(cid for cid, card in CARDS.items() if any(k in card.effect for k in STEP_ONE))
 
 
+class PlayArea:
+    """What the turn reads of the play area, worked out once per change of it: the cards that count (not
+    discarded before use) and their speed. The turn asks for these at every step while the play area changes
+    only when a card is drawn, played or discarded; ``area`` tells a change by comparing the play area and the
+    discarded uids with its own copies, so any change, however made, is seen."""
+
+    __slots__ = ("active", "dropped", "keywords", "play", "speed")
+
+    def __init__(self, play: list[tuple[str, str]], dropped: list[str]) -> None:
+        self.play = list(play)
+        self.dropped = list(dropped)
+        self.active = [(uid, cid) for uid, cid in play if uid not in dropped]
+        cards = [CARDS[cid] for _, cid in self.active]
+        if any(card.human for card in cards):
+            self.speed = sum(card.speed_with_human for card in cards)
+        else:
+            self.speed = sum(card.speed for card in cards)
+        #: keyword → the uids of active cards with it, as asked.
+        self.keywords: dict[str, list[str]] = {}
+
+
+def area(s: AnsiaState) -> PlayArea:
+    known = s.area
+    if known is None or known.play != s.play or known.dropped != s.dropped:
+        known = s.area = PlayArea(s.play, s.dropped)
+    return known
+
+
 def active(s: AnsiaState) -> list[tuple[str, str]]:
     """The cards of the play area that count this turn (not discarded before use)."""
-    dropped = s.dropped
-    return [(uid, cid) for uid, cid in s.play if uid not in dropped]
+    return list(area(s).active)
 
 
 def has_human(s: AnsiaState) -> bool:
-    return any(CARDS[cid].human for _, cid in active(s))
+    return any(CARDS[cid].human for _, cid in area(s).active)
 
 
 def total_speed(s: AnsiaState) -> int:
     """The sum of the speeds in the play area, permanents included; «Sed de vampiro»-like cards add theirs when a
     human is in play."""
-    dropped = s.dropped
-    cards = [CARDS[cid] for uid, cid in s.play if uid not in dropped]
-    if any(card.human for card in cards):
-        return sum(card.speed_with_human for card in cards)
-    return sum(card.speed for card in cards)
+    return area(s).speed
 
 
 def keyword(s: AnsiaState, word: str) -> list[str]:
     """The uids of active cards with ``word``."""
-    return [uid for uid, cid in active(s) if word in CARDS[cid].keywords]
+    known = area(s)
+    uids = known.keywords.get(word)
+    if uids is None:
+        uids = known.keywords[word] = [uid for uid, cid in known.active if word in CARDS[cid].keywords]
+    return list(uids)
 
 
 def hunt_bonus(s: AnsiaState) -> int:
     """Victory points each hunt earns on top of the cards (El ansia: +2)."""
-    return sum(CARDS[cid].effect.get("caza_pv", 0) for _, cid in active(s))
+    return sum(CARDS[cid].effect.get("caza_pv", 0) for _, cid in area(s).active)
 
 
 def end_of_turn_points(s: AnsiaState) -> int:
     """Victory points at the end of the turn (Rosa eterna: +1)."""
-    return sum(CARDS[cid].effect.get("fin_turno_pv", 0) for _, cid in active(s))
+    return sum(CARDS[cid].effect.get("fin_turno_pv", 0) for _, cid in area(s).active)
 
 
 def pending_step_one(s: AnsiaState) -> list[str]:
     """Active cards whose discard/draw effect has not been used yet."""
-    done = set(s.activated)
-    return [uid for uid, cid in active(s) if cid in STEP_ONE_CARDS and uid not in done]
+    done = s.activated
+    return [uid for uid, cid in area(s).active if cid in STEP_ONE_CARDS and uid not in done]

@@ -3,8 +3,12 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from velada.core.game import State
+
+if TYPE_CHECKING:
+    from velada.games.el_ansia.effects import PlayArea
 
 
 @dataclass(frozen=True, slots=True)
@@ -80,6 +84,8 @@ class AnsiaState(State):
     drawn: list[int] = field(default_factory=list)
     #: Seats that have looked at a crypt's missions.
     crypts_seen: list[bool] = field(default_factory=list)
+    #: The play area as the turn reads it (``effects.area``), kept until the play area changes.
+    area: PlayArea | None = field(default=None, compare=False, repr=False)
 
     def speed(self) -> int:
         """What the vampire may still spend this turn."""

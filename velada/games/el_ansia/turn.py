@@ -450,7 +450,8 @@ def hunt_options(s: AnsiaState) -> list[str]:
         for col, stack in enumerate(cells[:columns]):
             if not stack or (cemetery and any(CARDS[c].human for c in stack)):
                 continue
-            if hunt_cost(s, row, col) <= speed:
+            # hunt_cost, inlined: this loop runs for every stack at every offer of a hunt.
+            if col + 1 + (not QUICK.isdisjoint(stack)) <= speed:
                 options.append(f"z{row}{col}")
     if SPACES[s.position[seat]].effect == "taberna" and s.tavern and s.hunts > 0 and speed >= 2:
         options.append("taberna")
