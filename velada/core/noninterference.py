@@ -343,8 +343,10 @@ def _race(
     compared through ``viewer``'s eyes: the body of :func:`compare` and :func:`compare_midway`."""
     game = played.game
     named = game.public_deciders()
-    # The log only grows: each comparison looks at the entries that came since the last one, in both worlds.
-    compared_up_to = [len(mine.state.log), len(other.state.log)]
+    # The log only grows: each comparison looks at the entries that came since the last one, in both worlds —
+    # from the start, or from the moment a world taken from the middle of A (whose past is A's) parted from it.
+    shared = len(mine.state.log) if step else 0
+    compared_up_to = [shared, shared]
     # The choices A took: its record while B can follow it, then answers legal in both worlds (``_steer``).
     taken: list[list[Choice]] = list(played.groups[:step])
     watched = set(also)
