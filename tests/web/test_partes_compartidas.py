@@ -43,7 +43,7 @@ def test_el_tablero_de_el_ansia_se_dibuja_una_vez_para_todos_y_cada_uno_ve_su_va
     original = render._shared
 
     def counting(key, build):
-        if key[0] != "el-ansia-board":
+        if not key[0].startswith("games/_el-ansia-"):
             return original(key, build)
         return original(key, lambda: rendered.append(key) or build())
 
@@ -51,7 +51,8 @@ def test_el_tablero_de_el_ansia_se_dibuja_una_vez_para_todos_y_cada_uno_ve_su_va
     render.forget_shared()
     phones = {name: render.seat_fragment(table, name, "es") for name in NAMES}
     screen = render.host_fragment(table, "es", "http://127.0.0.1/x")
-    assert [key[0] for key in rendered] == ["el-ansia-board"]
+    parts = ["games/_el-ansia-spaces.html", "games/_el-ansia-pieces.html", "games/_el-ansia-zone.html"]
+    assert [key[0] for key in rendered] == parts
     boards = {name: _board(html) for name, html in phones.items()}
     for name, board in boards.items():
         assert re.findall(r'class="vampire me" data-player="([^"]+)"', board) == [name]
@@ -64,7 +65,10 @@ def test_el_tablero_de_el_ansia_se_dibuja_una_vez_para_todos_y_cada_uno_ve_su_va
         for name in NAMES:
             render.seat_fragment(table, name, "es")
         render.host_fragment(table, "es", "http://127.0.0.1/x")
-    assert len(rendered) > 2 and len(rendered) == len(set(rendered))
+    assert len(rendered) == len(set(rendered))
+    moved = [key for key in rendered if key[0] == "games/_el-ansia-pieces.html"]
+    assert len(moved) > 2  # the pieces at each move; the spaces only when a chest is taken
+    assert len(moved) > len([key for key in rendered if key[0] == "games/_el-ansia-spaces.html"])
     table.store.close()
 
 
@@ -103,6 +107,15 @@ def test_una_parte_compartida_se_dibuja_igual_que_con_la_vista_entera_y_una_vez_
                         t=render.texts("es"), lang="es", game=table.game, view=view
                     )
                     assert render.view_part(name, table.game, view, "es") == whole, (name, viewer)
+                if game == "el-ansia":
+                    # The board's three parts, each from what its key holds, read as from the whole view.
+                    whole = "".join(
+                        render.env.get_template(f"games/_el-ansia-{name}.html").render(
+                            t=render.texts("es"), lang="es", game=table.game, view=view
+                        )
+                        for name in ("spaces", "pieces", "zone")
+                    )
+                    assert render.ansia_board(table.game, view | {"viewer": None}, "es") == whole, viewer
                 if viewer not in (PUBLIC, None):
                     render.seat_fragment(table, viewer, "es")
             prompt = table.match.pending()[0]

@@ -195,32 +195,40 @@ def view_part(name: str, game: Any, view: dict[str, Any] | None, lang: str) -> M
     """The template ``name`` rendered from its keys of the view only (:data:`VIEW_PARTS`): once per distinct
     content and language, and shared by every viewer and every page whose view has the same — a phase or a
     prompt that changes renders the page again, not its card, its rows of cards or its help."""
-    part = {key: view.get(key) for key in VIEW_PARTS[name]} if view else {}
+    return Markup(_part(name, game, lang, {key: view.get(key) for key in VIEW_PARTS[name]} if view else {}))
+
+
+def _part(name: str, game: Any, lang: str, part: dict[str, Any]) -> str:
+    """The template ``name`` rendered with ``part`` as its view (all it is given of the view), once per content."""
     # A help entry is a function of its game, card and language (engine.help_json): its id stands for it.
     content = part | {"help": [h["id"] for h in part["help"] or ()]} if "help" in part else part
     key = (name, game.id, lang, json.dumps(content, sort_keys=True, default=str))
     template = env.get_template(name)
-    return Markup(_shared(key, lambda: template.render(t=texts(lang), lang=lang, game=game, view=part)))
+    return _shared(key, lambda: template.render(t=texts(lang), lang=lang, game=game, view=part))
 
 
 def ansia_board(game: Any, view: dict[str, Any], lang: str) -> Markup:
-    """El ansia's board and hunting zone (``games/_el-ansia-board.html``): every seat and the shared screen see the
-    same board, so it is rendered once per change, from the view's board, moon, zone and cards in play only (the
-    key is all the template reads); the viewer's own vampire is marked in its copy afterwards."""
-    board = {
-        "board": view.get("board"),
-        "phase": {"moon": (view.get("phase") or {}).get("moon")},
-        "zone": view.get("zone"),
-        "play": view.get("play"),
-    }
-    key = ("el-ansia-board", game.id, lang, json.dumps(board, sort_keys=True, default=str))
-    template = env.get_template("games/_el-ansia-board.html")
-    html = _shared(key, lambda: template.render(t=texts(lang), lang=lang, game=game, view=board))
+    """El ansia's board and hunting zone: every seat and the shared screen see the same, so each of its three
+    parts is rendered once per change of what it reads (the key is all the template is given) — the spaces
+    when a chest is taken, the pieces (vampires, moon, roses, tavern) at each move, the zone at each hunt; the
+    viewer's own vampire is marked in its copy afterwards."""
+    board = view.get("board") or {}
+    spaces = _part("games/_el-ansia-spaces.html", game, lang, {"board": {"chests": board.get("chests")}})
+    pieces = _part(
+        "games/_el-ansia-pieces.html",
+        game,
+        lang,
+        {
+            "board": {key: board.get(key) for key in ("stacks", "roses", "tavern")},
+            "phase": {"moon": (view.get("phase") or {}).get("moon")},
+        },
+    )
+    zone = _part("games/_el-ansia-zone.html", game, lang, {"zone": view.get("zone"), "play": view.get("play")})
     me = view.get("viewer")
     if me is not None:
         mark = f'<g class="vampire" data-player="{escape(me)}">'
-        html = html.replace(mark, f'<g class="vampire me" data-player="{escape(me)}">', 1)
-    return Markup(html)
+        pieces = pieces.replace(mark, f'<g class="vampire me" data-player="{escape(me)}">', 1)
+    return Markup(spaces + pieces + zone)
 
 
 env.globals["log_items"] = log_items
