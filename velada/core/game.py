@@ -258,7 +258,9 @@ class Game(ABC):
 
     @abstractmethod
     def view(self, state: State, viewer: Viewer, lang: str) -> dict[str, Any]:
-        """The game-specific part of what ``viewer`` may know (``None``: the narrator; ``PUBLIC``: anybody)."""
+        """The game-specific part of what ``viewer`` may know (``None``: the narrator; ``PUBLIC``: anybody): at
+        least what :class:`velada.core.view.GameView` declares (the phase, the players, the viewer's seat), which
+        the generic pages read; anything else is the game's own."""
 
     @abstractmethod
     def prompt_text(self, state: State, prompt: Prompt, lang: str) -> str:

@@ -597,7 +597,9 @@ class BethlemGame(Game):
                     "id": player,
                     "name": player,
                     "in_game": not s.out[seat],
-                    "alive": not s.out[seat],  # the platform's generic player list: out of the game = dead
+                    # The view contract's "still playing" (velada/core/view.py): out of the game, not alive.
+                    "alive": not s.out[seat],
+                    "badges": [],
                     "cards": cards,
                     "personality": persona,
                     "personality_name": self.card_name(persona, lang) if persona else None,

@@ -1,0 +1,146 @@
+"""The view contract: what every game's view holds, whatever the game, for the pages, bots and agents that read it.
+
+``engine.build_view`` puts together the platform's part (the game, the viewer, their prompts, help, talk channels,
+who is still to answer, their log, the result) and the game's own (``Game.view``). The generic pages (the players'
+list, the viewer's card, the phase line) read only what this module declares; anything else a game shows is its
+own extension, read by its own template (``velada/web/templates/games/<game>.html``) or ignored.
+
+A player's ``alive`` is the generic "still playing": false once they died (Werewolf) or are out of the game
+(Bethlem, whose life cards die one by one; its own ``cards`` say which). ``role`` and ``role_name`` are the card
+the viewer may know of that player, ``None`` while it is hidden; ``badges`` are short public texts already in the
+viewer's language (the sheriff, a dying vampire).
+
+The contract is checked at run time by :func:`contract_errors` (the test ``tests/test_contrato_de_vista.py`` runs
+it on every game's views, for every viewer, through random games), and declared as types for readers.
+"""
+
+from __future__ import annotations
+
+from typing import Any, NotRequired, TypedDict
+
+
+class PhaseView(TypedDict):
+    """Where the game is: a stable id (``noche``, ``dia``, ``fin``…) and the phase line, in the viewer's language."""
+
+    id: str
+    text: str
+
+
+class PlayerView(TypedDict):
+    """One player as the viewer sees them."""
+
+    id: str
+    name: str
+    alive: bool
+    badges: list[str]
+    role: NotRequired[str | None]
+    role_name: NotRequired[str | None]
+
+
+class YouView(TypedDict):
+    """The viewer's own seat (only for a seated viewer): their id and, where the game deals one, their card."""
+
+    id: str
+    role: NotRequired[str | None]
+    role_name: NotRequired[str | None]
+    notes: NotRequired[list[str]]
+
+
+class GameView(TypedDict):
+    """What ``Game.view`` must return; a game adds keys of its own beside these."""
+
+    phase: PhaseView
+    players: list[PlayerView]
+    you: NotRequired[YouView]
+
+
+class View(GameView):
+    """What ``engine.build_view`` returns."""
+
+    game: str
+    title: str
+    lang: str
+    viewer: str | None
+    prompts: list[dict[str, Any]]
+    help: list[dict[str, Any]]
+    talk: Any
+    waiting: list[str]
+    log: list[dict[str, Any]]
+    result: dict[str, Any] | None
+
+
+#: For each declared dictionary: its keys with the types their values may take, and which keys may be missing.
+_FIELDS: dict[str, tuple[dict[str, tuple[type, ...]], frozenset[str]]] = {
+    "phase": ({"id": (str,), "text": (str,)}, frozenset()),
+    "player": (
+        {
+            "id": (str,),
+            "name": (str,),
+            "alive": (bool,),
+            "badges": (list,),
+            "role": (str, type(None)),
+            "role_name": (str, type(None)),
+        },
+        frozenset({"role", "role_name"}),
+    ),
+    "you": (
+        {"id": (str,), "role": (str, type(None)), "role_name": (str, type(None)), "notes": (list,)},
+        frozenset({"role", "role_name", "notes"}),
+    ),
+    "view": (
+        {
+            "game": (str,),
+            "title": (str,),
+            "lang": (str,),
+            "viewer": (str, type(None)),
+            "phase": (dict,),
+            "players": (list,),
+            "prompts": (list,),
+            "help": (list,),
+            "waiting": (list,),
+            "log": (list,),
+            "result": (dict, type(None)),
+        },
+        frozenset(),
+    ),
+}
+
+
+def _check(kind: str, value: Any, where: str) -> list[str]:
+    if not isinstance(value, dict):
+        return [f"{where}: not a dictionary"]
+    fields, optional = _FIELDS[kind]
+    errors = []
+    for key, types in fields.items():
+        if key not in value:
+            if key not in optional:
+                errors.append(f"{where}.{key}: missing")
+        elif not isinstance(value[key], types):
+            errors.append(f"{where}.{key}: {type(value[key]).__name__}, not {'/'.join(t.__name__ for t in types)}")
+    return errors
+
+
+def contract_errors(view: dict[str, Any], seated: bool) -> list[str]:
+    """What ``view`` (a whole view, as ``engine.build_view`` returns it) lacks of the contract: empty when it
+    keeps it. ``seated``: the viewer holds a seat, so the view has their ``you``."""
+    errors = _check("view", view, "view")
+    if errors:
+        return errors
+    errors += _check("phase", view["phase"], "phase")
+    for k, player in enumerate(view["players"]):
+        errors += _check("player", player, f"players[{k}]")
+        if isinstance(player, dict) and isinstance(player.get("badges"), list):
+            errors += [f"players[{k}].badges: {b!r} is not a text" for b in player["badges"] if not isinstance(b, str)]
+    if seated:
+        if "you" not in view or not view["you"]:
+            errors.append("you: missing for a seated viewer")
+        else:
+            errors += _check("you", view["you"], "you")
+            if view["you"].get("id") != view["viewer"]:
+                errors.append("you.id: not the viewer")
+    elif view.get("you"):
+        errors.append("you: present for a viewer without a seat")
+    ids = [p.get("id") for p in view["players"] if isinstance(p, dict)]
+    if len(set(ids)) != len(ids):
+        errors.append("players: an id appears twice")
+    return errors
