@@ -203,13 +203,21 @@ def build_view(
     return view
 
 
-def answered_view(game: Game, state: State, old: dict[str, Any], viewer: Viewer, lang: str) -> dict[str, Any]:
+def answered_view(
+    game: Game,
+    state: State,
+    old: dict[str, Any],
+    viewer: Viewer,
+    lang: str,
+    talk_view: list[dict[str, Any]] | None = None,
+) -> dict[str, Any]:
     """``viewer``'s view after answers that did not complete the open group, from ``old``, their view of the same
     group before them (built with texts): what an answer alone changes is the answers, and of a view only the
     parts that read them — the prompts (answered or not), who is still to answer, and the talk channels (the
     Niña spies with an answer). A game's own view, its help and its log read no answers (the engine records
     them and nothing else until the group completes; ``tests/test_vista_tras_una_respuesta.py`` checks that it
-    equals :func:`build_view` for every game). Returns ``old`` itself when nothing in it changed."""
+    equals :func:`build_view` for every game). Returns ``old`` itself when nothing in it changed. ``talk_view``:
+    the viewer's channels now (``talk.view``), when the caller has them already."""
     prompts = []
     for before, prompt in zip(old["prompts"], visible_prompts(state, viewer), strict=True):
         answer = state.answers.get((prompt.player, prompt.id))
@@ -218,7 +226,7 @@ def answered_view(game: Game, state: State, old: dict[str, Any], viewer: Viewer,
     public_kinds = {k.kind for k in game.prompt_kinds if k.public}
     changed = {
         "prompts": prompts,
-        "talk": talk.view(game, state, viewer, lang),
+        "talk": talk.view(game, state, viewer, lang) if talk_view is None else talk_view,
         "waiting": sorted({p.player for p in pending(state) if viewer is None or p.kind in public_kinds}),
     }
     if all(old[key] == value for key, value in changed.items()):

@@ -24,6 +24,7 @@ from collections.abc import AsyncIterator, Awaitable
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from velada.core import talk as core_talk
 from velada.core.bots import BOT_NAMES, Bot
 from velada.core.delta import is_empty
 from velada.core.engine import Match, ViewCache, answered_view, build_view, pending
@@ -107,6 +108,10 @@ class LiveTable:
         #: answer that does not complete the group changes only what reads answers (engine.answered_view).
         self._group_views: dict[tuple[Viewer, str], dict[str, Any]] = {}
         self._opened: tuple[Any, int] = (None, -1)
+        #: The game's talk channels at this change (read once for every viewer), and each viewer's channels as
+        #: last shown with the game's channels they were read from: read again only when those changed.
+        self._channels: list[core_talk.Channel] | None = None
+        self._talk_views: dict[tuple[Viewer, str], tuple[list[core_talk.Channel], list[dict[str, Any]]]] = {}
         #: The broadcast under way, and whether another change came in meanwhile.
         self._pushing: asyncio.Task | None = None
         self._dirty = False
@@ -728,15 +733,33 @@ class LiveTable:
             else:
                 self._opened, self._group_views = (state, opened), {}
             self._views = {}
+            self._channels = None
         view = self._views.get((viewer, lang))
         if view is None:
             before = self._group_views.get((viewer, lang))
             if before is not None:
-                view = answered_view(self.game, state, before, viewer, lang)
+                view = answered_view(self.game, state, before, viewer, lang, self._talk_view(state, viewer, lang))
             else:
                 view = build_view(self.game, state, viewer, lang, cache=self._texts)
+                self._talk_views[viewer, lang] = (self._game_channels(state), view["talk"])
             self._views[viewer, lang] = view
         return view
+
+    def _game_channels(self, state: Any) -> list[core_talk.Channel]:
+        if self._channels is None:
+            self._channels = core_talk.channels(self.game, state)
+        return self._channels
+
+    def _talk_view(self, state: Any, viewer: Viewer, lang: str) -> list[dict[str, Any]]:
+        """``viewer``'s talk channels now (``talk.view``, a function of the game's channels): read again only when
+        the game's channels changed since they were read last."""
+        now = self._game_channels(state)
+        known = self._talk_views.get((viewer, lang))
+        if known is not None and known[0] == now:
+            return known[1]
+        shown = core_talk.view(self.game, state, viewer, lang)
+        self._talk_views[viewer, lang] = (now, shown)
+        return shown
 
     async def attach(self, conn: Connection) -> None:
         """A new connection: it gets its first message now, numbered like every later one."""
