@@ -101,7 +101,7 @@ def test_el_cyborg_despertado_manda_a_un_robot_a_matar_y_se_anuncia():
     elige(m, "Ana", "el-cyborg-robot", "Bea:2")
     assert eventos(m, "anuncia-despertar", "Carlos") == [{"power": "el-cyborg"}]
     assert m.view("Carlos")["players"][0]["cards"][0]["card"] == "el-cyborg"
-    assert m.view("Carlos")["players"][0]["cards"][0]["markers"] == ["despertar", "robot", "robot"]
+    assert m.view("Carlos")["players"][0]["cards"][0]["markers"] == ["despertar", "desvelada", "robot", "robot"]
     # One robot attack a night.
     assert ("Ana", "el-cyborg") not in abiertos(m)
     noche(m)

@@ -76,7 +76,7 @@ def test_la_medium_despertada_se_anuncia_y_elige_cuerpo():
     despierta_en(m, "cuerpo-espiritual")
     assert eventos(m, "anuncia-despertar", "Carlos") == [{"power": "la-medium"}]
     assert eventos(m, "la-medium-cuerpo-espiritual", "Carlos") == [{}]
-    assert m.view("Carlos")["players"][0]["cards"][0]["markers"] == ["despertar", "cuerpo-espiritual"]
+    assert m.view("Carlos")["players"][0]["cards"][0]["markers"] == ["despertar", "desvelada", "cuerpo-espiritual"]
 
 
 def test_en_cuerpo_espiritual_no_vota_y_nadie_puede_matarla_de_dia():
