@@ -61,8 +61,8 @@ def start_draft(s: BethlemState, chance: Mapping[str, Any]) -> None:
     taken: list[list[str]] = [[], []]
     taken[mutineer] = list(dos["mutineers"])
     taken[1 - mutineer] = list(dos["inmates"])
-    s.draft = {"taken": taken, "persona": ["", ""], "g": 0, "picks": [[], []], "turn": _first(s, 0)}
-    s.draft["order"] = _order(s, chance)
+    order = _order(s, chance)
+    s.draft = {"taken": taken, "persona": ["", ""], "g": 0, "picks": [[], []], "turn": _first(s, 0), "order": order}
     s.emit("reparto-dos", None, mutineers=s.players[mutineer], inmates=s.players[1 - mutineer])
     s.agenda.append(("draft",))
 
@@ -147,6 +147,7 @@ def start_side(s: BethlemState, life: list[str], personalities: list[str], chanc
 def side_answer(game, s: BethlemState, answers) -> None:
     ((player, _), chosen), *_ = answers.items()
     draft = s.draft
+    assert draft is not None, "the side is chosen before the deal"
     s.draft = None
     rows, personas = deal_piles(draft["piles"], chosen[0])
     if draft["order"] is not None:
