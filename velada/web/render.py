@@ -156,9 +156,10 @@ def players_part(view: dict[str, Any] | None, lang: str) -> Markup:
 
 
 #: Page parts that read only a few parts of a view, by what they read: rendered once per distinct content and
-#: language, and shared by every viewer whose view has that content (bounded: a finished game's parts go first).
+#: language, and shared by every viewer whose view has that content (bounded by :data:`SHARED_BUDGET`).
 _SHARED: dict[tuple, str] = {}
-#: What the shared parts may hold, in characters (an El ansia board is ~20 k): the least recently shown go first.
+#: What the shared parts may hold, in characters (El ansia's board is ~21 k in its three parts, a Bethlem player's
+#: rows ~6 k): the least recently shown go first.
 SHARED_BUDGET = 8_000_000
 _shared_size = 0
 
