@@ -165,3 +165,31 @@ def test_el_reparto_escrito_de_dos_jugadores_rechaza_lo_que_deciden_los_jugadore
         Match(GAME, ["Ana", "Bea"], {}, 0, {"amotinados": "Carlos"})
     with pytest.raises(ValueError, match="Bea's orden numbers their 8 cards once each"):
         Match(GAME, ["Ana", "Bea"], {"colocacion": "reparto"}, 0, {"orden": {"Ana": list(range(1, 9)), "Bea": [1] * 8}})
+
+
+def test_el_reparto_de_nuevo_de_dos_jugadores_deja_en_su_sitio_las_cartas_que_el_jugador_conoce():
+    """For the noninterference check (``Game.redeal``): dealt again, a game laid out by chance keeps where the
+    viewer's cards lie and moves only the rival's hidden ones, among their own places."""
+    import random
+
+    options = {"colocacion": "reparto"}
+    deal = GAME.deal_of(Match(GAME, ["Ana", "Bea"], options, 3).state)
+    m = Match(GAME, ["Ana", "Bea"], options, 3, deal)
+    choices = []
+    while m.state.draft is not None:
+        (p,) = m.pending()
+        choices.append((p.player, p.id, [p.options[0]]))
+        m.choose(*choices[-1])
+    keep = frozenset(GAME.knowledge(m.state, "Ana"))
+    moved = False
+    for seed in range(10):
+        other_deal, _, _ = GAME.redeal(
+            Match(GAME, ["Ana", "Bea"], options, 3, deal).state, keep, "Ana", random.Random(seed)
+        )
+        other = Match(GAME, ["Ana", "Bea"], options, 3, other_deal)
+        for choice in choices:
+            other.choose(*choice)
+        assert other.state.board[0] == m.state.board[0]
+        assert sorted(other.state.board[1]) == sorted(m.state.board[1])
+        moved |= other.state.board[1] != m.state.board[1]
+    assert moved

@@ -178,3 +178,27 @@ def test_los_mazos_escritos_de_tres_jugadores_llevan_dos_amotinados_y_cuatro_car
         )
     with pytest.raises(ValueError, match="amotinados is for the 2-player mode"):
         Match(GAME, ["Ana", "Bea", "Carlos"], {}, 0, {"amotinados": "Ana"})
+
+
+def test_el_reparto_de_nuevo_de_tres_jugadores_deja_al_jugador_sus_cartas_y_reparte_las_demas_de_los_mazos():
+    """For the noninterference check (``Game.redeal``): dealt again from other piles, Bea keeps her cards where
+    they lie, the lone player still gets both principal characters of the side chosen, and the other cards
+    change hands among the players whose cards Bea does not know."""
+    import random
+
+    players, options = ["Ana", "Bea", "Carlos"], {"colocacion": "reparto"}
+    deal = GAME.deal_of(Match(GAME, players, options, 4).state)
+    m = Match(GAME, players, options, 4, deal)
+    m.choose("Ana", "bando", ["amotinados"])
+    keep = frozenset(GAME.knowledge(m.state, "Bea"))
+    moved = False
+    for seed in range(10):
+        other_deal, _, _ = GAME.redeal(Match(GAME, players, options, 4, deal).state, keep, "Bea", random.Random(seed))
+        other = Match(GAME, players, options, 4, other_deal)
+        other.choose("Ana", "bando", ["amotinados"])
+        s = other.state
+        assert s.board[1] == m.state.board[1] and s.persona[1] == m.state.persona[1]
+        assert {"daniel", "nathaniel"} <= set(s.board[0])
+        assert sorted(s.board[0] + s.board[2]) == sorted(m.state.board[0] + m.state.board[2])
+        moved |= s.board != m.state.board
+    assert moved
