@@ -131,30 +131,6 @@ def game_template(game_id: str) -> str:
     return name if name in env.list_templates() else "games/_none.html"
 
 
-#: The players' list as rendered, by what it shows: it changes at deaths and reveals, not at every phase or prompt
-#: (which render the rest of a page again), and several viewers often see the same list.
-_PLAYERS: dict[tuple, Markup] = {}
-
-
-def players_part(view: dict[str, Any] | None, lang: str) -> Markup:
-    """``_players.html`` for a view, rendered once per distinct list, viewer and card help (bounded cache)."""
-    if not view or not view.get("players"):
-        return Markup("")
-    key = (
-        lang,
-        view.get("viewer"),
-        json.dumps(view["players"], sort_keys=True, default=str),
-        tuple(h["id"] for h in view.get("help") or ()),
-    )
-    found = _PLAYERS.get(key)
-    if found is None:
-        if len(_PLAYERS) >= 4096:
-            _PLAYERS.pop(next(iter(_PLAYERS)))  # the oldest: a finished game's lists are not shown again
-        small = {"players": view["players"], "viewer": view.get("viewer"), "help": view.get("help")}
-        found = _PLAYERS[key] = Markup(env.get_template("_players.html").render(t=texts(lang), lang=lang, view=small))
-    return found
-
-
 #: Page parts that read only a few parts of a view, by what they read: rendered once per distinct content and
 #: language, and shared by every viewer whose view has that content (bounded by :data:`SHARED_BUDGET`).
 _SHARED: dict[tuple, str] = {}
@@ -188,6 +164,7 @@ VIEW_PARTS: dict[str, tuple[str, ...]] = {
     "_card.html": ("you", "side", "help"),
     "_cards.html": ("cards", "help"),
     "_help.html": ("help",),
+    "_players.html": ("players", "viewer", "help"),
     "games/_bethlem-rows.html": ("players", "viewer", "help"),
 }
 
@@ -195,7 +172,7 @@ VIEW_PARTS: dict[str, tuple[str, ...]] = {
 def view_part(name: str, game: Any, view: dict[str, Any] | None, lang: str) -> Markup:
     """The template ``name`` rendered from its keys of the view only (:data:`VIEW_PARTS`): once per distinct
     content and language, and shared by every viewer and every page whose view has the same — a phase or a
-    prompt that changes renders the page again, not its card, its rows of cards or its help."""
+    prompt that changes renders the page again, not its card, its players, its rows of cards or its help."""
     return Markup(_part(name, game, lang, {key: view.get(key) for key in VIEW_PARTS[name]} if view else {}))
 
 
@@ -233,7 +210,6 @@ def ansia_board(game: Any, view: dict[str, Any], lang: str) -> Markup:
 
 
 env.globals["log_items"] = log_items
-env.globals["players_part"] = players_part
 env.globals["ansia_board"] = ansia_board
 env.globals["view_part"] = view_part
 env.globals["game_template"] = game_template
