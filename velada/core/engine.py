@@ -61,7 +61,8 @@ def check(game: Game, state: State, player: str, prompt: str, chosen: Sequence[s
     Checks in a fixed order (game over, who, which prompt, already answered, the shape of the answer, its count,
     each option) and raises :class:`IllegalAction` at the first failure. Returns the prompt and the answer as it
     will be recorded (free text with its whitespace normalised)."""
-    found = state.group.get((player, prompt))
+    key = (player, prompt)
+    found = state.group.get(key)
     if found is None:
         # The slow path names what is wrong, in order: game over, who, which prompt.
         if state.result is not None:
@@ -69,12 +70,20 @@ def check(game: Game, state: State, player: str, prompt: str, chosen: Sequence[s
         if player not in state.players and player != NARRATOR:
             raise IllegalAction("unknown-player", player=player)
         found = find_prompt(state, player, prompt)
-    if (player, found.id) in state.answers:
+        key = (player, found.id)
+    if key in state.answers:
         raise IllegalAction("answered", prompt=found.id)
     kind = type(chosen)
     if kind is not list and kind is not tuple and (isinstance(chosen, str) or not isinstance(chosen, Sequence)):
         raise IllegalAction("malformed")
     count = len(chosen)
+    if count == 1 and not found.text_max:
+        # The most common answer, one option, checked as the general case below would: its count, its option.
+        if found.min > 1 or found.max < 1:
+            raise IllegalAction("count", prompt=found.id, low=found.min, high=found.max, given=count)
+        if chosen[0] not in found.options:
+            raise IllegalAction("unknown-option", prompt=found.id, option=str(chosen[0])[:60])
+        return found, tuple(chosen)
     if count == 0:
         if not found.skippable:
             raise IllegalAction("not-skippable", prompt=found.id)

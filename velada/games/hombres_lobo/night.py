@@ -68,9 +68,9 @@ def wolves_step(theme: Theme, s: WerewolfState, round_: int) -> None:
     if round_ == 1:
         call(theme, s, WOLF)
         # Nobody dies during the night: tonight's pack and prey are those of every round.
-        powers, alive = s.powers, s.alive
-        s.pack = [i for i in range(len(players)) if alive[i] and powers[i] == WOLF]
-        s.prey = tuple([players[i] for i in range(len(players)) if alive[i] and powers[i] != WOLF])
+        powers, living = s.powers, s.living()
+        s.pack = [i for i in living if powers[i] == WOLF]
+        s.prey = tuple([players[i] for i in living if powers[i] != WOLF])
         s.pack_audience = s.audience(s.pack)
     wolves, prey = s.pack, s.prey
     if not wolves or not prey:

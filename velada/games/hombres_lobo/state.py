@@ -70,6 +70,9 @@ class WerewolfState(State):
     #: The powers whose cards are in the game, dealt or spare: the same all game long (the Ladrón only swaps
     #: cards), so worked out at the first call of the night instead of at every call.
     powers_in_game: frozenset[str] | None = field(default=None, compare=False, repr=False)
+    #: The living seats and the ``alive`` they were read from (``living``): asked at every call and vote, changed
+    #: only by a death, so read again only when ``alive`` no longer equals the copy.
+    living_seats: tuple[list[bool], list[int]] | None = field(default=None, compare=False, repr=False)
     victim: int | None = None
     victim_cause: str = "lobos"
     saved: bool = False
@@ -89,7 +92,10 @@ class WerewolfState(State):
 
     def living(self) -> list[int]:
         alive = self.alive
-        return [i for i in range(len(alive)) if alive[i]]
+        known = self.living_seats
+        if known is None or known[0] != alive:
+            known = self.living_seats = (list(alive), [i for i in range(len(alive)) if alive[i]])
+        return list(known[1])
 
     def tag(self) -> str:
         """The prefix of this moment's prompt ids: ``p`` (preparation), ``n3`` (third night), ``d3`` (day)."""
