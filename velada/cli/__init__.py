@@ -399,7 +399,7 @@ def bench(
         )
         out.print(
             f"ratio   floor / velada = {report['ratio']:.2f}× choices/s, {report['games_ratio']:.2f}× games/s "
-            f"(medians of {report['rounds']} rounds; goal: ≤ 5×)"
+            f"(medians of {report['rounds']} rounds; goal: ≤ 3×, issue 20)"
         )
     else:
         out.print("floor   not found (pass --floor PATH to ../shared/bench/werewolf_floor.py)")

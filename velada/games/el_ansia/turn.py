@@ -444,8 +444,9 @@ def hunt_options(s: AnsiaState) -> list[str]:
     speed = s.speed()
     cemetery = SPACES[s.position[seat]].region == "cementerio"
     options = []
-    # Without hunts left, only a well's free hunts remain, and those only in the first column.
-    columns = None if s.hunts > 0 else 1 if s.well_hunts else 0
+    # Without hunts left, only a well's free hunts remain, and those only in the first column. A column costs
+    # at least its number: those past the speed are not looked at.
+    columns = max(0, speed) if s.hunts > 0 else min(1, max(0, speed)) if s.well_hunts else 0
     for row, cells in enumerate(s.zone):
         for col, stack in enumerate(cells[:columns]):
             if not stack or (cemetery and any(CARDS[c].human for c in stack)):
