@@ -558,3 +558,18 @@ def test_al_destruir_la_comida_la_chef_pierde_solo_las_treguas_de_sus_comidas():
     s.shields = [(0, 2), (2, 0), (1, 2)]  # a meal with Ana; Bea may not act against Carlos
     m.choose("Carlos", "la-chef-revivir", ["destruir"])
     assert s.shields == [(1, 2)]
+
+
+def test_la_apuesta_perdida_que_no_llega_a_matar_a_la_ludopata_no_se_anuncia():
+    """A lost bet is the bettor's secret: only her death would tell the table. Here her card is a spy of Cuerpo de
+    espionaje that already bears the skull, so the attack changes nothing anybody sees — and nothing is said."""
+    m = mesa(PERSONALIZADA, objetivos=OBJETIVOS)
+    others = [c for c in m.state.cards_in_play() if c != "la-ludopata"][:3]
+    # Set by hand: the acontecimiento's spies are chosen by the players in a long scene of their own.
+    m.state.happen["spies"] = {"cards": ["la-ludopata", *others], "hit": ["la-ludopata"]}
+    noche(m, apuesta("carta", "Carlos:3"))
+    dia(m)
+    assert resueltas(m) == [("carta", False)]
+    assert m.state.alive["la-ludopata"]
+    assert eventos(m, "muerte-impedida") == [{"card": "la-ludopata", "reason": "cuerpo-de-espionaje"}]
+    assert eventos(m, "no-muere", "Ana") == []

@@ -158,10 +158,11 @@ def siamese_spared(s: BethlemState, card: str, flags: int, moment: str) -> str:
 # --- the resolution --------------------------------------------------------------------------------------
 
 
-def resolve(s: BethlemState, attacks: list[Attack], kind: str) -> None:
+def resolve(s: BethlemState, attacks: list[Attack], kind: str, unannounced: bool = False) -> None:
     """Resolve ``attacks`` now: ``kind`` is ``noche`` (dawn), ``linchamiento`` or ``dia``. The steps are pushed
-    to the front of the agenda, so the resolution finishes before anything else happens."""
-    s.res = Resolution(kind, list(attacks))
+    to the front of the agenda, so the resolution finishes before anything else happens. ``unannounced``: the
+    attacks' cause is secret, so a resolution in which nothing dies is not announced (see ``Resolution``)."""
+    s.res = Resolution(kind, list(attacks), unannounced=unannounced)
     if kind != "noche":
         for a in attacks:
             note_hit(s, a[0])
@@ -176,10 +177,10 @@ def take_out(s: BethlemState) -> None:
     s.agenda.appendleft(("res", "kill"))
 
 
-def resolve_step(game, s: BethlemState, attacks: tuple[Attack, ...], kind: str) -> None:
+def resolve_step(game, s: BethlemState, attacks: tuple[Attack, ...], kind: str, unannounced: bool = False) -> None:
     """An agenda step that resolves ``attacks`` when its turn comes (for rules that kill at the end of the
     round, queued after whatever else happens then)."""
-    resolve(s, list(attacks), kind)
+    resolve(s, list(attacks), kind, unannounced)
 
 
 STAGES = ("filter", "percy", "mania", "gamble", "wakerfield", "kill", "triggers", "after")
@@ -514,7 +515,7 @@ def _kill(game, s: BethlemState) -> None:
         if kind == "noche":
             s.emit("sin-muertes", None)
             res.quiet = True
-        else:
+        elif not res.unannounced:
             s.emit("no-muere", None)
     res.deaths = deaths
     for seat in range(len(s.players)):

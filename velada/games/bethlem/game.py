@@ -357,10 +357,6 @@ TOLD_TO_OTHERS = frozenset(
         "la-maestra-vudu",
         "la-ludopata",
         "la-ludopata-grupo",
-        # A bet lost is paid before the whole table: its card is attacked at dusk, and even a death prevented is
-        # announced.
-        "la-ludopata-jugador",
-        "la-ludopata-carta",
         "mary-firth-despertar",
         "el-arquitecto-despertar",
     }

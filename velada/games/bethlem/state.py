@@ -71,6 +71,9 @@ class Resolution:
     eliminated: list[int] = field(default_factory=list)
     #: A night without deaths (the Síndrome de Nostradamus' prophecy may need it).
     quiet: bool = False
+    #: Attacks nobody saw coming (La ludópata paying a lost bet): when nothing dies, nothing is announced, or the
+    #: table would learn of the secret that caused them.
+    unannounced: bool = False
     #: The card whose choice the stage waits for: Manía persecutoria, Juego de azar, Wakerfield.
     mania: str = ""
     mania_modes: bool = False

@@ -246,7 +246,8 @@ def round_end(game, s: BethlemState) -> None:
             else:
                 penalties.append(card)
     if penalties:
-        s.agenda.appendleft(("resolve", tuple((card, KIND, (), INDIRECT) for card in penalties), "dia"))
+        # A lost bet is the bettor's secret: only a death tells the table of it.
+        s.agenda.appendleft(("resolve", tuple((card, KIND, (), INDIRECT) for card in penalties), "dia", True))
 
 
 def _settle(s: BethlemState, bet: dict) -> tuple[bool, bool]:
