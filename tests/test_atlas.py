@@ -10,7 +10,7 @@ from velada.atlas import Plan, measure, write
 from velada.atlas.study import bots_compare
 from velada.cli import app
 from velada.cli.atlas import parse_range
-from velada.core.sim import simulate, wilson
+from velada.core.sim import clustered, simulate, wilson
 from velada.games import REGISTRY
 
 LOBO = REGISTRY.get("hombres-lobo")
@@ -52,13 +52,19 @@ def test_atlas_rango_de_jugadores():
 
 
 def test_atlas_intervalo_de_los_bots_por_partidas_no_por_asientos():
-    # Four heuristic seats a game win or lose together: 20 games are 20 trials, not 80.
+    # A bot's seats in one game are not independent trials: the atlas's interval is velada sim's, over games.
     games = 20
-    compare = bots_compare(LOBO, Plan((8, 8), games=games, seed=3))
+    plan = Plan((8, 8), games=games, seed=3)
+    compare = bots_compare(LOBO, plan)
     cell = compare["(todos)"]["heuristico"]
-    low, high = wilson(cell["rate"] * games, games)
+    stats, _ = simulate(LOBO, 8, games, 3, {}, bots=["heuristico", "random"])
     assert cell["seats"] == 4 * games
-    assert (cell["low"], cell["high"]) == (low, high)
+    assert (cell["low"], cell["high"]) == clustered(stats, ("heuristico", ""))
+    assert (
+        cell["high"] - cell["low"]
+        > wilson(stats.seat_wins["heuristico", ""], 4 * games)[1]
+        - wilson(stats.seat_wins["heuristico", ""], 4 * games)[0]
+    )
 
 
 def test_atlas_rechaza_un_bot_que_ningun_juego_tiene(tmp_path):

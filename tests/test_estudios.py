@@ -7,7 +7,7 @@ import pytest
 
 from velada.cli import optional_values
 from velada.core.errors import Problem
-from velada.core.sim import CHUNK, simulate, summary
+from velada.core.sim import CHUNK, SimStats, clustered, simulate, summary, wilson
 from velada.games import REGISTRY
 
 LOBO = REGISTRY.get("hombres-lobo")
@@ -75,3 +75,35 @@ def test_ray_sin_direccion_es_un_cluster_local():
     assert optional_values(["sim", "hombres-lobo", "--ray"]) == ["sim", "hombres-lobo", "--ray=local"]
     assert optional_values(["sim", "x", "--ray", "--jobs", "2"]) == ["sim", "x", "--ray=local", "--jobs", "2"]
     assert optional_values(["sim", "x", "--ray", "auto"]) == ["sim", "x", "--ray", "auto"]
+
+
+def _bot_games(results: list[tuple[int, int]]) -> SimStats:
+    """Totals of a bot that, in each game, won ``y`` of its ``m`` seats."""
+    stats = SimStats(games=len(results))
+    for y, m in results:
+        key = ("heuristico", "")
+        stats.seats[key] += m
+        stats.seat_wins[key] += y
+        stats.seats_sq[key] += m * m
+        stats.seat_wins_sq[key] += y * y
+        stats.seat_cross[key] += y * m
+    return stats
+
+
+def test_intervalo_de_un_bot_es_por_partidas_no_por_asientos():
+    # Four seats that win or lose together: 20 games are 20 trials, not 80.
+    together = _bot_games([(4, 4)] * 12 + [(0, 4)] * 8)
+    assert clustered(together, ("heuristico", "")) == pytest.approx(wilson(12, 20))
+    # One seat a game: exactly Wilson's interval over the games.
+    alone = _bot_games([(1, 1)] * 12 + [(0, 1)] * 8)
+    assert clustered(alone, ("heuristico", "")) == pytest.approx(wilson(12, 20))
+    # Seats that never win together (one of two wins each game) vary less than independent ones: at most the seats.
+    split = _bot_games([(1, 2)] * 20)
+    assert clustered(split, ("heuristico", "")) == pytest.approx(wilson(20, 40))
+    # A real study: the interval ``velada sim`` prints is the one over games, wider than over seats.
+    stats, seconds = simulate(REGISTRY.get("hombres-lobo"), 8, 40, seed=5, bots=["heuristico", "random"])
+    cell = summary(REGISTRY.get("hombres-lobo"), 8, 5, stats, seconds, bots=["heuristico", "random"])["bots"]
+    lobos = cell["heuristico"]["by_side"]["lobos"]
+    assert lobos["ci95"] == [round(x, 4) for x in clustered(stats, ("heuristico", "lobos"))]
+    seats_low, seats_high = wilson(lobos["wins"], lobos["of"])
+    assert lobos["ci95"][1] - lobos["ci95"][0] > seats_high - seats_low

@@ -470,7 +470,8 @@ def test_el_bot_heuristico_gana_mas_que_el_aleatorio():
 
     stats, seconds = simulate(AJO, 5, 300, seed=4, bots=["heuristico", "random"])
     bots = summary(AJO, 5, 4, stats, seconds)["bots"]
-    assert bots["heuristico"]["ci95"][0] > bots["random"]["rate"]
+    # Intervals over games that do not overlap: significant at 95% however the two bots' results correlate.
+    assert bots["heuristico"]["ci95"][0] > bots["random"]["ci95"][1]
     # As the Vampire especially: random vampires starve or bite themselves.
     assert bots["heuristico"]["by_side"]["vampiro"]["rate"] > bots["random"]["by_side"]["vampiro"]["rate"]
 

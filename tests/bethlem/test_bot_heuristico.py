@@ -57,7 +57,8 @@ def test_mary_firth_heuristica_entre_los_amotinados_rompe_la_unanimidad():
 def test_el_bot_heuristico_gana_mas_que_el_aleatorio():
     stats, seconds = simulate(GAME, 4, 150, seed=2, bots=["heuristico", "random"])
     bots = summary(GAME, 4, 2, stats, seconds)["bots"]
-    assert bots["heuristico"]["ci95"][0] > bots["random"]["rate"]
+    # Intervals over games that do not overlap: significant at 95% however the two bots' results correlate.
+    assert bots["heuristico"]["ci95"][0] > bots["random"]["ci95"][1]
 
 
 # --- custom cards ----------------------------------------------------------------------------------------------------
@@ -103,7 +104,8 @@ def test_con_cartas_personalizadas_nadie_ataca_al_ultimo_superviviente_en_las_tr
 def test_con_cartas_personalizadas_el_bot_heuristico_gana_mas_que_el_aleatorio():
     stats, seconds = simulate(GAME, 5, 150, seed=3, options={"cards": "custom"}, bots=["heuristico", "random"])
     bots = summary(GAME, 5, 3, stats, seconds)["bots"]
-    assert bots["heuristico"]["ci95"][0] > bots["random"]["rate"]
+    # Intervals over games that do not overlap: significant at 95% however the two bots' results correlate.
+    assert bots["heuristico"]["ci95"][0] > bots["random"]["ci95"][1]
 
 
 # --- attacks that cannot kill ----------------------------------------------------------------------------------------

@@ -40,6 +40,7 @@ def test_lobos_heuristicos_siguen_al_primero_de_la_manada():
 
 def test_bot_heuristico_gana_mas_que_el_aleatorio():
     game = REGISTRY.get("hombres-lobo")
-    stats, seconds = simulate(game, 10, 300, seed=2, bots=["heuristico", "random"])
-    bots = summary(game, 10, 2, stats, seconds)["bots"]
-    assert bots["heuristico"]["ci95"][0] > bots["random"]["rate"]
+    stats, seconds = simulate(game, 8, 1000, seed=2, bots=["heuristico", "random"])
+    bots = summary(game, 8, 2, stats, seconds)["bots"]
+    # Intervals over games that do not overlap: significant at 95% however the two bots' results correlate.
+    assert bots["heuristico"]["ci95"][0] > bots["random"]["ci95"][1]

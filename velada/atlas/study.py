@@ -12,7 +12,7 @@ from typing import Any
 
 from velada.core.game import Game
 from velada.core.options import ChoiceOption, SetOption
-from velada.core.sim import SimStats, simulate, wilson
+from velada.core.sim import SimStats, clustered, simulate, wilson
 
 
 @dataclass
@@ -128,13 +128,12 @@ def bots_compare(game: Game, plan: Plan) -> dict[str, Any]:
     """Heuristic and random bots seated in turn at the reference table: each bot's seat win rate per side.
 
     A bot's seats in one game win or lose together (the same side) or against each other, so they are not
-    independent trials: the interval is Wilson's over at most one trial per game (as ``velada arena`` does),
-    never over seats, which made it as much as the square root of the seats per game too narrow."""
+    independent trials: the interval is over games (:func:`velada.core.sim.clustered`, as ``velada sim``
+    prints it), never over seats, which made it as much as the square root of the seats per game too narrow."""
     stats = run(game, plan, plan.reference, {}, ("heuristico", "random"))
     out: dict[str, Any] = {}
     for (bot, side), seats in sorted(stats.seats.items()):
         wins = stats.seat_wins[bot, side]
-        trials = min(seats, stats.games)
-        low, high = wilson(wins / seats * trials, trials)
+        low, high = clustered(stats, (bot, side))
         out.setdefault(side or "(todos)", {})[bot] = {"rate": wins / seats, "low": low, "high": high, "seats": seats}
     return out

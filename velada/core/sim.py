@@ -119,6 +119,11 @@ class SimStats:
     #: (bot, side) → seats played, and seats that won; side "" counts every side.
     seats: Counter = field(default_factory=Counter)
     seat_wins: Counter = field(default_factory=Counter)
+    #: (bot, side) → sums over games of (seats won)², seats² and seats won × seats in that game: what the
+    #: interval over games (:func:`clustered`) needs, as a game's seats are not independent trials.
+    seat_wins_sq: Counter = field(default_factory=Counter)
+    seats_sq: Counter = field(default_factory=Counter)
+    seat_cross: Counter = field(default_factory=Counter)
     #: (side, metric) → sum and count of the values games reported (Result.stats)
     metric_sum: Counter = field(default_factory=Counter)
     metric_n: Counter = field(default_factory=Counter)
@@ -135,6 +140,9 @@ class SimStats:
         self.draws += other.draws
         self.seats.update(other.seats)
         self.seat_wins.update(other.seat_wins)
+        self.seat_wins_sq.update(other.seat_wins_sq)
+        self.seats_sq.update(other.seats_sq)
+        self.seat_cross.update(other.seat_cross)
         self.metric_sum.update(other.metric_sum)
         self.metric_n.update(other.metric_n)
         self.lengths.update(other.lengths)
@@ -157,7 +165,19 @@ class SimStats:
         return stats
 
 
-_COUNTERS = ("wins", "reasons", "together", "seats", "seat_wins", "metric_sum", "metric_n", "lengths")
+_COUNTERS = (
+    "wins",
+    "reasons",
+    "together",
+    "seats",
+    "seat_wins",
+    "seat_wins_sq",
+    "seats_sq",
+    "seat_cross",
+    "metric_sum",
+    "metric_n",
+    "lengths",
+)
 
 
 def wilson(successes: float, n: int, z: float = 1.959964) -> tuple[float, float]:
@@ -169,6 +189,31 @@ def wilson(successes: float, n: int, z: float = 1.959964) -> tuple[float, float]
     centre = (p + z * z / (2 * n)) / denom
     half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
     return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+def clustered(stats: SimStats, key: tuple[str, str]) -> tuple[float, float]:
+    """A bot's (or a bot's on one side) 95% interval for its seats' win rate, over games, not seats.
+
+    A game's seats are not independent trials: a bot's seats on one side win or lose together. The rate is the
+    ratio estimator (seats won / seats) with games as clusters; its variance is the usual cluster (linearised)
+    one, Σ_g (y_g − r·m_g)² / (Σ_g m_g)² over the games g, y_g seats won and m_g seats of the bot in game g.
+    The interval is Wilson's at the effective sample size r(1 − r) / variance (Korn & Graubard 1998), never
+    more than the seats. So one seat a game gives exactly Wilson over games, and seats that always win
+    together count as one trial a game. A rate of 0 or 1 has no spread to measure: then one trial a game.
+    Sides use it too (``(bot, side)``): the seats a bot held on that side, the games still the clusters."""
+    seats, wins = stats.seats[key], stats.seat_wins[key]
+    if not seats:
+        return (0.0, 0.0)
+    r = wins / seats
+    spread = stats.seat_wins_sq[key] - 2 * r * stats.seat_cross[key] + r * r * stats.seats_sq[key]
+    variance = max(0.0, spread) / (seats * seats)
+    if r in (0, 1):
+        effective = min(seats, stats.games)
+    elif variance == 0:
+        effective = seats  # the same share won every game: no spread between games at all
+    else:
+        effective = min(seats, r * (1 - r) / variance)
+    return wilson(r * effective, effective)
 
 
 def _chunk(
@@ -202,11 +247,20 @@ def _chunk(
             for key in ((teams.get(player, ""), metric), ("", metric)):
                 stats.metric_sum[key] += value
                 stats.metric_n[key] += 1
+        seats: Counter = Counter()
+        won: Counter = Counter()
         for player in players:
-            bot, won, side = seating[player], player in winners, teams.get(player)
+            bot, side = seating[player], teams.get(player)
             for key in ((bot, ""), (bot, side)) if side else ((bot, ""),):
-                stats.seats[key] += 1
-                stats.seat_wins[key] += won
+                seats[key] += 1
+                won[key] += player in winners
+        for key, m in seats.items():
+            y = won[key]
+            stats.seats[key] += m
+            stats.seat_wins[key] += y
+            stats.seats_sq[key] += m * m
+            stats.seat_wins_sq[key] += y * y
+            stats.seat_cross[key] += y * m
     return stats
 
 
@@ -311,6 +365,8 @@ def study_key(
         "options": {key: specs[key].format(value) for key, value in normal.items()},
         "bots": list(bots),
         "chunk": CHUNK,
+        # 2: chunks also hold the per-game sums of squares the bots' intervals need (older files lack them)
+        "stats": 2,
     }
 
 
@@ -356,8 +412,8 @@ class StudyFile:
                 out.write(json.dumps({"start": start, "stats": part.to_json()}) + "\n")
 
 
-def _rate(wins: int, n: int) -> dict[str, Any]:
-    low, high = wilson(wins, n)
+def _rate(wins: int, n: int, interval: tuple[float, float] | None = None) -> dict[str, Any]:
+    low, high = interval or wilson(wins, n)
     return {"wins": wins, "of": n, "rate": wins / n if n else 0.0, "ci95": [round(low, 4), round(high, 4)]}
 
 
@@ -384,10 +440,11 @@ def summary(
     per_bot: dict[str, Any] = {}
     for (bot, side), seats in sorted(stats.seats.items()):
         entry = per_bot.setdefault(bot, {"by_side": {}})
+        cell = _rate(stats.seat_wins[bot, side], seats, clustered(stats, (bot, side)))
         if side == "":
-            entry.update(_rate(stats.seat_wins[bot, side], seats))
+            entry.update(cell)
         else:
-            entry["by_side"][side] = _rate(stats.seat_wins[bot, side], seats)
+            entry["by_side"][side] = cell
     return {
         "game": game.id,
         "players": n_players,
