@@ -1,6 +1,7 @@
 """The balance atlas: one self-contained page per game, its numbers the simulator's."""
 
 import base64
+import html
 import json
 import re
 
@@ -71,3 +72,67 @@ def test_atlas_rechaza_un_bot_que_ningun_juego_tiene(tmp_path):
     result = CliRunner().invoke(app, ["atlas", "hombres-lobo", "--out", str(tmp_path), "--bots", "heuristic"])
     assert result.exit_code != 0 and "heuristic" in result.stderr
     assert not list(tmp_path.iterdir())  # nothing played, nothing written
+
+
+def _fragments(template):
+    """The words of a catalogue text between its fields, long enough to be unmistakable."""
+    return [part.strip(" .,:;()«»“”") for part in re.split(r"\{[^}]*\}", template) if len(part.strip()) >= 4]
+
+
+def test_atlas_en_ingles_sin_textos_en_espanol_y_al_reves(tmp_path, monkeypatch):
+    import matplotlib.text
+
+    from velada.atlas import charts, render
+    from velada.atlas.texts import TEXTS
+
+    es, en = TEXTS.messages["es"], TEXTS.messages["en"]
+    assert set(es) == set(en)  # every text in both languages
+    drawn = []
+    png = charts._png
+
+    def keep_text(fig):
+        drawn.extend(t.get_text() for t in fig.findobj(matplotlib.text.Text))
+        return png(fig)
+
+    monkeypatch.setattr(charts, "_png", keep_text)
+    data = measure(LOBO, Plan((7, 8), games=4, seed=3), ("players", "options", "cards", "bots"))
+    ajo = REGISTRY.get("ajo-y-agua")
+    for lang, other in (("en", es), ("es", en)):
+        drawn.clear()
+        question = measure(ajo, Plan((4, 4), games=2, lang=lang), ("question",))
+        page = render(LOBO, data, lang) + render(ajo, question, lang)
+        # What a reader sees: text and chart words, not tags, commands or option ids (``voto=dos-rondas``).
+        shown = html.unescape(re.sub(r"<code>.*?</code>|<[^>]*>", " ", page)) + "\n".join(drawn)
+        shown = re.sub(r"[\w-]+=[\w,-]+", " ", shown)
+        assert f"<html lang='{lang}'>" in page and drawn
+        mine = TEXTS.messages[lang]
+        for key, template in other.items():
+            for fragment in _fragments(template):
+                if fragment and fragment not in mine[key]:
+                    assert not re.search(rf"(?<![\w=-]){re.escape(fragment)}(?![\w-])", shown), (lang, key, fragment)
+
+
+def test_atlas_mide_una_opcion_enmascarada_donde_actua_y_dice_cual_no_pudo_medir(tmp_path):
+    from velada.atlas.study import option_effects
+
+    rows = {row["option"]: row for row in option_effects(LOBO, Plan((8, 8), games=6, seed=3))}
+    # The thief's variant does nothing without the thief, nor a tie rule while the sheriff breaks ties: each is
+    # measured with the one other option that lets it act, not shown as a false 0.
+    assert rows["ladron-variante=rotacion"]["context"] == {"especiales": "ladron"}
+    assert rows["empate=azar"]["context"] and "alguacil" in rows["empate=azar"]["context"]
+    assert rows["voto=dos-rondas"]["context"] == {}
+    # Two wolves are what 'auto' deals at eight: the same games whatever else changes, so no rate is drawn.
+    assert rows["lobos=2"] == {"option": "lobos=2", "unmeasured": "no-effect"}
+    page = write(
+        LOBO,
+        {
+            "game": LOBO.id,
+            "plan": {"players": [8, 8], "games": 6, "bots": ["heuristico"], "seed": 3},
+            "options": list(rows.values()),
+            "runs": [],
+            "versions": {},
+        },
+        tmp_path,
+        "en",
+    ).read_text()
+    assert "lobos=2: the games are identical" in page and "ladron-variante=rotacion (especiales=ladron)" in page

@@ -16,11 +16,9 @@ from typing import Any
 from velada.atlas import charts
 from velada.atlas.questions import QUESTIONS
 from velada.atlas.study import Plan, bots_compare, by_players, card_effects, option_effects
+from velada.atlas.texts import TEXTS, side_label, text
 from velada.core.game import Game
 from velada.core.sim import versions
-
-#: Unit of a game's length, as the games count their rounds (``Result.rounds``).
-UNITS = {"hombres-lobo": "días", "gauekos": "días", "el-ansia": "lunas", "bethlem": "rondas", "ajo-y-agua": "rondas"}
 
 
 def measure(game: Game, plan: Plan, sections: tuple[str, ...] = ("players", "options", "cards", "bots", "question")):
@@ -44,12 +42,13 @@ def measure(game: Game, plan: Plan, sections: tuple[str, ...] = ("players", "opt
     return data
 
 
-def write(game: Game, data: dict[str, Any], out: Path) -> Path:
-    """Write ``out/<game>.html`` (pictures inside the page) and ``out/<game>.json`` (the numbers)."""
+def write(game: Game, data: dict[str, Any], out: Path, lang: str = "es") -> Path:
+    """Write ``out/<game>.html`` (pictures inside the page, words in ``lang``) and ``out/<game>.json`` (the
+    numbers)."""
     out.mkdir(parents=True, exist_ok=True)
     (out / f"{game.id}.json").write_text(json.dumps(data, ensure_ascii=False, indent=1), encoding="utf-8")
     page = out / f"{game.id}.html"
-    page.write_text(render(game, data), encoding="utf-8")
+    page.write_text(render(game, data, lang), encoding="utf-8")
     return page
 
 
@@ -58,52 +57,70 @@ def main_side(game: Game, data: dict[str, Any]) -> str:
     return game.info.sides[0]
 
 
-def render(game: Game, data: dict[str, Any]) -> str:
-    title = game.title("es")
+def render(game: Game, data: dict[str, Any], lang: str = "es") -> str:
+    """The page in ``lang``: every word from the atlas's catalogue (:mod:`velada.atlas.texts`)."""
+    title = game.title(lang)
     plan = data["plan"]
     parts = [
-        f"<h1>{_e(title)} — atlas de equilibrio</h1>",
-        f"<p>{plan['games']} partidas por punto, bots {_e(','.join(plan['bots']))}, semilla {plan['seed']}. "
-        "Bandas y barras de cada tasa: intervalo de confianza del 95% (Wilson; el de los bots, por partidas). "
-        "Barras de un cambio: el de la diferencia, con los dos intervalos combinados.</p>",
+        f"<h1>{_e(text(lang, 'page.heading', title=title))}</h1>",
+        f"<p>{_e(text(lang, 'page.plan', games=plan['games'], bots=','.join(plan['bots']), seed=plan['seed']))} "
+        f"{_e(text(lang, 'page.intervals'))}</p>",
     ]
     side = main_side(game, data)
     if "players" in data:
         points = {int(n): p for n, p in data["players"].items()}
-        parts.append("<h2 id='jugadores'>Victorias por número de jugadores</h2>")
-        parts.append(_img(charts.sides_by_players(f"{title}: victorias por bando", points)))
-        parts.append(_players_table(points))
-        parts.append("<h2 id='duracion'>Duración de las partidas</h2>")
-        parts.append(_img(charts.lengths(f"{title}: duración", points, UNITS.get(game.id, "rondas"))))
-    for key, heading in (("options", "Efecto de cada opción"), ("cards", "Efecto de cada personaje o carta")):
-        rows = data.get(key) or []
+        parts.append(f"<h2 id='jugadores'>{_e(text(lang, 'players.heading'))}</h2>")
+        parts.append(_img(charts.sides_by_players(text(lang, "players.chart", title=title), points, lang)))
+        parts.append(_players_table(points, lang))
+        parts.append(f"<h2 id='duracion'>{_e(text(lang, 'length.heading'))}</h2>")
+        unit = text(lang, f"unit.{game.id}") if TEXTS.has(lang, f"unit.{game.id}") else text(lang, "unit.other")
+        parts.append(_img(charts.lengths(text(lang, "length.chart", title=title), points, unit, lang)))
+    reference = (plan["players"][0] + plan["players"][1] + 1) // 2
+    for key, anchor in (("options", "opciones"), ("cards", "cartas")):
+        rows = [r for r in data.get(key) or [] if "rates" in r]
+        unmeasured = [r for r in data.get(key) or [] if "unmeasured" in r]
+        if not rows and not unmeasured:
+            continue
+        parts.append(f"<h2 id='{anchor}'>{_e(text(lang, key + '.heading'))}</h2>")
+        parts.append(f"<p>{_e(text(lang, key + '.explain', players=reference))}</p>")
         if rows:
-            parts.append(f"<h2 id='{'opciones' if key == 'options' else 'cartas'}'>{heading}</h2>")
-            if key == "cards":
-                parts.append(
-                    "<p>Cada carta presente (la opción con solo esa carta) frente a ausente (la opción en "
-                    "<code>ninguno</code>), en la mesa de referencia.</p>"
-                )
-            else:
-                parts.append("<p>Cada valor frente a las opciones por defecto, en la mesa de referencia.</p>")
-            parts.append(_img(charts.effects(f"{title}: {heading.lower()}", rows, side)))
-            parts.append(_effects_table(rows, side))
+            rows = [{**r, "option": _option_label(r)} for r in rows]
+            moved = [r["option"] for r in rows if r.get("context")]
+            if moved:
+                parts.append(f"<p>{_e(text(lang, 'options.moved', others='; '.join(moved)))}</p>")
+            parts.append(_img(charts.effects(text(lang, key + ".chart", title=title), rows, side, lang)))
+            parts.append(_effects_table(rows, side, lang))
+        if unmeasured:
+            parts.append(f"<h3>{_e(text(lang, 'options.unmeasured'))}</h3><ul>")
+            parts.extend(
+                f"<li>{_e(text(lang, 'options.' + r['unmeasured'], option=r['option'], why=r.get('why', '')))}</li>"
+                for r in unmeasured
+            )
+            parts.append("</ul>")
     if "bots" in data:
-        parts.append("<h2 id='bots'>Bot heurístico frente a bot aleatorio</h2>")
-        parts.append(_img(charts.bots(f"{title}: heurístico y aleatorio en la misma mesa", data["bots"])))
+        parts.append(f"<h2 id='bots'>{_e(text(lang, 'bots.heading'))}</h2>")
+        parts.append(_img(charts.bots(text(lang, "bots.chart", title=title), data["bots"], lang)))
     if "question" in data:
         answer = data["question"]
-        parts.append(f"<h2 id='pregunta'>{_e(answer['title'])}</h2><p>{_e(answer['question'])}</p>")
-        parts.append(_img(charts.grid(answer["title"], answer)))
-        parts.append(_grid_table(answer))
-    parts.append("<h2 id='ordenes'>Cómo se midió</h2><ul>")
+        asked = text(lang, f"question.{game.id}.title")
+        parts.append(f"<h2 id='pregunta'>{_e(asked)}</h2><p>{_e(text(lang, f'question.{game.id}.text'))}</p>")
+        parts.append(_img(charts.grid(asked, answer, lang)))
+        parts.append(_grid_table(answer, lang))
+    parts.append(f"<h2 id='ordenes'>{_e(text(lang, 'page.how'))}</h2><ul>")
     parts.extend(f"<li><code>{_e(r['command'])}</code> ({r['seconds']} s)</li>" for r in data["runs"])
-    parts.append(f"</ul><p>Versiones: {_e(json.dumps(data['versions']))}</p>")
+    parts.append(f"</ul><p>{_e(text(lang, 'page.versions', versions=json.dumps(data['versions'])))}</p>")
     body = "\n".join(parts)
     return (
-        "<!doctype html><html lang='es'><head><meta charset='utf-8'>"
-        f"<title>{_e(title)} — atlas</title><style>{STYLE}</style></head><body>{body}</body></html>\n"
+        f"<!doctype html><html lang='{lang}'><head><meta charset='utf-8'>"
+        f"<title>{_e(text(lang, 'page.title', title=title))}</title><style>{STYLE}</style></head>"
+        f"<body>{body}</body></html>\n"
     )
+
+
+def _option_label(row: dict[str, Any]) -> str:
+    """``key=value``, and the other options it was measured with when they are not the defaults."""
+    context = row.get("context") or {}
+    return row["option"] + "".join(f" ({k}={v})" for k, v in context.items())
 
 
 STYLE = (
@@ -125,31 +142,37 @@ def _pct(cell: dict[str, Any]) -> str:
     return f"{cell['rate']:.1%} ({cell['low']:.1%}–{cell['high']:.1%})"
 
 
-def _players_table(points: dict[int, Any]) -> str:
+def _players_table(points: dict[int, Any], lang: str) -> str:
     ok = {n: p for n, p in points.items() if "sides" in p}
     if not ok:
         return ""
     sides = list(next(iter(ok.values()))["sides"])
-    head = "".join(f"<th>{_e(s)}</th>" for s in sides)
+    head = "".join(f"<th>{_e(side_label(s, lang))}</th>" for s in sides)
     rows = "".join(
         f"<tr><td>{n}</td>"
         + "".join(f"<td>{_pct(p['sides'][s])}</td>" for s in sides)
         + f"<td>{p['mean_rounds']:.1f}</td></tr>"
         for n, p in sorted(ok.items())
     )
-    return f"<table><tr><th>jugadores</th>{head}<th>duración media</th></tr>{rows}</table>"
+    return (
+        f"<table><tr><th>{_e(text(lang, 'players.players'))}</th>{head}"
+        f"<th>{_e(text(lang, 'players.mean-length'))}</th></tr>{rows}</table>"
+    )
 
 
-def _effects_table(rows: list[dict[str, Any]], side: str) -> str:
+def _effects_table(rows: list[dict[str, Any]], side: str, lang: str) -> str:
     body = "".join(
         f"<tr><td>{_e(r['option'])}</td><td>{_pct(r['base'][side])}</td><td>{_pct(r['rates'][side])}</td></tr>"
         for r in rows
     )
-    return f"<table><tr><th>cambio</th><th>{_e(side)} antes</th><th>{_e(side)} con el cambio</th></tr>{body}</table>"
+    head = "".join(
+        f"<th>{_e(text(lang, k, side=side))}</th>" for k in ("effects.change", "effects.before", "effects.after")
+    )
+    return f"<table><tr>{head}</tr>{body}</table>"
 
 
-def _grid_table(answer: dict[str, Any]) -> str:
-    head = "".join(f"<th>{_e(c)}</th>" for c in answer["columns"])
+def _grid_table(answer: dict[str, Any], lang: str) -> str:
+    head = "".join(f"<th>{_e(side_label(c, lang))}</th>" for c in answer["columns"])
     body = "".join(
         f"<tr><td>{_e(r['row'])}</td>"
         + "".join(f"<td>{_cell(r['cells'][c])}</td>" for c in answer["columns"])

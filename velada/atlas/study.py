@@ -11,8 +11,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from velada.core.game import Game
-from velada.core.options import ChoiceOption, SetOption
-from velada.core.sim import SimStats, clustered, simulate, wilson
+from velada.core.options import ChoiceOption, FlagOption, SetOption
+from velada.core.sim import SimStats, clustered, prepare, simulate, wilson
 
 
 @dataclass
@@ -25,6 +25,8 @@ class Plan:
     seed: int = 1
     jobs: int = 1
     ray: str | None = None
+    #: the language of the labels the measurements write (rows and columns of the questions)
+    lang: str = "es"
     #: called with the number of games each finished chunk played (a progress bar)
     progress: Callable[[int], None] | None = None
     runs: list[dict[str, Any]] = field(default_factory=list)
@@ -83,23 +85,79 @@ def by_players(game: Game, plan: Plan, options: Mapping[str, Any] | None = None)
     return points
 
 
+#: Games of the pilot runs that tell whether a value changes anything at all, and where it does.
+PILOT = 20
+
+
+def _values(spec: Any) -> list[str]:
+    """An option's values other than its default, as ``KEY=VALUE`` texts: every choice, the other flag, each
+    single card of a set. Whole numbers are left out (a range, not a few values)."""
+    if isinstance(spec, ChoiceOption):
+        return [v for v in spec.values if v != spec.default]
+    if isinstance(spec, FlagOption):
+        return [spec.format(not spec.default)]
+    if isinstance(spec, SetOption):
+        return list(spec.values)
+    return []
+
+
+def _pilot(game: Game, plan: Plan, players: int, options: Mapping[str, Any], cache: dict) -> SimStats | None:
+    """The first :data:`PILOT` games of a study (the same games as the full study's first ones), or None when
+    the table cannot be played so; not listed among the page's commands (they only choose what is measured)."""
+    key = tuple(sorted(options.items()))
+    if key not in cache:
+        try:
+            pilot = min(plan.games, PILOT)
+            cache[key], _ = simulate(game, players, pilot, plan.seed, dict(options), 1, None, plan.bots)
+        except ValueError:
+            cache[key] = None
+    return cache[key]
+
+
 def option_effects(game: Game, plan: Plan) -> list[dict[str, Any]]:
-    """Each choice option's values, one at a time against the defaults, at the reference table size."""
+    """Each choice or flag option's values against its default, at the reference table size.
+
+    A value whose games are move for move the reference's (the same seeds give the same games) does not act at
+    this table with the other options at their defaults: an option that only matters when another is on (a
+    tie rule when the sheriff breaks ties, the thief's variant without the thief). Then the same comparison is
+    made with one other option changed, the first change (in the game's order) that lets it act, and the row
+    says which (``context``). A value no change lets act, or that the table cannot play, is a row without
+    rates that says why (``unmeasured``): the page lists it instead of drawing a false 0."""
     players = plan.reference
-    base = rates(game, run(game, plan, players, {}))
+    cache: dict = {}
+    reference = rates(game, run(game, plan, players, {}))
     rows = []
     for spec in game.options:
-        if not isinstance(spec, ChoiceOption):
+        if not isinstance(spec, (ChoiceOption, FlagOption)):
             continue
-        for value in spec.values:
-            if value == spec.default:
-                continue
+        for value in _values(spec):
+            name = f"{spec.key}={value}"
             try:
-                measured = rates(game, run(game, plan, players, {spec.key: value}))
-            except ValueError:
-                continue  # a value this table cannot play
-            rows.append({"option": f"{spec.key}={value}", "base": base, "rates": measured})
+                prepare(game, players, {spec.key: value}, plan.bots)
+            except ValueError as exc:
+                rows.append({"option": name, "unmeasured": "cannot-play", "why": str(exc)})
+                continue
+            context = _context(game, plan, players, spec.key, value, cache)
+            if context is None:
+                rows.append({"option": name, "unmeasured": "no-effect"})
+                continue
+            base = rates(game, run(game, plan, players, context)) if context else reference
+            measured = rates(game, run(game, plan, players, {**context, spec.key: value}))
+            rows.append({"option": name, "context": context, "base": base, "rates": measured})
     return rows
+
+
+def _context(game: Game, plan: Plan, players: int, key: str, value: str, cache: dict) -> dict[str, str] | None:
+    """The other options under which ``key=value`` changes the games: none ({}) when it acts with the defaults,
+    else the first single change of another option that lets it act; None when no such change does."""
+    for other in [None, *(spec for spec in game.options if spec.key != key)]:
+        for other_value in _values(other) if other is not None else [None]:
+            context = {} if other is None else {other.key: other_value}
+            without = _pilot(game, plan, players, context, cache)
+            with_it = _pilot(game, plan, players, {**context, key: value}, cache)
+            if without is not None and with_it is not None and without != with_it:
+                return context
+    return None
 
 
 def card_effects(game: Game, plan: Plan) -> list[dict[str, Any]]:
@@ -118,7 +176,8 @@ def card_effects(game: Game, plan: Plan) -> list[dict[str, Any]]:
         for card in spec.values:
             try:
                 present = rates(game, run(game, plan, players, {spec.key: card}))
-            except ValueError:
+            except ValueError as exc:
+                rows.append({"option": f"{spec.key}={card}", "unmeasured": "cannot-play", "why": str(exc)})
                 continue
             rows.append({"option": f"{spec.key}={card}", "base": absent, "rates": present})
     return rows

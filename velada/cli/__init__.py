@@ -366,7 +366,7 @@ def atlas(
     if count < 1 or jobs < 1:
         raise _problem(lang, "games-jobs")
     try:
-        build(games, out_dir, players, count, _names(bots), seed, jobs, ray, err)
+        build(games, out_dir, players, count, _names(bots), seed, jobs, ray, err, lang)
     except ValueError as exc:
         raise _fail(reason(exc, lang)) from None
 

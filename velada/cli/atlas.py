@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import functools
+import html
 from pathlib import Path
 
 from rich.console import Console
@@ -37,9 +38,11 @@ def build(
     jobs: int,
     ray: str | None,
     console: Console,
+    lang: str = "es",
 ) -> list[Path]:
     """Measure and write each game's page, then an index page linking them."""
     from velada.atlas import Plan, measure, write
+    from velada.atlas.texts import text
 
     # A bot another game lacks falls back to random there; a name no game knows is a typo, not a choice.
     unknown = [name for name in bots if not any(name in game.bots for game in games)]
@@ -49,7 +52,7 @@ def build(
         raise Problem("unknown-bots", bots=", ".join(unknown), game=where, known=", ".join(known))
     pages = []
     for game in games:
-        plan = Plan(parse_range(players, game), count, tuple(bots), seed, jobs, ray)
+        plan = Plan(parse_range(players, game), count, tuple(bots), seed, jobs, ray, lang=lang)
         known = [b for b in plan.bots if b in game.bots] or ["random"]
         plan.bots = tuple(known)
         progress = Progress(
@@ -59,12 +62,13 @@ def build(
             task = progress.add_task(game.id, total=None)
             plan.progress = functools.partial(progress.advance, task)
             data = measure(game, plan)
-        pages.append(write(game, data, out))
+        pages.append(write(game, data, out, lang))
         console.print(f"{game.id}: {pages[-1]}")
-    links = "".join(f"<li><a href='{p.name}'>{p.stem}</a></li>" for p in pages)
+    titles = [html.escape(game.title(lang)) for game in games]
+    links = "".join(f"<li><a href='{p.name}'>{t}</a></li>" for t, p in zip(titles, pages, strict=True))
     (out / "index.html").write_text(
-        f"<!doctype html><html lang='es'><head><meta charset='utf-8'><title>velada — atlas</title></head>"
-        f"<body><h1>Atlas de equilibrio</h1><ul>{links}</ul></body></html>\n",
+        f"<!doctype html><html lang='{lang}'><head><meta charset='utf-8'><title>velada — atlas</title></head>"
+        f"<body><h1>{html.escape(text(lang, 'page.index'))}</h1><ul>{links}</ul></body></html>\n",
         encoding="utf-8",
     )
     return pages
