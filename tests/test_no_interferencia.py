@@ -59,8 +59,16 @@ TABLES = {
 }
 
 #: Secret event kinds (emitted with an audience) whose content is fully determined by what their audience's
-#: outsiders already know, so that making them public reveals nothing: none so far.
-EXCEPTIONS: dict[str, dict[str, str]] = {}
+#: outsiders already know, so that making them public reveals nothing, with the reason.
+_PROPHECY_LINK = (
+    "the Profeta's note of the link it made names the two positions everybody saw pointed at ('profeta') and "
+    "whether the link is normal or opposite, which everybody reads from those positions: a dead second card is "
+    "the normal link, two living ones the opposite (the card's rules), and who is dead is public"
+)
+EXCEPTIONS: dict[str, dict[str, str]] = {
+    name: {"profecia-enlace": _PROPHECY_LINK}
+    for name in ("bethlem", "bethlem-personalizado", "bethlem-dos", "bethlem-tres")
+}
 
 #: Every secret event kind, by game, that turned public must make the property fail.
 SECRET_KINDS = {
@@ -204,7 +212,6 @@ NOT_CAUGHT: dict[str, list[str]] = {
         "marioneta",
         "nathaniel-despertar",
         "pacto-hecho",
-        "profecia-enlace",
     ],
     "bethlem-personalizado": [
         "arquitecto-despierta",
@@ -224,7 +231,6 @@ NOT_CAUGHT: dict[str, list[str]] = {
         "modificador-maximo",
         "pacto",
         "pacto-hecho",
-        "profecia-enlace",
         "restaurada",
         "risa-amotinados",
         "senalado",
@@ -270,7 +276,6 @@ NOT_CAUGHT["bethlem-dos"] = [
     "convertido",
     "hipnotizado",
     "nathaniel-despertar",
-    "profecia-enlace",
     "senalado",
 ]
 SECRET_KINDS["bethlem-tres"] = [
@@ -312,7 +317,6 @@ NOT_CAUGHT["bethlem-tres"] = [
     "hipnotizado",
     "historia-neurotico",
     "nathaniel-despertar",
-    "profecia-enlace",
 ]
 
 #: How many random games the mutation test may play to catch one misaddressed kind.
@@ -415,3 +419,26 @@ def test_los_tipos_secretos_aun_no_detectados_siguen_sin_detectarse(name):
     ``SECRET_KINDS``, where its mutation is played. (The whole budget is searched: slow.)"""
     found = _search(name, frozenset(NOT_CAUGHT[name]))
     assert not found, f"{name}: now caught, move to SECRET_KINDS: {sorted(found)}"
+
+
+def test_el_enlace_de_la_profecia_se_lee_de_lo_que_todos_ven(monkeypatch):
+    """``EXCEPTIONS``' reason for the Profeta's note, checked: whenever it is written, its mode is "normal" exactly
+    when the second card it names is dead (public), and its positions are the public 'profeta' event's."""
+    seen = []
+    emit = State.emit
+
+    def checked(self, kind, audience=None, **data):
+        if kind == "profecia-enlace":
+            public = self.log[-1]
+            assert public.kind == "profeta" and public.audience is None and public.data["targets"] == data["targets"]
+            second = self.card_at(data["targets"][1])
+            assert (data["mode"] == "normal") == (not self.alive[second]), data
+            seen.append(data["mode"])
+        emit(self, kind, audience, **data)
+
+    monkeypatch.setattr(State, "emit", checked)
+    game = REGISTRY.get("bethlem")
+    for i in range(60):
+        _, players, options = _table("bethlem" if i % 2 else "bethlem-personalizado", i)
+        play_random_game(game, players, options, i)
+    assert {"normal", "opuesto"} <= set(seen)
