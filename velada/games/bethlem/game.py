@@ -19,6 +19,7 @@ from velada.games.bethlem.common import card_side
 from velada.games.bethlem.ending import objective
 from velada.games.bethlem.happenings import start_happenings
 from velada.games.bethlem.objectives import check_goals, deal_goals, goal_visible
+from velada.games.bethlem.renaming import rename_ids
 from velada.games.bethlem.setup import (
     CUSTOM_PLAYERS,
     EVENTS_KEY,
@@ -1053,58 +1054,18 @@ def shuffle_goals(state: BethlemState, s: BethlemState, me: int | None, rng: ran
 
 def rename_cards(s: BethlemState, mapping: dict[str, str]) -> None:
     """Give the hidden cards new identities (``mapping``: old id → new id) everywhere in ``s``: every marker,
-    flag and record keyed by a card moves with the identity, so each position keeps what is on it."""
+    flag and record keyed by a card moves with the identity, so each position keeps what is on it. The fields
+    holding card ids are those annotated ``CardId`` (``renaming.rename_ids``); the records still kept as
+    dicts (Muerte dulce's exchange, the acontecimientos, the custom characters') have their own hooks."""
     if not mapping:
         return
 
     def m(card):
         return mapping.get(card, card)
 
-    def keys(d: dict) -> dict:
-        return {m(k): v for k, v in d.items()}
-
-    for row in s.board:
-        row[:] = [m(c) for c in row]
-    for row in s.reserve:
-        row[:] = [m(c) for c in row]
-    s.where = keys(s.where)
-    for name in (
-        "alive",
-        "public",
-        "used",
-        "awake",
-        "awake_used",
-        "blocked",
-        "isolated",
-        "hits",
-        "lobotomy",
-        "lobotomy_vote",
-        "impersonated",
-        "mary_banned",
-        "cataleptic_day",
-        "dealt_to",
-        "silenced",
-        "removed",
-        "acted",
-        "no_awake",
-    ):
-        setattr(s, name, keys(getattr(s, name)))
-    s.known = [keys(k) for k in s.known]
-    s.attacks = [(m(a[0]), *a[1:]) for a in s.attacks]
-    s.delayed = [(r, (m(a[0]), *a[1:])) for r, a in s.delayed]
-    s.protections = [(m(c), seat) for c, seat in s.protections]
-    s.accused = [m(c) for c in s.accused]
-    s.reaper_marks = [m(c) for c in s.reaper_marks]
-    s.tokens = [(m(c), direction, r) for c, direction, r in s.tokens]
-    s.prophets = [(m(a), m(b), link) for a, b, link in s.prophets]
+    rename_ids(s, m)
     if s.sweet is not None:
         s.sweet = {**s.sweet, "card": m(s.sweet["card"]), "chosen": m(s.sweet["chosen"])}
-    s.director_taken = [m(c) for c in s.director_taken]
-    s.director_card = m(s.director_card)
-    s.larry_show = [(seat, m(c)) for seat, c in s.larry_show]
-    s.cell_victims = {seat: [m(c) for c in cards] for seat, cards in s.cell_victims.items()}
-    s.last_pick = {k: (r, m(c)) for k, (r, c) in s.last_pick.items()}
-    s.borrowed = [(seat, m(c), a) for seat, c, a in s.borrowed]
     if s.settings.custom:
         from velada.games.bethlem import happenings
         from velada.games.bethlem.custom.registry import RENAMES

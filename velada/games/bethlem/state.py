@@ -16,6 +16,7 @@ from typing import Any
 from velada.core.game import State
 from velada.games.bethlem.cards import KIND_OF
 from velada.games.bethlem.hooks import PERSONA, silenced
+from velada.games.bethlem.renaming import CardId
 
 #: Flags of a death marker (an *attack*).
 INEVITABLE = 1  # cannot be saved (Terapia electroshock's awakening, Leproso)
@@ -46,9 +47,9 @@ class Settings:
 
 
 #: A death marker: (card, cause, by seats, flags).
-Attack = tuple[str, str, tuple[int, ...], int]
+Attack = tuple[CardId, str, tuple[int, ...], int]
 #: A death as the resolution's stages see it: (card, cause, by seats, flags, its passive powers worked).
-Death = tuple[str, str, tuple[int, ...], int, bool]
+Death = tuple[CardId, str, tuple[int, ...], int, bool]
 
 
 @dataclass(slots=True)
@@ -88,17 +89,17 @@ class Resolution:
 class BethlemState(State):
     settings: Settings
     index: dict[str, int]
-    board: list[list[str]]
-    reserve: list[list[str]] = field(default_factory=list)
+    board: list[list[CardId]]
+    reserve: list[list[CardId]] = field(default_factory=list)
     persona: list[str] = field(default_factory=list)
-    where: dict[str, tuple[int, int]] = field(default_factory=dict)
-    alive: dict[str, bool] = field(default_factory=dict)
+    where: dict[CardId, tuple[int, int]] = field(default_factory=dict)
+    alive: dict[CardId, bool] = field(default_factory=dict)
     #: Living cards whose identity everybody knows (confessed, lobotomised, Richard Dadd's awakening…); a dead
     #: card is always face up.
-    public: dict[str, bool] = field(default_factory=dict)
+    public: dict[CardId, bool] = field(default_factory=dict)
     persona_public: list[bool] = field(default_factory=list)
     #: known[seat]: the cards (by id) whose identity that seat has learnt, besides its own and the public ones.
-    known: list[dict[str, bool]] = field(default_factory=list)
+    known: list[dict[CardId, bool]] = field(default_factory=list)
     #: knows_persona[seat]: the seats whose personality that seat has learnt.
     knows_persona: list[dict[int, bool]] = field(default_factory=list)
     out: list[bool] = field(default_factory=list)
@@ -109,9 +110,9 @@ class BethlemState(State):
     discard: list[str] = field(default_factory=list)
     #: Events used in secret: card → the seat that used it (only that seat knows it left the game).
     secret_discard: dict[str, int] = field(default_factory=dict)
-    used: dict[str, bool] = field(default_factory=dict)
-    awake: dict[str, bool] = field(default_factory=dict)
-    awake_used: dict[str, bool] = field(default_factory=dict)
+    used: dict[CardId, bool] = field(default_factory=dict)
+    awake: dict[CardId, bool] = field(default_factory=dict)
+    awake_used: dict[CardId, bool] = field(default_factory=dict)
     #: Positions on the table per player: all of them, but 4 in the 2-player mode (the rest is the reserve).
     table: int = 8
     round: int = 0
@@ -122,36 +123,38 @@ class BethlemState(State):
     step: tuple = ()
     # --- death markers ------------------------------------------------------------------------------------
     #: The attacks of the current phase: (card, cause, by seats, flags), resolved together (deaths.py).
-    attacks: list[tuple[str, str, tuple[int, ...], int]] = field(default_factory=list)
+    attacks: list[Attack] = field(default_factory=list)
     #: card → the moment ("n3", "d3") it last received an attack.
-    hits: dict[str, str] = field(default_factory=dict)
+    hits: dict[CardId, str] = field(default_factory=dict)
     #: Deaths postponed to a later round (Paciencia, Infecto de rabia): (round, attack).
-    delayed: list[tuple[int, tuple[str, str, tuple[int, ...], int]]] = field(default_factory=list)
+    delayed: list[tuple[int, Attack]] = field(default_factory=list)
     #: The death resolution in progress (deaths.py).
-    res: Resolution | None = None
+    #: Not renamed when hidden cards are dealt again (``renaming``): a resolution in progress keeps the ids it
+    #: started with, as it always did.
+    res: Resolution | None = field(default=None, metadata={"rename": False})
     # --- markers on cards ---------------------------------------------------------------------------------
-    blocked: dict[str, int] = field(default_factory=dict)  # Melancolía: card → round
-    isolated: dict[str, int] = field(default_factory=dict)  # Celda de aislamiento: card → round
-    protections: list[tuple[str, int]] = field(default_factory=list)  # Arthur tonight: (card, seat)
-    accused: list[str] = field(default_factory=list)  # John Flick's accusations for today
+    blocked: dict[CardId, int] = field(default_factory=dict)  # Melancolía: card → round
+    isolated: dict[CardId, int] = field(default_factory=dict)  # Celda de aislamiento: card → round
+    protections: list[tuple[CardId, int]] = field(default_factory=list)  # Arthur tonight: (card, seat)
+    accused: list[CardId] = field(default_factory=list)  # John Flick's accusations for today
     #: Every accusation told to the table at dawn: (round, the accused position then), in order.
     accusations: list[tuple[int, str]] = field(default_factory=list)
     #: La parca's designs this round (two at most, FAQ 15.7: her holder's and a borrowed power's).
-    reaper_marks: list[str] = field(default_factory=list)
+    reaper_marks: list[CardId] = field(default_factory=list)
     reaper_disobeyed: int = 0  # consecutive rounds the reaper's design was disobeyed
     reaper_night: int = 0  # the round whose night only the reaper may kill
     reaper_obeyed: bool = False  # a designated card died this round
     #: Juego de azar's gambling tokens (two at most, FAQ 15.7): (card under it, +1 to the left (next seat) or -1
     #: to the right, the round it was placed or last moved).
-    tokens: list[tuple[str, int, int]] = field(default_factory=list)
+    tokens: list[tuple[CardId, int, int]] = field(default_factory=list)
     #: The Profeta's links (two at most, FAQ 15.7): (living card, other card, "normal" | "opuesto").
-    prophets: list[tuple[str, str, str]] = field(default_factory=list)
+    prophets: list[tuple[CardId, CardId, str]] = field(default_factory=list)
     sweet: dict[str, Any] | None = None  # Muerte dulce's exchange in progress
     pact: tuple[int, int, str] | None = None  # (seat, seat, "normal" | "odio")
     pact_maker: int | None = None
     hate_winner: int | None = None
-    lobotomy: dict[str, str] = field(default_factory=dict)  # card → the side it plays for now
-    lobotomy_vote: dict[str, bool] = field(default_factory=dict)  # card → its holder keeps the vote
+    lobotomy: dict[CardId, str] = field(default_factory=dict)  # card → the side it plays for now
+    lobotomy_vote: dict[CardId, bool] = field(default_factory=dict)  # card → its holder keeps the vote
     converted: dict[int, bool] = field(default_factory=dict)  # Daniel's awakening
     no_vote: dict[int, bool] = field(default_factory=dict)  # Ali's awakening: voters who lost the vote
     neurotic: int | None = None
@@ -161,12 +164,12 @@ class BethlemState(State):
     #: Rotations of "not the same player until every other was chosen": "power:seat" → seats chosen so far.
     cycles: dict[str, list[int]] = field(default_factory=dict)
     #: "Not the same card two rounds in a row": "power:seat" → (round, card).
-    last_pick: dict[str, tuple[int, str]] = field(default_factory=dict)
+    last_pick: dict[str, tuple[int, CardId]] = field(default_factory=dict)
     mary_asked: dict[int, list[int]] = field(default_factory=dict)
     mary_block: list[int] = field(default_factory=list)  # seats that cannot rise with the mutineers tonight
     impersonators: list[int] = field(default_factory=list)
-    impersonated: dict[str, bool] = field(default_factory=dict)
-    mary_banned: dict[str, bool] = field(default_factory=dict)  # Mary Firth's awakening
+    impersonated: dict[CardId, bool] = field(default_factory=dict)
+    mary_banned: dict[CardId, bool] = field(default_factory=dict)  # Mary Firth's awakening
     archive_lost: bool = False
     shields: list[tuple[int, int]] = field(default_factory=list)  # El archivo awakened: (target, archive seat)
     archive_seen: list[int] = field(default_factory=list)
@@ -179,16 +182,16 @@ class BethlemState(State):
     #: What El archivo told each user, in order: (user seat, target seat, positions, whether of the principal card).
     archive_told: list[tuple[int, int, list[int], bool]] = field(default_factory=list)
     pack: list[int] = field(default_factory=list)  # tonight's mutineers (and Mary Firth among them)
-    director_taken: list[str] = field(default_factory=list)
-    director_card: str | None = None  # the dead card whose power the director uses this round
+    director_taken: list[CardId] = field(default_factory=list)
+    director_card: CardId | None = None  # the dead card whose power the director uses this round
     hypnosis: list[tuple[int, str]] = field(default_factory=list)  # tonight: (seat, power)
     ali_turn: str | None = None  # the character's turn Ali spies on tonight (her one-time power)
     ali_spent: bool = False
-    larry_show: list[tuple[int, str]] = field(default_factory=list)  # awakened Larry: (seat, card) to show
+    larry_show: list[tuple[int, CardId]] = field(default_factory=list)  # awakened Larry: (seat, card) to show
     #: El cataléptico killed by day: card → the round it died (it may come back in the next night's turn).
-    cataleptic_day: dict[str, int] = field(default_factory=dict)
+    cataleptic_day: dict[CardId, int] = field(default_factory=dict)
     #: Compañeros de celda: seat → its cards that died of a cellmate's death (for the awakening).
-    cell_victims: dict[int, list[str]] = field(default_factory=dict)
+    cell_victims: dict[int, list[CardId]] = field(default_factory=dict)
     amnesia: dict[str, Any] | None = None  # today's Amnesia
     awaken_lock: list[int] = field(default_factory=list)  # Amnesia: seats whose awakening waits
     prophecy: dict[str, Any] | None = None  # Síndrome de Nostradamus
@@ -208,7 +211,7 @@ class BethlemState(State):
     #: The side a Traidor chose on the first night, by the seat holding that objective card ("" until then).
     traitor_side: dict[int, str] = field(default_factory=dict)
     #: card → the seat that held it at the deal (FAQ 15.6: the principal card among equals).
-    dealt_to: dict[str, int] = field(default_factory=dict)
+    dealt_to: dict[CardId, int] = field(default_factory=dict)
     #: Seats that revealed their objective this round (punctual acontecimientos).
     revealed_now: list[int] = field(default_factory=list)
     #: The Inquisidor's claim: seats that already made theirs (one per game).
@@ -225,20 +228,20 @@ class BethlemState(State):
     #: The last count of a lynching vote shown to the table: (event kind, votes, counts).
     last_tally: tuple[str, tuple[tuple[str, str | None], ...], tuple[tuple[str, int], ...]] | None = None
     #: Cards that cannot act tonight whatever else happens (Gas de la risa): card → round.
-    silenced: dict[str, int] = field(default_factory=dict)
+    silenced: dict[CardId, int] = field(default_factory=dict)
     #: Cards out of the game for good: they can never come back to life (La Alquimista's sacrifice, the
     #: Investigación policial).
-    removed: dict[str, bool] = field(default_factory=dict)
+    removed: dict[CardId, bool] = field(default_factory=dict)
     #: The moment (``n3``, ``d3``) of the last death, and the last round a lynching killed (acontecimientos).
     last_death: str = ""
     last_lynch: int = 0
     #: Cards whose awakening La caja de Pandora switched off for good.
-    no_awake: dict[str, bool] = field(default_factory=dict)
+    no_awake: dict[CardId, bool] = field(default_factory=dict)
     #: card → the last round its power was used (La Chef's broccoli asks whether a card was used).
-    acted: dict[str, int] = field(default_factory=dict)
+    acted: dict[CardId, int] = field(default_factory=dict)
     #: Powers of other cards used this round by someone else (La Chef's awakening, La Médium): (seat, card,
     #: with its awakening). ``common.actors`` wakes them in that card's turn, right after its holder.
-    borrowed: list[tuple[int, str, bool]] = field(default_factory=list)
+    borrowed: list[tuple[int, CardId, bool]] = field(default_factory=list)
     #: El Arquitecto's Laberinto: (round, owner seat, user seat) — the user has the owner's personality that
     #: round, and the owner does not.
     lent_persona: tuple[int, int, int] | None = None

@@ -1,0 +1,72 @@
+"""Giving hidden cards new identities follows the state's types: every field annotated ``CardId`` is renamed, at
+any depth, and nothing else (``renaming.rename_ids``, used by ``game.rename_cards``)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from tests.bethlem.mesa import CUATRO, mesa, noche
+from velada.core.game import fork
+from velada.games.bethlem.game import rename_cards
+from velada.games.bethlem.renaming import CardId, rename_ids
+
+
+@dataclass(frozen=True)
+class _Mark:
+    card: CardId
+    note: str
+
+
+@dataclass
+class _Inner:
+    cards: list[CardId]
+    mark: _Mark | None = None
+
+
+@dataclass
+class _Toy:
+    rows: list[list[CardId]]
+    flags: dict[CardId, bool]
+    by_seat: dict[int, tuple[int, CardId]]
+    pairs: list[tuple[CardId, CardId, str]]
+    maybe: CardId | None
+    inner: _Inner
+    plain: list[str] = field(default_factory=list)
+    kept: list[CardId] = field(default_factory=list, metadata={"rename": False})
+
+
+def test_renombrar_sigue_los_tipos_a_cualquier_profundidad():
+    shared = ["a"]
+    toy = _Toy(
+        rows=[["a", "b"], shared],
+        flags={"a": True, "c": False},
+        by_seat={0: (3, "b")},
+        pairs=[("a", "b", "normal")],
+        maybe="a",
+        inner=_Inner(["b"], _Mark("a", "a")),
+        plain=["a"],
+        kept=["a"],
+    )
+    swap = {"a": "b", "b": "a"}
+    rename_ids(toy, lambda card: swap.get(card, card))
+    assert toy.rows == [["b", "a"], ["b"]]
+    assert shared == ["a"]  # a new list: a list held twice is not renamed twice
+    assert toy.flags == {"b": True, "c": False}
+    assert toy.by_seat == {0: (3, "a")}
+    assert toy.pairs == [("b", "a", "normal")]
+    assert toy.maybe == "b"
+    assert toy.inner == _Inner(["a"], _Mark("b", "a"))
+    assert toy.plain == ["a"] and toy.kept == ["a"]
+
+
+def test_renombrar_dos_veces_deja_la_partida_como_estaba():
+    m = mesa(CUATRO)
+    noche(m)
+    state = m.state
+    swap = {"daniel": "mary-firth", "mary-firth": "daniel", "arthur": "profeta", "profeta": "arthur"}
+    renamed = fork(state)
+    rename_cards(renamed, swap)
+    assert renamed != state
+    assert renamed.board[0][0] == "mary-firth" and renamed.where["mary-firth"] == state.where["daniel"]
+    rename_cards(renamed, swap)
+    assert renamed == state
