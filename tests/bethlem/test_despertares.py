@@ -439,7 +439,7 @@ def test_muerte_dulce_despertada_se_lleva_a_la_tumba_la_carta_elegida():
     despierta(m, "muerte-dulce")
     ronda(m, {("Carlos", "n1:modo-muerte-dulce"): ["despertar"], ("Carlos", "muerte-dulce"): ["Dani:3"]})
     ronda(m)  # the exchange closes at the second night: nobody was attacked, both live
-    assert viva(m, "muerte-dulce") and not m.state.sweet["open"]
+    assert viva(m, "muerte-dulce") and not m.state.sweet.open
     noche(m, {**ataque("Carlos:4"), ("Carlos", "muerte-dulce-despertar"): ["llevar"]})
     assert not viva(m, "muerte-dulce") and not viva(m, "profeta")
 

@@ -37,7 +37,7 @@ from velada.games.bethlem.common import (
 from velada.games.bethlem.deaths import attack, doomed, remove_attacks, revive
 from velada.games.bethlem.objectives import principal_card
 from velada.games.bethlem.plugins import rises
-from velada.games.bethlem.state import INDIRECT, INEVITABLE, LEPER, BethlemState
+from velada.games.bethlem.state import INDIRECT, INEVITABLE, LEPER, BethlemState, SweetDeath
 
 
 def _me(s: BethlemState, seat: int) -> frozenset[str]:
@@ -115,16 +115,13 @@ def apply(s: BethlemState, power: str, seat: int, card: str, mode: str, chosen: 
             s.tokens.append((target, direction, s.round))
             s.emit("ficha", None, target=chosen[0], direction=direction)
     elif power == "muerte-dulce":
-        s.sweet = {
-            "card": card,
-            "chosen": target,
-            "mode": NORMAL if mode in (NORMAL, AWAKE) else OPPOSITE,
-            "awake_mode": mode if mode in (AWAKE, AWAKE_OPPOSITE) else "",
-            "round": s.round,
-            "open": True,
-            "card_hit": False,
-            "chosen_hit": False,
-        }
+        s.sweet = SweetDeath(
+            card=card,
+            chosen=target,
+            mode=NORMAL if mode in (NORMAL, AWAKE) else OPPOSITE,
+            awake_mode=mode if mode in (AWAKE, AWAKE_OPPOSITE) else "",
+            round=s.round,
+        )
         s.emit("muerte-dulce", _me(s, seat), target=chosen[0], mode=mode)
 
 
@@ -355,27 +352,27 @@ def sweet_2_handler(game, s: BethlemState) -> None:
     """Muerte dulce 2: if tonight's markers hit the card the exchange protects, they move to the other card;
     at the end of the second night the exchange closes, and whoever was not attacked pays (section 6, 8, 9)."""
     sweet = s.sweet
-    if sweet is None or not sweet["open"]:
+    if sweet is None or not sweet.open:
         return
-    card, chosen = sweet["card"], sweet["chosen"]
+    card, chosen = sweet.card, sweet.chosen
     if not s.alive.get(card) or not s.alive.get(chosen):
-        sweet["open"] = False
+        sweet.open = False
         return
-    normal = sweet["mode"] == NORMAL
+    normal = sweet.mode == NORMAL
     source, target = (card, chosen) if normal else (chosen, card)
     if s.passive(card) and remove_attacks(s, source):
-        sweet["open"] = False
+        sweet.open = False
         attack(s, target, "muerte-dulce", (s.holder(card),), INDIRECT)
         s.emit("muerte-dulce-cambio", NARRATOR_ONLY, card=source, other=target)
         return
-    if s.round < sweet["round"] + 1:
+    if s.round < sweet.round + 1:
         return
-    sweet["open"] = False
-    if sweet["awake_mode"] or not s.passive(card):
+    sweet.open = False
+    if sweet.awake_mode or not s.passive(card):
         return
-    if normal and not sweet["chosen_hit"] and not sweet["card_hit"]:
+    if normal and not sweet.chosen_hit and not sweet.card_hit:
         attack(s, card, "muerte-dulce", (), INDIRECT)
-    elif not normal and not sweet["card_hit"] and not sweet["chosen_hit"]:
+    elif not normal and not sweet.card_hit and not sweet.chosen_hit:
         attack(s, chosen, "muerte-dulce", (s.holder(card),), INDIRECT)
 
 

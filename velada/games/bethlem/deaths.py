@@ -76,11 +76,11 @@ def note_hit(s: BethlemState, card: str) -> None:
     """Remember that ``card`` was attacked now (the Siamesas and Muerte dulce care)."""
     s.hits[card] = s.moment()
     sweet = s.sweet
-    if sweet is not None and sweet["open"]:
-        if card == sweet["card"]:
-            sweet["card_hit"] = True
-        if card == sweet["chosen"]:
-            sweet["chosen_hit"] = True
+    if sweet is not None and sweet.open:
+        if card == sweet.card:
+            sweet.card_hit = True
+        if card == sweet.chosen:
+            sweet.chosen_hit = True
 
 
 def remove_attacks(s: BethlemState, card: str) -> bool:
@@ -271,18 +271,18 @@ def _twin(s: BethlemState, card: str) -> str | None:
 def _substitute(s: BethlemState, batch: list[Attack]) -> list[Attack]:
     """Muerte dulce: while its exchange is open, a death aimed at one card goes to the other."""
     sweet = s.sweet
-    if sweet is None or not sweet["open"]:
+    if sweet is None or not sweet.open:
         return batch
-    source, target = (sweet["card"], sweet["chosen"]) if sweet["mode"] == "normal" else (sweet["chosen"], sweet["card"])
-    if not s.passive(sweet["card"]):
+    source, target = (sweet.card, sweet.chosen) if sweet.mode == "normal" else (sweet.chosen, sweet.card)
+    if not s.passive(sweet.card):
         return batch
     out: list[Attack] = []
     for a in batch:
         if a[0] == source and not a[3] & (INEVITABLE | LEPER) and s.alive.get(target):
-            sweet["open"] = False
+            sweet.open = False
             s.emit("muerte-dulce-cambio", NARRATOR_ONLY, card=source, other=target)
             if all(b[0] != target for b in batch):
-                out.append((target, "muerte-dulce", (s.holder(sweet["card"]),), INDIRECT))
+                out.append((target, "muerte-dulce", (s.holder(sweet.card),), INDIRECT))
             continue
         out.append(a)
     return out
@@ -791,14 +791,16 @@ def _sweet(s: BethlemState, card: str, cause: str, by) -> list[tuple]:
     """Muerte dulce awakened: when it dies, its holder may take the chosen card along (bring it back, with the
     opposite)."""
     sweet = s.sweet
-    if sweet is None or sweet["card"] != card or not sweet["awake_mode"] or sweet.get("grave"):
+    if sweet is None or sweet.card != card or not sweet.awake_mode or sweet.grave:
         return []
     return [("sweet-grave", card)]
 
 
 def sweet_grave_step(game, s: BethlemState, card: str) -> None:
-    chosen = s.sweet["chosen"]
-    option = "resucitar" if s.sweet.get("awake_mode") == "despertar-opuesto" else "llevar"
+    sweet = s.sweet
+    assert sweet is not None  # the step is queued only while the exchange exists
+    chosen = sweet.chosen
+    option = "resucitar" if sweet.awake_mode == "despertar-opuesto" else "llevar"
     if (option == "llevar") == bool(s.alive.get(chosen)):
         s.ask(
             prompt(
@@ -815,8 +817,10 @@ def sweet_grave_step(game, s: BethlemState, card: str) -> None:
 def sweet_grave_answer(game, s: BethlemState, answers, card: str) -> None:
     ((_, _), chosen), *_ = answers.items()
     if chosen:
-        s.sweet["grave"] = True
-        target = s.sweet["chosen"]
+        sweet = s.sweet
+        assert sweet is not None  # the step is queued only while the exchange exists
+        sweet.grave = True
+        target = sweet.chosen
         if chosen[0] == "llevar":
             current(s).next.append((target, "muerte-dulce", (s.holder(card),), INDIRECT))
         else:

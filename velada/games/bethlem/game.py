@@ -553,7 +553,7 @@ class BethlemGame(Game):
                 out.append("muerte")
             if any(p[0] == card for p in s.protections):
                 out.append("protegida")
-            if s.sweet is not None and s.sweet["open"] and card in (s.sweet["card"], s.sweet["chosen"]):
+            if s.sweet is not None and s.sweet.open and card in (s.sweet.card, s.sweet.chosen):
                 out.append("muerte-dulce")
             if any(a[0] == card for _, a in s.delayed):
                 out.append("muerte-aplazada")
@@ -1056,7 +1056,7 @@ def rename_cards(s: BethlemState, mapping: dict[str, str]) -> None:
     """Give the hidden cards new identities (``mapping``: old id → new id) everywhere in ``s``: every marker,
     flag and record keyed by a card moves with the identity, so each position keeps what is on it. The fields
     holding card ids are those annotated ``CardId`` (``renaming.rename_ids``); the records still kept as
-    dicts (Muerte dulce's exchange, the acontecimientos, the custom characters') have their own hooks."""
+    dicts (the acontecimientos, the custom characters') have their own hooks."""
     if not mapping:
         return
 
@@ -1064,8 +1064,6 @@ def rename_cards(s: BethlemState, mapping: dict[str, str]) -> None:
         return mapping.get(card, card)
 
     rename_ids(s, m)
-    if s.sweet is not None:
-        s.sweet = {**s.sweet, "card": m(s.sweet["card"]), "chosen": m(s.sweet["chosen"])}
     if s.settings.custom:
         from velada.games.bethlem import happenings
         from velada.games.bethlem.custom.registry import RENAMES

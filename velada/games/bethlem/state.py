@@ -53,6 +53,27 @@ Death = tuple[CardId, str, tuple[int, ...], int, bool]
 
 
 @dataclass(slots=True)
+class SweetDeath:
+    """Muerte dulce's exchange in progress (sections 6, 8, 9): between its card and the chosen one until the end
+    of the next night."""
+
+    card: CardId
+    chosen: CardId
+    #: ``normal`` (a death aimed at the chosen card goes to Muerte dulce's) or ``opuesto``.
+    mode: str
+    #: The awakened mode used (``despertar``, ``despertar-opuesto``), "" if none.
+    awake_mode: str
+    #: The round it was made.
+    round: int
+    open: bool = True
+    #: Whether each card was attacked while it was open.
+    card_hit: bool = False
+    chosen_hit: bool = False
+    #: Its awakened power took the chosen card along (or brought it back) when it died.
+    grave: bool = False
+
+
+@dataclass(slots=True)
 class Resolution:
     """A death resolution in progress (deaths.py): its attacks go through the stages together."""
 
@@ -149,7 +170,7 @@ class BethlemState(State):
     tokens: list[tuple[CardId, int, int]] = field(default_factory=list)
     #: The Profeta's links (two at most, FAQ 15.7): (living card, other card, "normal" | "opuesto").
     prophets: list[tuple[CardId, CardId, str]] = field(default_factory=list)
-    sweet: dict[str, Any] | None = None  # Muerte dulce's exchange in progress
+    sweet: SweetDeath | None = None  # Muerte dulce's exchange in progress
     pact: tuple[int, int, str] | None = None  # (seat, seat, "normal" | "odio")
     pact_maker: int | None = None
     hate_winner: int | None = None
