@@ -880,11 +880,11 @@ def prophecy_met(s: BethlemState, deaths: list[tuple], quiet_night: bool) -> boo
     p = s.prophecy
     if p is None:
         return False
-    condition, target = p["condition"], p["target"]
+    condition, target = p.condition, p.target
     if condition == "noche-sin-muertes":
         return quiet_night
     if condition == "muere-carta":
-        return any(d[0] == p["dead"] for d in deaths)
+        return any(d[0] == p.dead for d in deaths)
     seat = s.index.get(target)
     if condition == "linchan-a":
         return any(d[1] == "linchamiento" and s.holder(d[0]) == seat for d in deaths)
@@ -896,12 +896,12 @@ def fulfil_prophecy(s: BethlemState) -> tuple | None:
     p = s.prophecy
     assert p is not None, "fulfilled only once met (prophecy_met)"
     s.prophecy = None
-    s.prophecies_fulfilled.append((s.round, s.players[p["seat"]], p["consequence"], p["destiny"]))
-    s.emit("profecia-cumplida", None, player=s.players[p["seat"]], consequence=p["consequence"], destiny=p["destiny"])
-    consequence = p["consequence"]
-    victim = p["victim"]
+    s.prophecies_fulfilled.append((s.round, s.players[p.seat], p.consequence, p.destiny))
+    s.emit("profecia-cumplida", None, player=s.players[p.seat], consequence=p.consequence, destiny=p.destiny)
+    consequence = p.consequence
+    victim = p.victim
     if consequence == "muere" and s.alive.get(victim):
-        return (victim, "sindrome-de-nostradamus", (p["seat"],), 0)
+        return (victim, "sindrome-de-nostradamus", (p.seat,), 0)
     if consequence == "resucita" and victim and not s.alive.get(victim) and not s.out[s.holder(victim)]:
         revive(s, victim, "sindrome-de-nostradamus")
     elif consequence == "revela" and s.alive.get(victim):
@@ -909,9 +909,9 @@ def fulfil_prophecy(s: BethlemState) -> tuple | None:
         seat, pos = s.where[victim]
         s.emit("revela", None, player=s.players[seat], position=pos + 1, card=victim, power="sindrome-de-nostradamus")
     elif consequence == "sin-voto":
-        seat = s.index[p["destiny"]]
+        seat = s.index[p.destiny]
         s.no_vote[seat] = True
-        s.emit("sin-voto", None, player=p["destiny"], reason="sindrome-de-nostradamus")
+        s.emit("sin-voto", None, player=p.destiny, reason="sindrome-de-nostradamus")
     return None
 
 

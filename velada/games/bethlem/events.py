@@ -22,7 +22,7 @@ from velada.games.bethlem.common import (
 from velada.games.bethlem.deaths import attack, resolve, swap_cards
 from velada.games.bethlem.hooks import EVENTS as EVENT_CARDS
 from velada.games.bethlem.hooks import silenced
-from velada.games.bethlem.state import INEVITABLE, LEPER, BethlemState
+from velada.games.bethlem.state import INEVITABLE, LEPER, BethlemState, Prophecy
 
 NIGHT_EVENTS = tuple(e for e in ALL_EVENTS if CARDS[e].time == "noche")
 #: Day events used in the day's turn (Lord Percy's pardon waits for the lynching).
@@ -272,23 +272,23 @@ def _nostradamus_answer(game, s: BethlemState, answers, seat: int, card: str, or
         return
     spend(s, seat, card)
     condition, target, consequence, destiny = parts
-    s.prophecy = {
-        "seat": seat,
-        "condition": condition,
-        "target": target,
-        "consequence": consequence,
-        "destiny": destiny,
-        "until": s.round + 2,
-        "dead": s.card_at(target) if ":" in target else "",
-        "victim": s.card_at(destiny) if ":" in destiny else "",
-    }
+    s.prophecy = Prophecy(
+        seat=seat,
+        condition=condition,
+        target=target,
+        consequence=consequence,
+        destiny=destiny,
+        until=s.round + 2,
+        dead=s.card_at(target) if ":" in target else "",
+        victim=s.card_at(destiny) if ":" in destiny else "",
+    )
     s.emit("profecia", None, player=s.players[seat], condition=condition, target=target)
     s.emit("profecia-oculta", frozenset((s.players[seat],)), consequence=consequence, destiny=destiny)
 
 
 def prophecy_expires(s: BethlemState) -> None:
-    if s.prophecy is not None and s.round >= s.prophecy["until"]:
-        s.emit("profecia-caducada", None, player=s.players[s.prophecy["seat"]])
+    if s.prophecy is not None and s.round >= s.prophecy.until:
+        s.emit("profecia-caducada", None, player=s.players[s.prophecy.seat])
         s.prophecy = None
 
 

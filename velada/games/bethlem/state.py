@@ -74,6 +74,26 @@ class SweetDeath:
 
 
 @dataclass(slots=True)
+class Prophecy:
+    """The Síndrome de Nostradamus' prophecy in force (events.py): a public condition, a hidden consequence."""
+
+    seat: int  # who made it
+    #: The public part: ``noche-sin-muertes``, ``muere-carta``, ``linchan-a``… and its target (an option id or a
+    #: player).
+    condition: str
+    target: str
+    #: The hidden part: ``muere``, ``resucita``, ``revela``, and its destiny (an option id).
+    consequence: str
+    destiny: str
+    #: The last round it may come true.
+    until: int
+    #: The cards at the target and at the destiny when it was made ("" when they name no card). Not renamed
+    #: when hidden cards are dealt again, as before (plain ``str``, not ``CardId``).
+    dead: str
+    victim: str
+
+
+@dataclass(slots=True)
 class Resolution:
     """A death resolution in progress (deaths.py): its attacks go through the stages together."""
 
@@ -215,7 +235,7 @@ class BethlemState(State):
     cell_victims: dict[int, list[CardId]] = field(default_factory=dict)
     amnesia: dict[str, Any] | None = None  # today's Amnesia
     awaken_lock: list[int] = field(default_factory=list)  # Amnesia: seats whose awakening waits
-    prophecy: dict[str, Any] | None = None  # Síndrome de Nostradamus
+    prophecy: Prophecy | None = None  # Síndrome de Nostradamus
     #: The prophecies come true, as announced: (round, their player, the consequence, its destiny).
     prophecies_fulfilled: list[tuple[int, str, str, str]] = field(default_factory=list)
     lynch: dict[str, Any] = field(default_factory=dict)  # the lynching in progress
