@@ -36,7 +36,7 @@ from velada.games.bethlem.deaths import resolve, revive
 from velada.games.bethlem.events import prophecy_expires
 from velada.games.bethlem.happenings import in_force
 from velada.games.bethlem.hooks import HOOKS, VOTE, silenced
-from velada.games.bethlem.state import BethlemState
+from velada.games.bethlem.state import AmnesiaUse, BethlemState
 
 #: Personalities that act by day: shown to everybody after the first night (section 4).
 DAY_PERSONALITIES = ("responsabilidad", "hostilidad", "bipolaridad")
@@ -106,14 +106,14 @@ def _amnesia_users(s: BethlemState) -> list[tuple[int, str, str]]:
 def amnesia_step(game, s: BethlemState, k: int = 0) -> None:
     """Amnesia, before the lynching: its holder (then the director who borrowed it, then a player hypnotised
     with it) may ask for a second lynching today, saying aloud they hold Amnesia. One Amnesia a day."""
-    if s.amnesia is not None and s.amnesia["mode"] is not None:
+    if s.amnesia is not None and s.amnesia.mode is not None:
         return
     users = _amnesia_users(s)
     if k >= len(users):
         s.amnesia = None
         return
     seat, card, origin = users[k]
-    s.amnesia = {"seat": seat, "card": card, "origin": origin, "mode": None, "k": k}
+    s.amnesia = AmnesiaUse(seat, card, origin, k)
     if origin == OWN:
         usable = modes(s, seat, card)
     elif origin == DIRECTOR and awake_power(s, card, origin):
@@ -129,13 +129,14 @@ def amnesia_answer(game, s: BethlemState, answers, k: int = 0) -> None:
     chosen card comes back. Whoever is left with one card by the first lynching awakens only after the second."""
     player, chosen = answer_of(answers)
     am = s.amnesia
+    assert am is not None  # asked by amnesia_step, which sets it
     if not chosen:
-        s.agenda.appendleft(("amnesia", am["k"] + 1))
+        s.agenda.appendleft(("amnesia", am.k + 1))
         return
     mode = chosen[0]
-    if am["origin"] == OWN:
-        spend_power(s, am["card"], mode)
-    am["mode"] = mode
+    if am.origin == OWN:
+        spend_power(s, am.card, mode)
+    am.mode = mode
     s.emit("amnesia", None, player=player, mode=mode)
     if mode == OPPOSITE:
         return
@@ -148,7 +149,8 @@ def amnesia_answer(game, s: BethlemState, answers, k: int = 0) -> None:
 
 
 def amnesia_target_step(game, s: BethlemState) -> None:
-    seat = s.amnesia["seat"]
+    assert s.amnesia is not None  # queued by amnesia_answer
+    seat = s.amnesia.seat
     players = [p for p in s.seats_in_game() if s.living_cards(p)]
     if players:
         s.ask(prompt(s, seat, "amnesia-jugador", s.ids(players)))
@@ -156,7 +158,8 @@ def amnesia_target_step(game, s: BethlemState) -> None:
 
 def amnesia_target_answer(game, s: BethlemState, answers) -> None:
     _, chosen = answer_of(answers)
-    s.amnesia["player"] = s.index[chosen[0]]
+    assert s.amnesia is not None  # asked by amnesia_target_step
+    s.amnesia.player = s.index[chosen[0]]
     s.emit("amnesia-jugador", None, player=chosen[0])
 
 
@@ -215,16 +218,16 @@ def candidates(s: BethlemState, voter: int, revive_lynch: bool) -> list[int]:
 def vote_step(game, s: BethlemState, n: int) -> None:
     """Everybody who may vote points at a player at once (or abstains)."""
     am = s.amnesia
-    if n == 1 and am is not None and am["mode"] == OPPOSITE:
+    if n == 1 and am is not None and am.mode == OPPOSITE:
         s.emit("linchamiento-cancelado", None)
         return
-    if n == 2 and am is not None and am["mode"] == AWAKE:
-        target = am.get("player")
+    if n == 2 and am is not None and am.mode == AWAKE:
+        target = am.player
         if target is not None and not s.out[target]:
             s.lynch = {"n": n, "target": target, "accusers": voters(s), "revive": False}
             s.agenda.appendleft(("card-vote",))
         return
-    revive_lynch = n == 2 and am is not None and am["mode"] == AWAKE_OPPOSITE
+    revive_lynch = n == 2 and am is not None and am.mode == AWAKE_OPPOSITE
     s.lynch = {"n": n, "revive": revive_lynch}
     pid = "linchamiento" if n == 1 else f"linchamiento-{n}"
     forced = s.puppet if s.round % 2 == 0 and s.puppet_vote is not None and not revive_lynch else None

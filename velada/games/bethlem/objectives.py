@@ -33,7 +33,7 @@ from velada.games.bethlem.common import prompt, reveal
 from velada.games.bethlem.ending import blood_pact_winners, result_of
 from velada.games.bethlem.hooks import HOOKS
 from velada.games.bethlem.plugins import rises
-from velada.games.bethlem.state import BethlemState
+from velada.games.bethlem.state import BethlemState, InstantWin
 
 RANK = {group: i for i, group in enumerate(LIFE_GROUPS)}
 
@@ -249,7 +249,7 @@ def outcome(s: BethlemState) -> Result | None:
     """
     instant = s.instant
     if instant is not None:
-        return _result(s, instant["reason"], (instant["side"],), instant["winners"])
+        return _result(s, instant.reason, (instant.side,), list(instant.winners))
     if s.hate_winner is not None:
         return _result(s, "pacto-de-odio", (HATE_PACT,), [s.hate_winner])
     playing = s.seats_in_game()
@@ -289,7 +289,7 @@ def instant_win(s: BethlemState, reason: str, side: str, winners: list[int]) -> 
     """An objective met at once by a card's rule (El último superviviente, the Inquisidor's claim): the next
     check ends the game with it."""
     if s.instant is None:
-        s.instant = {"reason": reason, "side": side, "winners": sorted(winners)}
+        s.instant = InstantWin(reason, side, tuple(sorted(winners)))
 
 
 STEPS = {"traitor": traitor_step, "inquisitor": inquisitor_step, "inquisitor-claim": claim_step}

@@ -94,6 +94,31 @@ class Prophecy:
 
 
 @dataclass(slots=True)
+class AmnesiaUse:
+    """Today's Amnesia (day.py): who is asked, with which card and origin, and what they chose."""
+
+    seat: int
+    card: str
+    #: Where the power comes from (``common``'s origins: the holder's own, the director's, a hypnosis).
+    origin: str
+    #: The index of this user among today's possible users (the next one is asked if this one skips).
+    k: int
+    #: The mode used, None until it is used.
+    mode: str | None = None
+    #: Awakened: the player who loses a card (their seat).
+    player: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class InstantWin:
+    """An objective met at once by a card's rule (objectives.instant_win): the next check ends the game with it."""
+
+    reason: str
+    side: str
+    winners: tuple[int, ...]
+
+
+@dataclass(slots=True)
 class Resolution:
     """A death resolution in progress (deaths.py): its attacks go through the stages together."""
 
@@ -233,7 +258,7 @@ class BethlemState(State):
     cataleptic_day: dict[CardId, int] = field(default_factory=dict)
     #: Compañeros de celda: seat → its cards that died of a cellmate's death (for the awakening).
     cell_victims: dict[int, list[CardId]] = field(default_factory=dict)
-    amnesia: dict[str, Any] | None = None  # today's Amnesia
+    amnesia: AmnesiaUse | None = None  # today's Amnesia
     awaken_lock: list[int] = field(default_factory=list)  # Amnesia: seats whose awakening waits
     prophecy: Prophecy | None = None  # Síndrome de Nostradamus
     #: The prophecies come true, as announced: (round, their player, the consequence, its destiny).
@@ -258,8 +283,8 @@ class BethlemState(State):
     #: The Inquisidor's claim: seats that already made theirs (one per game).
     claimed: list[int] = field(default_factory=list)
     #: An objective met at once by a card's rule (El último superviviente, the Inquisidor's claim):
-    #: {"reason", "side", "winners"}; the next check ends the game with it.
-    instant: dict[str, Any] | None = None
+    #: the next check ends the game with it.
+    instant: InstantWin | None = None
     #: The acontecimientos: both decks (top first) and the one in force, with its records.
     happen: dict[str, Any] = field(default_factory=dict)
     #: Objectives Infecto de rabia will reveal at the next dusk (seats).
