@@ -36,7 +36,7 @@ from velada.games.bethlem.deaths import resolve, revive
 from velada.games.bethlem.events import prophecy_expires
 from velada.games.bethlem.happenings import in_force
 from velada.games.bethlem.hooks import HOOKS, VOTE, silenced
-from velada.games.bethlem.state import AmnesiaUse, BethlemState
+from velada.games.bethlem.state import AmnesiaUse, BethlemState, Lynching
 
 #: Personalities that act by day: shown to everybody after the first night (section 4).
 DAY_PERSONALITIES = ("responsabilidad", "hostilidad", "bipolaridad")
@@ -224,11 +224,11 @@ def vote_step(game, s: BethlemState, n: int) -> None:
     if n == 2 and am is not None and am.mode == AWAKE:
         target = am.player
         if target is not None and not s.out[target]:
-            s.lynch = {"n": n, "target": target, "accusers": voters(s), "revive": False}
+            s.lynch = Lynching(n, False, target, voters(s))
             s.agenda.appendleft(("card-vote",))
         return
     revive_lynch = n == 2 and am is not None and am.mode == AWAKE_OPPOSITE
-    s.lynch = {"n": n, "revive": revive_lynch}
+    s.lynch = Lynching(n, revive_lynch)
     pid = "linchamiento" if n == 1 else f"linchamiento-{n}"
     forced = s.puppet if s.round % 2 == 0 and s.puppet_vote is not None and not revive_lynch else None
     for seat in voters(s):
@@ -255,6 +255,8 @@ def _accusations(s: BethlemState, target: int | None = None) -> list[str]:
 
 
 def vote_answer(game, s: BethlemState, answers, n: int) -> None:
+    lynch = s.lynch
+    assert lynch is not None  # asked by vote_step, which sets it
     votes: dict[str, str | None] = {}
     counts: dict[int, int] = {}
     for (player, _), chosen in answers.items():
@@ -265,28 +267,28 @@ def vote_answer(game, s: BethlemState, answers, n: int) -> None:
             counts[target] = counts.get(target, 0) + weight(s, seat)
         else:
             votes[player] = None
-    if s.settings.mode == "normal" and not s.lynch["revive"]:
+    if s.settings.mode == "normal" and not lynch.revive:
         for card in _accusations(s):
             holder = s.holder(card)
             if not s.out[holder]:
                 counts[holder] = counts.get(holder, 0) + 1
     _tally(s, "votos", votes, {s.players[k]: v for k, v in counts.items()}, n=n)
     top = _most(counts)
-    if len(top) > 1 and not s.lynch["revive"] and _two_birds(s):
+    if len(top) > 1 and not lynch.revive and _two_birds(s):
         # Dos pájaros de un tiro: on a tie each of the most voted players loses a card, chosen by their accusers.
         s.emit("dos-pajaros", None, players=list(s.ids(top)))
         for target in reversed(top):
-            accusers = tuple(s.index[p] for p, t in votes.items() if t == s.players[target])
-            s.agenda.appendleft(("card-vote-of", target, accusers, n))
+            theirs = tuple(s.index[p] for p, t in votes.items() if t == s.players[target])
+            s.agenda.appendleft(("card-vote-of", target, theirs, n))
         return
     if len(top) != 1:
         s.emit("sin-linchamiento", None, reason="empate" if top else "sin-votos")
         return
     target = top[0]
     accusers = [s.index[p] for p, t in votes.items() if t == s.players[target]]
-    s.lynch.update(target=target, accusers=accusers)
+    lynch.target, lynch.accusers = target, accusers
     s.emit("linchado", None, player=s.players[target])
-    if s.settings.mode == "normal" and not s.lynch["revive"]:
+    if s.settings.mode == "normal" and not lynch.revive:
         for card in _accusations(s, target):
             if _awake_flick(s):
                 announce_awakening(s, "john-flick")
@@ -301,7 +303,7 @@ def _two_birds(s: BethlemState) -> bool:
 
 def card_vote_of_step(game, s: BethlemState, target: int, accusers: tuple[int, ...], n: int) -> None:
     """One of several card votes (Dos pájaros de un tiro): ``target``'s accusers choose one of his cards."""
-    s.lynch = {"n": n, "revive": False, "target": target, "accusers": list(accusers)}
+    s.lynch = Lynching(n, False, target, list(accusers))
     card_vote_step(game, s)
 
 
@@ -323,9 +325,10 @@ def _most(counts: dict[int, int]) -> list[int]:
 def card_vote_step(game, s: BethlemState) -> None:
     """The accusers vote on one of the lynched player's cards (face down: they choose a position)."""
     lynch = s.lynch
-    target = lynch["target"]
+    assert lynch is not None and lynch.target is not None  # queued once the lynched player is known
+    target = lynch.target
     row = s.board[target][: s.table]
-    if lynch["revive"]:
+    if lynch.revive:
         cards = [c for c in row if not s.alive[c]]
     else:
         cards = [c for c in row if s.alive[c]]
@@ -335,15 +338,15 @@ def card_vote_step(game, s: BethlemState) -> None:
         s.emit("sin-linchamiento", None, reason="sin-cartas")
         return
     opts = tuple(s.option(c) for c in cards)
-    accusers = [a for a in lynch["accusers"] if not s.out[a] or lynch["revive"]]
-    accusations = [] if lynch["revive"] or s.settings.mode != "normal" else _accusations(s, target)
+    accusers = [a for a in lynch.accusers if not s.out[a] or lynch.revive]
+    accusations = [] if lynch.revive or s.settings.mode != "normal" else _accusations(s, target)
     if not accusers:
         if len(accusations) == 1:
             _lynch_card(s, accusations[0])
         else:
             s.emit("sin-linchamiento", None, reason="sin-votos")
         return
-    suffix = "" if lynch["n"] == 1 else f"-{lynch['n']}"
+    suffix = "" if lynch.n == 1 else f"-{lynch.n}"
     for seat in accusers:
         s.ask(
             prompt(
@@ -354,6 +357,7 @@ def card_vote_step(game, s: BethlemState) -> None:
 
 def card_vote_answer(game, s: BethlemState, answers) -> None:
     lynch = s.lynch
+    assert lynch is not None  # asked by card_vote_step
     votes: dict[str, str | None] = {}
     counts: dict[str, int] = {}
     for (player, _), chosen in answers.items():
@@ -362,8 +366,8 @@ def card_vote_answer(game, s: BethlemState, answers) -> None:
             counts[chosen[0]] = counts.get(chosen[0], 0) + weight(s, s.index[player])
         else:
             votes[player] = None
-    if not lynch["revive"] and s.settings.mode == "normal":
-        for card in _accusations(s, lynch["target"]):
+    if not lynch.revive and s.settings.mode == "normal":
+        for card in _accusations(s, lynch.target):
             option = s.option(card)
             counts[option] = counts.get(option, 0) + 1
     _tally(s, "votos-carta", votes, counts)
@@ -372,14 +376,14 @@ def card_vote_answer(game, s: BethlemState, answers) -> None:
         s.emit("sin-linchamiento", None, reason="empate" if top else "sin-votos")
         return
     card = s.card_at(top[0])
-    if lynch["revive"]:
+    if lynch.revive:
         revive(s, card, "amnesia")
         return
     _lynch_card(s, card)
 
 
 def _lynch_card(s: BethlemState, card: str) -> None:
-    accusers = tuple(s.lynch.get("accusers", ()))
+    accusers = tuple(s.lynch.accusers) if s.lynch is not None else ()
     s.emit("carta-linchada", None, target=s.option(card))
     resolve(s, [(card, "linchamiento", accusers, 0)], "linchamiento")
 

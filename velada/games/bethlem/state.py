@@ -119,6 +119,19 @@ class InstantWin:
 
 
 @dataclass(slots=True)
+class Lynching:
+    """The lynching in progress (day.py)."""
+
+    #: The first lynching of the day or Amnesia's second.
+    n: int
+    #: Amnesia's awakened opposite: a lynching among dead cards, and the chosen card comes back.
+    revive: bool
+    #: The lynched player (their seat) once the vote chose one, and who voted for them.
+    target: int | None = None
+    accusers: list[int] = field(default_factory=list)
+
+
+@dataclass(slots=True)
 class Resolution:
     """A death resolution in progress (deaths.py): its attacks go through the stages together."""
 
@@ -263,7 +276,7 @@ class BethlemState(State):
     prophecy: Prophecy | None = None  # Síndrome de Nostradamus
     #: The prophecies come true, as announced: (round, their player, the consequence, its destiny).
     prophecies_fulfilled: list[tuple[int, str, str, str]] = field(default_factory=list)
-    lynch: dict[str, Any] = field(default_factory=dict)  # the lynching in progress
+    lynch: Lynching | None = None  # the lynching in progress
     draft: dict[str, Any] | None = None  # the 2-player draft in progress
     # --- the custom-cards mode (sections 13–15) -------------------------------------------------------------
     #: Each seat's objective card (``internos``, ``amotinados``…); empty in the normal mode.
