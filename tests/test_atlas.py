@@ -136,3 +136,12 @@ def test_atlas_mide_una_opcion_enmascarada_donde_actua_y_dice_cual_no_pudo_medir
         "en",
     ).read_text()
     assert "lobos=2: the games are identical" in page and "ladron-variante=rotacion (especiales=ladron)" in page
+
+
+def test_atlas_mide_la_otra_posicion_de_cada_interruptor():
+    from velada.atlas.study import _values
+    from velada.core.options import FlagOption
+
+    # Defaults may be written as text: the other position of "no" is "si", whatever the type.
+    assert _values(FlagOption("cuentacuentos", "no")) == ["si"]
+    assert _values(FlagOption("eventos", "si")) == ["no"] == _values(FlagOption("x", True))

@@ -95,7 +95,7 @@ def _values(spec: Any) -> list[str]:
     if isinstance(spec, ChoiceOption):
         return [v for v in spec.values if v != spec.default]
     if isinstance(spec, FlagOption):
-        return [spec.format(not spec.default)]
+        return [spec.format(not spec.parse(spec.default))]  # a default may be written as text ("no")
     if isinstance(spec, SetOption):
         return list(spec.values)
     return []
