@@ -185,7 +185,7 @@ def test_al_revelarse_un_objetivo_quien_lo_revela_elige_entre_un_puntual_y_un_pe
     assert opciones(m, "Bea", "acontecimiento") == ("todos-para-uno", "eclipse-de-sol")
     m.choose("Bea", "acontecimiento", ["eclipse-de-sol"])
     h = m.state.happen
-    assert sorted(h["punctual"]) == ["dia-de-visitas", "todos-para-uno"], "the other one went back"
+    assert h is not None and sorted(h.punctual) == ["dia-de-visitas", "todos-para-uno"], "the other one went back"
     assert acontecimientos(m) == ["eclipse-de-sol"]
 
 

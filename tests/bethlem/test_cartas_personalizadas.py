@@ -2,6 +2,7 @@
 power (objective not a mutineer's) and its awakening, mostly as short scripted games."""
 
 from velada.games.bethlem.awakening import awaken
+from velada.games.bethlem.state import Happenings, Spies
 
 from .mesa import (
     OBJETIVOS,
@@ -566,7 +567,7 @@ def test_la_apuesta_perdida_que_no_llega_a_matar_a_la_ludopata_no_se_anuncia():
     m = mesa(PERSONALIZADA, objetivos=OBJETIVOS)
     others = [c for c in m.state.cards_in_play() if c != "la-ludopata"][:3]
     # Set by hand: the acontecimiento's spies are chosen by the players in a long scene of their own.
-    m.state.happen["spies"] = {"cards": ["la-ludopata", *others], "hit": ["la-ludopata"]}
+    m.state.happen = Happenings([], [], spies=Spies(["la-ludopata", *others], ["la-ludopata"]))
     noche(m, apuesta("carta", "Carlos:3"))
     dia(m)
     assert resueltas(m) == [("carta", False)]

@@ -366,8 +366,13 @@ TOLD_TO_OTHERS = frozenset(
 #: theirs), except through what every view shows (a death at dawn): every hidden decision that is neither
 #: announced nor taken under its player's name nor told to a third player. The noninterference check may answer
 #: them otherwise in its other world, never with an answer naming the viewer (nor one the viewer takes part in).
-SECRET_ANSWERS = frozenset(kind for kind, public in KINDS if not public) - ANNOUNCED - PUBLIC_DECIDERS - TOLD_TO_OTHERS
-assert not SECRET_ANSWERS & (ANNOUNCED | PUBLIC_DECIDERS)
+#: Decisions taken under their player's name whose answer is still secret: Terapia de hipnosis is played before
+#: the table, and its power said aloud, but who was hypnotised is not (the check varies the answer, same player).
+SECRET_OF_PUBLIC_DECIDERS = frozenset({"terapia-de-hipnosis"})
+SECRET_ANSWERS = (
+    frozenset(kind for kind, public in KINDS if not public) - ANNOUNCED - PUBLIC_DECIDERS - TOLD_TO_OTHERS
+) | SECRET_OF_PUBLIC_DECIDERS
+assert not SECRET_ANSWERS & ANNOUNCED and SECRET_ANSWERS & PUBLIC_DECIDERS == SECRET_OF_PUBLIC_DECIDERS
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 7
 #: Option ``acontecimientos`` (custom mode, section 13): how often a periodic one comes, or none at all.
@@ -708,7 +713,7 @@ class BethlemGame(Game):
             deal[GOALS_KEY] = dict(zip(s.players, s.goal, strict=True))
             if s.happen:
                 happen = s.happen
-                deal[HAPPENINGS_KEY] = {"periodicos": list(happen["periodic"]), "puntuales": list(happen["punctual"])}
+                deal[HAPPENINGS_KEY] = {"periodicos": list(happen.periodic), "puntuales": list(happen.punctual)}
         return deal
 
     def knowledge(self, state: BethlemState, viewer: Viewer) -> set[Hashable]:  # type: ignore[override]
@@ -1055,8 +1060,8 @@ def shuffle_goals(state: BethlemState, s: BethlemState, me: int | None, rng: ran
 def rename_cards(s: BethlemState, mapping: dict[str, str]) -> None:
     """Give the hidden cards new identities (``mapping``: old id → new id) everywhere in ``s``: every marker,
     flag and record keyed by a card moves with the identity, so each position keeps what is on it. The fields
-    holding card ids are those annotated ``CardId`` (``renaming.rename_ids``); the records still kept as
-    dicts (the acontecimientos, the custom characters') have their own hooks."""
+    holding card ids are those annotated ``CardId`` (``renaming.rename_ids``); the custom characters'
+    records, still dicts, have their own hooks."""
     if not mapping:
         return
 
@@ -1065,9 +1070,7 @@ def rename_cards(s: BethlemState, mapping: dict[str, str]) -> None:
 
     rename_ids(s, m)
     if s.settings.custom:
-        from velada.games.bethlem import happenings
         from velada.games.bethlem.custom.registry import RENAMES
 
         for hook in RENAMES:
             hook(s, m)
-        happenings.rename(s, m)

@@ -17,7 +17,7 @@ from __future__ import annotations
 from velada.games.bethlem.cards import GROUP_OF, PERIODIC, PUNCTUAL
 from velada.games.bethlem.common import options, prompt
 from velada.games.bethlem.deaths import resolve, take_out
-from velada.games.bethlem.state import INDIRECT, INEVITABLE, NO_TRIGGER, BethlemState
+from velada.games.bethlem.state import INDIRECT, INEVITABLE, NO_TRIGGER, BethlemState, Happenings, Spies
 
 #: Periodic acontecimientos that silence a whole group of cards for the next round.
 GROUP_OFF = {"corte-de-electricidad": "A1", "terapia-de-grupo": "P1", "reconocimiento-medico": "P2"}
@@ -44,12 +44,12 @@ def start_happenings(s: BethlemState, decks: dict | None) -> None:
         periodic, punctual = list(PERIODIC), list(PUNCTUAL)
         s.rng.shuffle(periodic)
         s.rng.shuffle(punctual)
-    s.happen = {"periodic": periodic, "punctual": punctual, "active": None}
+    s.happen = Happenings(periodic, punctual)
 
 
 def in_force(s: BethlemState, happening: str) -> bool:
     """Whether ``happening`` acts on this round."""
-    active = s.happen.get("active")
+    active = s.happen.active if s.happen is not None else None
     return active is not None and active[0] == happening and active[1] == s.round
 
 
@@ -62,24 +62,25 @@ def happening_step(game, s: BethlemState) -> None:
     if not s.settings.happenings or not h:
         return
     revealers = list(dict.fromkeys(s.revealed_now))
-    if revealers and h["punctual"]:
-        offer = [h["punctual"].pop(0)]
-        if h["periodic"]:
-            offer.append(h["periodic"].pop(0))
-        h["offer"] = offer
+    if revealers and h.punctual:
+        offer = [h.punctual.pop(0)]
+        if h.periodic:
+            offer.append(h.periodic.pop(0))
+        h.offer = offer
         for seat in revealers:
             s.ask(prompt(s, seat, "acontecimiento", offer))
         return
-    if s.round % s.settings.happenings == 0 and h["periodic"]:
-        happening = h["periodic"].pop(0)
-        h["periodic"].append(happening)
+    if s.round % s.settings.happenings == 0 and h.periodic:
+        happening = h.periodic.pop(0)
+        h.periodic.append(happening)
         activate(s, happening)
 
 
 def happening_answer(game, s: BethlemState, answers) -> None:
     """The revealers' choice: the most chosen (a tie at random); the other card goes back, shuffled in."""
     h = s.happen
-    offer = h.pop("offer")
+    assert h is not None  # asked by happening_step
+    offer, h.offer = h.offer, []
     votes: dict[str, int] = {}
     for chosen in answers.values():
         votes[chosen[0]] = votes.get(chosen[0], 0) + 1
@@ -87,7 +88,7 @@ def happening_answer(game, s: BethlemState, answers) -> None:
     best = sorted(k for k, v in votes.items() if v == top)
     chosen = best[0] if len(best) == 1 else s.rng.choice(best)
     for card in offer:
-        deck = h["punctual"] if card in PUNCTUAL else h["periodic"]
+        deck = h.punctual if card in PUNCTUAL else h.periodic
         if card != chosen:
             deck.append(card)
             s.rng.shuffle(deck)
@@ -98,10 +99,11 @@ def happening_answer(game, s: BethlemState, answers) -> None:
 
 def activate(s: BethlemState, happening: str) -> None:
     h = s.happen
-    h["active"] = [happening, s.round + 1]
+    assert h is not None  # the decks exist
+    h.active = (happening, s.round + 1)
     s.emit("acontecimiento", None, happening=happening)
     if happening == "jugada-arriesgada":
-        h["risky"] = True
+        h.risky = True
     elif happening in PUNCTUAL:
         s.agenda.appendleft(("happening-now", happening))
 
@@ -138,7 +140,8 @@ def now_answer(game, s: BethlemState, answers, happening: str) -> None:
     elif happening == "investigacion-policial":
         _police(s, chosen)
     else:
-        s.happen["spies"] = {"cards": [s.card_at(o) for o in chosen.values()], "hit": []}
+        assert s.happen is not None  # a punctual acontecimiento came out of its deck
+        s.happen.spies = Spies([s.card_at(o) for o in chosen.values()])
         s.emit("espias", None, targets=list(chosen.values()))
 
 
@@ -176,7 +179,7 @@ def _police(s: BethlemState, chosen: dict[int, str]) -> None:
 def dusk(s: BethlemState) -> None:
     """Nightfall of the round it acts on: a whole group of cards cannot act (Corte de electricidad, Terapia de
     grupo, Reconocimiento médico)."""
-    active = s.happen.get("active") if s.happen else None
+    active = s.happen.active if s.happen else None
     if active and active[1] == s.round and active[0] in GROUP_OFF:
         group = GROUP_OFF[active[0]]
         for card in s.cards_in_play():
@@ -203,15 +206,16 @@ def day(game, s: BethlemState) -> None:
         i = s.agenda.index(("vote", 1))
         s.agenda.insert(i + 1, ("vote", 3))
     if in_force(s, "hora-de-la-siesta"):
-        h["siesta-check"] = s.round
-    if h.get("risky"):
+        h.siesta_check = s.round
+    if h.risky:
         s.agenda.appendleft(("risky",))
 
 
 def risky_step(game, s: BethlemState) -> None:
     """Jugada arriesgada: once for the rest of the game, each player may kill one of their own cards (without its
     death powers) and draw an event."""
-    used = s.happen.setdefault("risky-used", [])
+    assert s.happen is not None  # queued by day() once Jugada arriesgada came out
+    used = s.happen.risky_used
     for seat in s.seats_in_game():
         cards = s.living_cards(seat)
         if seat not in used and cards:
@@ -219,7 +223,8 @@ def risky_step(game, s: BethlemState) -> None:
 
 
 def risky_answer(game, s: BethlemState, answers) -> None:
-    used = s.happen.setdefault("risky-used", [])
+    assert s.happen is not None  # asked by risky_step
+    used = s.happen.risky_used
     deaths = []
     for (player, _), chosen in sorted(answers.items()):
         if not chosen:
@@ -243,29 +248,30 @@ def resolve_now(s: BethlemState, deaths: list) -> None:
 def round_end(s: BethlemState) -> None:
     """Hora de la siesta: nobody died in that round's lynching, so the mutineers kill twice the next night."""
     h = s.happen
-    if h and h.get("siesta-check") == s.round:
-        h.pop("siesta-check")
+    if h and h.siesta_check == s.round:
+        h.siesta_check = None
         if s.last_lynch != s.round:
-            h["siesta"] = s.round + 1
+            h.siesta = s.round + 1
             s.emit("siesta", None)
 
 
 def second_attack(s: BethlemState) -> bool:
     """The mutineers (or La parca on her night) kill twice tonight (Hora de la siesta)."""
-    return bool(s.happen) and s.happen.get("siesta") == s.round
+    return s.happen is not None and s.happen.siesta == s.round
 
 
 def immunity(s: BethlemState, card: str, cause: str, flags: int) -> str:
     """Cuerpo de espionaje: an attacked marked card keeps the skull on it but does not die or show yet; once all
     marked cards but one were attacked, every one of them dies at once and is shown."""
-    spies = s.happen.get("spies") if s.happen else None
-    if not spies or card not in spies["cards"]:
+    happen = s.happen
+    spies = happen.spies if happen else None
+    if happen is None or spies is None or card not in spies.cards:
         return ""
-    if card not in spies["hit"]:
-        spies["hit"].append(card)
-    ring = [c for c in spies["cards"] if s.alive.get(c)]
-    if len([c for c in ring if c not in spies["hit"]]) <= 1:
-        s.happen["spies"] = None
+    if card not in spies.hit:
+        spies.hit.append(card)
+    ring = [c for c in spies.cards if s.alive.get(c)]
+    if len([c for c in ring if c not in spies.hit]) <= 1:
+        happen.spies = None
         s.emit("espias-caen", None)
         if s.res is not None:
             s.res.next.extend((c, SPIES, (), INEVITABLE | INDIRECT) for c in ring if c != card)
@@ -274,17 +280,10 @@ def immunity(s: BethlemState, card: str, cause: str, flags: int) -> str:
 
 
 def markers(s: BethlemState, card: str) -> list[str]:
-    spies = s.happen.get("spies") if s.happen else None
-    if not spies or card not in spies["cards"]:
+    spies = s.happen.spies if s.happen else None
+    if not spies or card not in spies.cards:
         return []
-    return ["espia", "calavera"] if card in spies["hit"] else ["espia"]
-
-
-def rename(s: BethlemState, m) -> None:
-    spies = s.happen.get("spies") if s.happen else None
-    if spies:
-        spies["cards"] = [m(c) for c in spies["cards"]]
-        spies["hit"] = [m(c) for c in spies["hit"]]
+    return ["espia", "calavera"] if card in spies.hit else ["espia"]
 
 
 STEPS = {"happening": happening_step, "happening-now": now_step, "risky": risky_step}

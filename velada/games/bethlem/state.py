@@ -132,6 +132,33 @@ class Lynching:
 
 
 @dataclass(slots=True)
+class Spies:
+    """Cuerpo de espionaje (happenings.py): the cards marked as spies, and those already bearing the skull."""
+
+    cards: list[CardId]
+    hit: list[CardId] = field(default_factory=list)
+
+
+@dataclass(slots=True)
+class Happenings:
+    """The acontecimientos (happenings.py): both decks, top first, and what is in force, with its records."""
+
+    periodic: list[str]
+    punctual: list[str]
+    #: The one in force: (acontecimiento, the round it acts on).
+    active: tuple[str, int] | None = None
+    #: The cards offered to the players who revealed their objective, while they choose.
+    offer: list[str] = field(default_factory=list)
+    #: Jugada arriesgada came out (its offer is made every day from then on), and who already used it.
+    risky: bool = False
+    risky_used: list[int] = field(default_factory=list)
+    #: Hora de la siesta: the round whose lynching is checked, and the night the mutineers kill twice.
+    siesta_check: int | None = None
+    siesta: int | None = None
+    spies: Spies | None = None
+
+
+@dataclass(slots=True)
 class Resolution:
     """A death resolution in progress (deaths.py): its attacks go through the stages together."""
 
@@ -299,7 +326,7 @@ class BethlemState(State):
     #: the next check ends the game with it.
     instant: InstantWin | None = None
     #: The acontecimientos: both decks (top first) and the one in force, with its records.
-    happen: dict[str, Any] = field(default_factory=dict)
+    happen: Happenings | None = None
     #: Objectives Infecto de rabia will reveal at the next dusk (seats).
     rabid_goals: list[int] = field(default_factory=list)
     #: The powers whose awakened use was announced to the table (El archivo, Mary Firth, La Parca…), in order.
