@@ -126,7 +126,7 @@ def option_effects(game: Game, plan: Plan) -> list[dict[str, Any]]:
     players = plan.reference
     cache: dict = {}
     reference = rates(game, run(game, plan, players, {}))
-    rows = []
+    rows: list[dict[str, Any]] = []
     for spec in game.options:
         if not isinstance(spec, (ChoiceOption, FlagOption)):
             continue
@@ -150,13 +150,13 @@ def option_effects(game: Game, plan: Plan) -> list[dict[str, Any]]:
 def _context(game: Game, plan: Plan, players: int, key: str, value: str, cache: dict) -> dict[str, str] | None:
     """The other options under which ``key=value`` changes the games: none ({}) when it acts with the defaults,
     else the first single change of another option that lets it act; None when no such change does."""
-    for other in [None, *(spec for spec in game.options if spec.key != key)]:
-        for other_value in _values(other) if other is not None else [None]:
-            context = {} if other is None else {other.key: other_value}
-            without = _pilot(game, plan, players, context, cache)
-            with_it = _pilot(game, plan, players, {**context, key: value}, cache)
-            if without is not None and with_it is not None and without != with_it:
-                return context
+    contexts: list[dict[str, str]] = [{}]
+    contexts += [{spec.key: v} for spec in game.options if spec.key != key for v in _values(spec)]
+    for context in contexts:
+        without = _pilot(game, plan, players, context, cache)
+        with_it = _pilot(game, plan, players, {**context, key: value}, cache)
+        if without is not None and with_it is not None and without != with_it:
+            return context
     return None
 
 
@@ -165,7 +165,7 @@ def card_effects(game: Game, plan: Plan) -> list[dict[str, Any]]:
     table with ``option=card`` against ``option=ninguno``, at the reference table size. (What ``ninguno``
     means is the game's: no special role in Werewolf, the recommended composition in Bethlem.)"""
     players = plan.reference
-    rows = []
+    rows: list[dict[str, Any]] = []
     for spec in game.options:
         if not isinstance(spec, SetOption):
             continue

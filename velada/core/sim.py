@@ -121,9 +121,9 @@ class SimStats:
     seat_wins: Counter = field(default_factory=Counter)
     #: (bot, side) → sums over games of (seats won)², seats² and seats won × seats in that game: what the
     #: interval over games (:func:`clustered`) needs, as a game's seats are not independent trials.
-    seat_wins_sq: Counter = field(default_factory=Counter)
-    seats_sq: Counter = field(default_factory=Counter)
-    seat_cross: Counter = field(default_factory=Counter)
+    seat_wins_sq: Counter[tuple[str, str]] = field(default_factory=Counter)
+    seats_sq: Counter[tuple[str, str]] = field(default_factory=Counter)
+    seat_cross: Counter[tuple[str, str]] = field(default_factory=Counter)
     #: (side, metric) → sum and count of the values games reported (Result.stats)
     metric_sum: Counter = field(default_factory=Counter)
     metric_n: Counter = field(default_factory=Counter)
@@ -207,6 +207,7 @@ def clustered(stats: SimStats, key: tuple[str, str]) -> tuple[float, float]:
     r = wins / seats
     spread = stats.seat_wins_sq[key] - 2 * r * stats.seat_cross[key] + r * r * stats.seats_sq[key]
     variance = max(0.0, spread) / (seats * seats)
+    effective: float
     if r in (0, 1):
         effective = min(seats, stats.games)
     elif variance == 0:
@@ -247,8 +248,8 @@ def _chunk(
             for key in ((teams.get(player, ""), metric), ("", metric)):
                 stats.metric_sum[key] += value
                 stats.metric_n[key] += 1
-        seats: Counter = Counter()
-        won: Counter = Counter()
+        seats: Counter[tuple[str, str]] = Counter()
+        won: Counter[tuple[str, str]] = Counter()
         for player in players:
             bot, side = seating[player], teams.get(player)
             for key in ((bot, ""), (bot, side)) if side else ((bot, ""),):
