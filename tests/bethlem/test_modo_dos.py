@@ -55,7 +55,7 @@ def test_el_reparto_por_turnos_empieza_por_quien_dice_el_reglamento_en_cada_grup
     while m.state.draft is not None:
         (p,) = m.pending()
         d = m.state.draft
-        if not d["picks"][0] and not d["picks"][1]:
+        if not d.picks[0] and not d.picks[1]:
             firsts.append(p.player)
         group_of[p.player] = group_of.get(p.player, 0) + 1
         m.choose(p.player, p.id, [p.options[0]])

@@ -22,7 +22,7 @@ from velada.games.bethlem.setup import (
     PERSONALITY_PILE,
     PILES_KEY,
 )
-from velada.games.bethlem.state import BethlemState
+from velada.games.bethlem.state import BethlemState, Piles
 
 
 def deal_of(s: BethlemState) -> dict[str, Any]:
@@ -34,9 +34,10 @@ def deal_of(s: BethlemState) -> dict[str, Any]:
     if s.settings.mode == "dos":
         deal[MUTINEER_KEY] = s.players[s.team.index(MUTINEERS)]
     else:
-        deal[PILES_KEY] = {pile: list(cards) for pile, cards in draft["piles"].items()}
-    if draft["order"] is not None:
-        deal[ORDER_KEY] = {player: list(order) for player, order in draft["order"].items()}
+        assert isinstance(draft, Piles)
+        deal[PILES_KEY] = {pile: list(cards) for pile, cards in draft.piles.items()}
+    if draft.order is not None:
+        deal[ORDER_KEY] = {player: list(order) for player, order in draft.order.items()}
     if s.settings.events:
         deal[EVENTS_KEY] = list(s.deck)
     return deal

@@ -19,7 +19,7 @@ from velada.games.bethlem.setup import (
     lay_out,
     row_sizes,
 )
-from velada.games.bethlem.state import BethlemState
+from velada.games.bethlem.state import BethlemState, Draft, Piles
 
 
 def place(s: BethlemState, rows: list[list[str]], personas: list[str]) -> None:
@@ -62,7 +62,7 @@ def start_draft(s: BethlemState, chance: Mapping[str, Any]) -> None:
     taken[mutineer] = list(dos["mutineers"])
     taken[1 - mutineer] = list(dos["inmates"])
     order = _order(s, chance)
-    s.draft = {"taken": taken, "persona": ["", ""], "g": 0, "picks": [[], []], "turn": _first(s, 0), "order": order}
+    s.draft = Draft(taken, ["", ""], 0, [[], []], _first(s, 0), order)
     s.emit("reparto-dos", None, mutineers=s.players[mutineer], inmates=s.players[1 - mutineer])
     s.agenda.append(("draft",))
 
@@ -75,11 +75,12 @@ def draft_options(s: BethlemState) -> list[str]:
     """The cards the player in turn may take. The Siamesas: the first one taken must be its taker's first pick
     in the group; whoever took one takes the other with their second pick if the rival has not."""
     d = s.draft
-    group = COMPOSITIONS["dos"]["draft"][d["g"]]
-    seat = d["turn"]
-    taken = [c for row in d["taken"] for c in row] + [p for p in d["persona"] if p]
+    assert isinstance(d, Draft)
+    group = COMPOSITIONS["dos"]["draft"][d.g]
+    seat = d.turn
+    taken = [c for row in d.taken for c in row] + [p for p in d.persona if p]
     remaining = [c for c in group["cards"] if c not in taken]
-    mine = d["picks"][seat]
+    mine = d.picks[seat]
     twins = [c for c in group["cards"] if KIND_OF[c] == "siamesas"]
     taken_twins = [c for c in twins if c in taken]
     if any(c in mine for c in twins) and len(mine) == 1:
@@ -95,38 +96,40 @@ def draft_options(s: BethlemState) -> list[str]:
 
 
 def draft_step(game, s: BethlemState) -> None:
-    s.ask(prompt(s, s.draft["turn"], "elegir-carta", draft_options(s)))
+    assert isinstance(s.draft, Draft)
+    s.ask(prompt(s, s.draft.turn, "elegir-carta", draft_options(s)))
 
 
 def draft_answer(game, s: BethlemState, answers) -> None:
     ((player, _), chosen), *_ = answers.items()
     d = s.draft
+    assert isinstance(d, Draft)
     seat = s.index[player]
-    group = COMPOSITIONS["dos"]["draft"][d["g"]]
+    group = COMPOSITIONS["dos"]["draft"][d.g]
     card = chosen[0]
     if group["group"] == "personalidad":
-        d["persona"][seat] = card
+        d.persona[seat] = card
     else:
-        d["taken"][seat].append(card)
-    d["picks"][seat].append(card)
+        d.taken[seat].append(card)
+    d.picks[seat].append(card)
     s.emit("elige", None, player=player, card=card)
     wanted = 1 if group["group"] == "personalidad" else 2
-    if all(len(p) == wanted for p in d["picks"]):
-        d["g"] += 1
-        d["picks"] = [[], []]
-        if d["g"] == len(COMPOSITIONS["dos"]["draft"]):
+    if all(len(p) == wanted for p in d.picks):
+        d.g += 1
+        d.picks = [[], []]
+        if d.g == len(COMPOSITIONS["dos"]["draft"]):
             # Laid out by chance, the cards are numbered in the box's order, not in the order they were taken.
-            order = d["order"] or {}
+            order = d.order or {}
             rows = [
                 lay_out(sorted(row, key=BOX_ORDER.__getitem__), order[p]) if p in order else row
-                for p, row in zip(s.players, d["taken"], strict=True)
+                for p, row in zip(s.players, d.taken, strict=True)
             ]
             s.draft = None
-            place(s, rows, d["persona"])
+            place(s, rows, d.persona)
             return
-        d["turn"] = _first(s, d["g"])
+        d.turn = _first(s, d.g)
     else:
-        d["turn"] = 1 - seat if len(d["picks"][1 - seat]) < wanted else seat
+        d.turn = 1 - seat if len(d.picks[1 - seat]) < wanted else seat
     s.agenda.appendleft(("draft",))
 
 
@@ -140,18 +143,19 @@ def start_side(s: BethlemState, life: list[str], personalities: list[str], chanc
     """3-player mode: the piles are shuffled (or written in the deal, ``chance``) before the lone player chooses
     a side; which cards they get depends on that choice."""
     piles = chance[PILES_KEY] if PILES_KEY in chance else draw_piles(life, personalities, s.rng)
-    s.draft = {"piles": piles, "order": _order(s, chance)}
+    s.draft = Piles(piles, _order(s, chance))
     s.agenda.append(("side",))
 
 
 def side_answer(game, s: BethlemState, answers) -> None:
     ((player, _), chosen), *_ = answers.items()
     draft = s.draft
-    assert draft is not None, "the side is chosen before the deal"
+    assert isinstance(draft, Piles), "the side is chosen before the deal"
     s.draft = None
-    rows, personas = deal_piles(draft["piles"], chosen[0])
-    if draft["order"] is not None:
-        rows = [lay_out(row, draft["order"][p]) for p, row in zip(s.players, rows, strict=True)]
+    rows, personas = deal_piles(draft.piles, chosen[0])
+    if draft.order is not None:
+        order = draft.order
+        rows = [lay_out(row, order[p]) for p, row in zip(s.players, rows, strict=True)]
     s.emit("bando", None, player=player, side=chosen[0])
     place(s, rows, personas)
 

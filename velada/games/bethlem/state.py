@@ -159,6 +159,29 @@ class Happenings:
 
 
 @dataclass(slots=True)
+class Draft:
+    """The 2-player draft in progress (setup_flow.py): the players take the cards in turns, group by group."""
+
+    #: By seat: the life cards and the personality taken so far.
+    taken: list[list[str]]
+    persona: list[str]
+    #: The group being drafted (an index into the composition's draft), each seat's picks in it, whose turn.
+    g: int
+    picks: list[list[str]]
+    turn: int
+    #: How chance lays out each player's row (``colocacion=reparto``), by player; None when they arrange it.
+    order: dict[str, list[int]] | None
+
+
+@dataclass(slots=True)
+class Piles:
+    """The 3-player deal waiting for the lone player's side (setup_flow.py): the piles, and the rows' order."""
+
+    piles: dict[str, list[str]]
+    order: dict[str, list[int]] | None
+
+
+@dataclass(slots=True)
 class Resolution:
     """A death resolution in progress (deaths.py): its attacks go through the stages together."""
 
@@ -304,7 +327,7 @@ class BethlemState(State):
     #: The prophecies come true, as announced: (round, their player, the consequence, its destiny).
     prophecies_fulfilled: list[tuple[int, str, str, str]] = field(default_factory=list)
     lynch: Lynching | None = None  # the lynching in progress
-    draft: dict[str, Any] | None = None  # the 2-player draft in progress
+    draft: Draft | Piles | None = None  # the 2-player draft, or the 3-player piles, in progress
     # --- the custom-cards mode (sections 13–15) -------------------------------------------------------------
     #: Each seat's objective card (``internos``, ``amotinados``…); empty in the normal mode.
     goal: list[str] = field(default_factory=list)
