@@ -22,7 +22,7 @@ from velada.games.bethlem.common import (
 from velada.games.bethlem.deaths import attack, resolve, swap_cards
 from velada.games.bethlem.hooks import EVENTS as EVENT_CARDS
 from velada.games.bethlem.hooks import silenced
-from velada.games.bethlem.state import INEVITABLE, LEPER, BethlemState, Prophecy
+from velada.games.bethlem.state import INEVITABLE, LEPER, BethlemState, Prophecy, Told
 
 NIGHT_EVENTS = tuple(e for e in ALL_EVENTS if CARDS[e].time == "noche")
 #: Day events used in the day's turn (Lord Percy's pardon waits for the lynching).
@@ -120,7 +120,7 @@ def _history(event: str):
                 neurotic = next((i for i, p in enumerate(s.persona) if p == "neuroticismo"), None)
             if neurotic is not None:
                 s.knows_persona[seat][neurotic] = True
-            told: dict = {
+            told: Told = {
                 "neurotic": s.players[neurotic] if neurotic is not None else None,
                 "puppet": s.players[s.puppet] if s.puppet is not None else None,
             }

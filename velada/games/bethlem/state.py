@@ -46,6 +46,9 @@ class Settings:
         return self.cards == "custom"
 
 
+#: What the narrator told one player (``BethlemState.records``): the told event's parameters, players' names.
+Told = dict[str, str | list[str] | None]
+
 #: A death marker: (card, cause, by seats, flags).
 Attack = tuple[CardId, str, tuple[int, ...], int]
 #: A death as the resolution's stages see it: (card, cause, by seats, flags, its passive powers worked).
@@ -307,7 +310,7 @@ class BethlemState(State):
     sightings: list[tuple[int, str, tuple[int, ...]]] = field(default_factory=list)
     #: Facts told to one player only by the narrator, in order: (seat, what — a Historia clínica card the seat played,
     #: Ali caught spying on the seat's mutineers —, what it said).
-    records: list[tuple[int, str, dict[str, Any]]] = field(default_factory=list)
+    records: list[tuple[int, str, Told]] = field(default_factory=list)
     #: What El archivo told each user, in order: (user seat, target seat, positions, whether of the principal card).
     archive_told: list[tuple[int, int, list[int], bool]] = field(default_factory=list)
     pack: list[int] = field(default_factory=list)  # tonight's mutineers (and Mary Firth among them)
