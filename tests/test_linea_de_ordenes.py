@@ -153,7 +153,10 @@ def test_sim_de_hombres_lobo_cuenta_cada_partida_una_vez():
     assert wins - extra == 200
     assert sum(report["reasons"].values()) == 200
     text = runner.invoke(app, ["sim", "hombres-lobo", "--games", "200", "--seed", "1"])
+    assert "ganaron juntos (cuenta para cada bando): aldeanos + enamorados" in text.stdout
+    text = runner.invoke(app, ["sim", "hombres-lobo", "--games", "200", "--seed", "1", "--lang", "en"])
     assert "won together (counted for each side): aldeanos + enamorados" in text.stdout
+    assert "bando" not in text.stdout and "partidas" not in text.stdout
 
 
 def test_los_finales_de_gauekos_llevan_los_nombres_de_gauekos():

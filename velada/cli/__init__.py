@@ -281,18 +281,23 @@ def sim(
     if as_json:
         print(json.dumps(report, ensure_ascii=False))
         return
-    table = Table("side", "wins", "rate", "95% CI", box=None)
-    for side, row in [*report["sides"].items(), ("(draw)", report["draws"])]:
+
+    def t(key: str, **params: Any) -> str:
+        return _t(lang, f"sim.{key}", **params)
+
+    table = Table(t("side"), t("wins"), t("rate"), t("ci"), box=None)
+    for side, row in [*report["sides"].items(), (t("draw"), report["draws"])]:
         low, high = row["ci95"]
         table.add_row(side, str(row["wins"]), f"{row['rate']:.1%}", f"{low:.1%} – {high:.1%}")
     out.print(table)
     if report["together"]:
         shared = ", ".join(f"{sides} {n}" for sides, n in sorted(report["together"].items()))
-        out.print(f"won together (counted for each side): {shared}")
+        out.print(t("together", shared=shared))
     if len(report["bots"]) > 1 or "random" not in report["bots"]:
-        table = Table("bot", "side", "seats", "won", "rate", "95% CI", box=None)
+        # A bot's interval is over games, not seats (velada.core.sim.clustered): the header says so.
+        table = Table(t("bot"), t("side"), t("seats"), t("won"), t("rate"), t("ci-games"), box=None)
         for bot, row in report["bots"].items():
-            for side, cell in [("(all)", row), *row["by_side"].items()]:
+            for side, cell in [(t("all"), row), *row["by_side"].items()]:
                 low, high = cell["ci95"]
                 table.add_row(
                     bot, side, str(cell["of"]), str(cell["wins"]), f"{cell['rate']:.1%}", f"{low:.1%} – {high:.1%}"
@@ -300,19 +305,16 @@ def sim(
         out.print(table)
     if report["metrics"]:
         names = sorted({m for row in report["metrics"].values() for m in row})
-        table = Table("side", *[f"mean {m}" for m in names], box=None)
+        table = Table(t("side"), *[t("mean", metric=m) for m in names], box=None)
         for side, row in report["metrics"].items():
             table.add_row(side, *[f"{row.get(m, 0):.2f}" for m in names])
         out.print(table)
-    out.print(
-        f"games: {report['games']}   mean rounds: {report['mean_rounds']:.2f}   "
-        f"mean choices: {report['mean_choices']:.1f}"
+    out.print(t("totals", games=report["games"], rounds=report["mean_rounds"], choices=report["mean_choices"]))
+    speed = t(
+        "speed", games=report["games_per_second"], choices=report["choices_per_second"], seconds=seconds, jobs=jobs
     )
-    out.print(
-        f"{report['games_per_second']} games/s, {report['choices_per_second']} choices/s "
-        f"({seconds:.2f} s, {jobs} job{'s' if jobs > 1 else ''})"
-    )
-    out.print("endings: " + ", ".join(f"{k} {v}" for k, v in sorted(report["reasons"].items())))
+    out.print(speed)
+    out.print(t("endings", endings=", ".join(f"{k} {v}" for k, v in sorted(report["reasons"].items()))))
 
 
 @app.command()
