@@ -1,5 +1,7 @@
 """Bea «La Maestra Vudú» (section 13): the doll, the harms passed on when she dies, the final curse."""
 
+from velada.games.bethlem.custom.la_maestra_vudu import VoodooRecord
+
 from .mesa import abiertos, ataque, dia, elige, eventos, hasta_prompt, noche, opciones, viva
 from .personalizadas import AMOTINADOS, personalizada
 
@@ -19,7 +21,7 @@ def despertada(m):
     s = m.state
     s.awake["la-maestra-vudu"] = True
     s.public["la-maestra-vudu"] = True
-    s.custom["la-maestra-vudu"] = {"announced": True}
+    s.custom["la-maestra-vudu"] = VoodooRecord(announced=True)
 
 
 def test_el_muneco_de_vudu_se_lleva_la_muerte_destinada_a_otra_carta_de_su_jugador():

@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from tests.bethlem.mesa import CUATRO, mesa, noche
 from velada.core.game import fork
 from velada.games.bethlem.game import rename_cards
-from velada.games.bethlem.renaming import CardId, rename_ids
+from velada.games.bethlem.renaming import CardId, Record, rename_ids
 
 
 @dataclass(frozen=True)
@@ -31,6 +31,7 @@ class _Toy:
     pairs: list[tuple[CardId, CardId, str]]
     maybe: CardId | None
     inner: _Inner
+    records: dict[str, Record] = field(default_factory=dict)
     plain: list[str] = field(default_factory=list)
     kept: list[CardId] = field(default_factory=list, metadata={"rename": False})
 
@@ -44,6 +45,7 @@ def test_renombrar_sigue_los_tipos_a_cualquier_profundidad():
         pairs=[("a", "b", "normal")],
         maybe="a",
         inner=_Inner(["b"], _Mark("a", "a")),
+        records={"typed": _Inner(["a"]), "loose": {"card": "a"}},
         plain=["a"],
         kept=["a"],
     )
@@ -56,6 +58,8 @@ def test_renombrar_sigue_los_tipos_a_cualquier_profundidad():
     assert toy.pairs == [("b", "a", "normal")]
     assert toy.maybe == "b"
     assert toy.inner == _Inner(["a"], _Mark("b", "a"))
+    # A record is renamed by its own class's annotations; a dict says nothing about its card ids.
+    assert toy.records == {"typed": _Inner(["b"]), "loose": {"card": "a"}}
     assert toy.plain == ["a"] and toy.kept == ["a"]
 
 

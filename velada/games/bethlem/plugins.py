@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 
 from velada.games.bethlem.cards import MUTINEERS, RISING
 from velada.games.bethlem.hooks import (
@@ -29,7 +29,9 @@ from velada.games.bethlem.hooks import (
     Power,
     Trigger,
 )
-from velada.games.bethlem.state import BethlemState
+from velada.games.bethlem.state import BethlemState, CustomRecord
+
+R = TypeVar("R", bound=CustomRecord)
 
 __all__ = [
     "ACCUSATION",
@@ -116,7 +118,18 @@ class Character:
 
 def data(s: BethlemState, kind: str) -> dict[str, Any]:
     """The character's own records in the state (``s.custom[kind]``), created empty."""
-    return s.custom.setdefault(kind, {})
+    d = s.custom.setdefault(kind, {})
+    assert isinstance(d, dict), f"{kind} keeps a typed record: use record()"
+    return d
+
+
+def record(s: BethlemState, kind: str, new: Callable[[], R]) -> R:
+    """The character's own typed record in the state (``s.custom[kind]``), created by ``new`` when missing."""
+    d = s.custom.get(kind)
+    if d is None:
+        d = s.custom[kind] = new()
+    assert isinstance(d, CustomRecord)
+    return d  # type: ignore[return-value]
 
 
 def rises(s: BethlemState, seat: int) -> bool:

@@ -22,6 +22,13 @@ CARD_ID = "card-id"
 #: A life card's id (``daniel``, ``siamesas-2``).
 CardId: TypeAlias = Annotated[str, CARD_ID]
 
+#: The mark of a value whose class only the run time knows (a custom character's record, ``state.CustomRecord``
+#: or a dict): renamed by its own dataclass's annotations when it is a dataclass, left alone otherwise.
+RECORD = "record"
+
+#: A value typed by its own class (see ``RECORD``); ``Any`` for mypy.
+Record: TypeAlias = Annotated[Any, RECORD]
+
 #: A renaming: old id → new id.
 Rename = Callable[[str], str]
 #: A compiled renamer for one annotated type: (value, renaming) → the renamed value.
@@ -80,6 +87,8 @@ def _renamer(tp: Any) -> Renamer | None:
     if origin is Annotated:
         if CARD_ID in tp.__metadata__:
             return _rename_card
+        if RECORD in tp.__metadata__:
+            return _any_dataclass
         return _renamer(args[0])
     if origin is Union or origin is types.UnionType:
         inner = [r for a in args if a is not type(None) and (r := _renamer(a)) is not None]
@@ -114,8 +123,17 @@ def _renamer(tp: Any) -> Renamer | None:
             return None
         return lambda v, m: tuple(x if r is None else r(x, m) for r, x in zip(each, v, strict=True))
     if isinstance(tp, type) and dataclasses.is_dataclass(tp):
-        return _dataclass_renamer(tp)
+        return _any_dataclass if _dataclass_renamer(tp) is not None else None
     return None
+
+
+def _any_dataclass(v: Any, m: Rename) -> Any:
+    """A value annotated with a dataclass is renamed by its own class's fields: a subclass (a custom
+    character's record) brings its own card ids."""
+    if not dataclasses.is_dataclass(v) or isinstance(v, type):
+        return v
+    renamer = _dataclass_renamer(type(v))
+    return v if renamer is None else renamer(v, m)
 
 
 def _rename_card(card: str, m: Rename) -> str:

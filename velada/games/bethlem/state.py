@@ -16,7 +16,7 @@ from typing import Any
 from velada.core.game import State
 from velada.games.bethlem.cards import KIND_OF
 from velada.games.bethlem.hooks import PERSONA, silenced
-from velada.games.bethlem.renaming import CardId
+from velada.games.bethlem.renaming import CardId, Record
 
 #: Flags of a death marker (an *attack*).
 INEVITABLE = 1  # cannot be saved (Terapia electroshock's awakening, Leproso)
@@ -182,6 +182,12 @@ class Piles:
 
     piles: dict[str, list[str]]
     order: dict[str, list[int]] | None
+
+
+@dataclass(slots=True)
+class CustomRecord:
+    """A custom character's own markers and records (``BethlemState.custom``): each character's subclass names
+    its fields, card ids annotated ``CardId`` (renamed by their types, like the rest of the state)."""
 
 
 @dataclass(slots=True)
@@ -377,9 +383,10 @@ class BethlemState(State):
     #: El Arquitecto's Laberinto: (round, owner seat, user seat) — the user has the owner's personality that
     #: round, and the owner does not.
     lent_persona: tuple[int, int, int] | None = None
-    #: Each custom character's own markers and records, by the character's kind (``custom/``). Card ids in them
-    #: are renamed by the character's ``rename`` hook when hidden cards are dealt again.
-    custom: dict[str, Any] = field(default_factory=dict)
+    #: Each custom character's own markers and records, by the character's kind (``custom/``): a typed record
+    #: (``CustomRecord``), whose card ids are renamed by their types, or still a dict, whose card ids the
+    #: character's ``rename`` hook renames when hidden cards are dealt again.
+    custom: dict[str, Record] = field(default_factory=dict)
     #: What ``find`` read from the board: a copy of the board and its cards by kind, in table order. Every turn of
     #: every night asks for the cards of its kind while cards seldom move (the Cirujano, Wakerfield, a deal
     #: again), so the table is read again only when the board no longer equals the copy.

@@ -15,6 +15,8 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from velada.core.protocol import NARRATOR_ONLY
 from velada.games.bethlem.cards import KIND_OF
 from velada.games.bethlem.common import OWN, SUFFIX, announce_awakening, answer_of, living, options, prompt
@@ -27,15 +29,28 @@ from velada.games.bethlem.plugins import (
     REAPER,
     Character,
     awake,
-    data,
     extra,
+    record,
 )
-from velada.games.bethlem.state import INDIRECT, BethlemState
+from velada.games.bethlem.renaming import CardId
+from velada.games.bethlem.state import INDIRECT, BethlemState, CustomRecord
 
 KIND = "la-maestra-vudu"
 ANNOUNCE = "vudu-anunciar"
 #: How the curse is decided: one attacker chooses; several must agree; lynchers vote (most votes).
 ONE, UNANIMOUS, LYNCH = "uno", "unanimidad", "linchamiento"
+
+
+@dataclass(slots=True)
+class VoodooRecord(CustomRecord):
+    """La Maestra Vudú's records: her awakening announced; the doll (card, its holder then, the round)."""
+
+    announced: bool = False
+    doll: tuple[CardId, int, int] | None = None
+
+
+def _record(s: BethlemState) -> VoodooRecord:
+    return record(s, KIND, VoodooRecord)
 
 
 # --- the doll --------------------------------------------------------------------------------------------------
@@ -44,7 +59,7 @@ ONE, UNANIMOUS, LYNCH = "uno", "unanimidad", "linchamiento"
 def ask(game, s: BethlemState, seat: int, card: str, origin: str, stage: str) -> None:
     """Her turn: announce the awakening (once, if awakened and not yet), then choose the doll."""
     if stage == "":
-        if origin == OWN and awake(s, card) and not data(s, KIND).get("announced"):
+        if origin == OWN and awake(s, card) and not _record(s).announced:
             s.ask(prompt(s, seat, "la-maestra-vudu-anunciar", (ANNOUNCE,), skippable=True))
         else:
             push(s, ("act", KIND, seat, card, origin, "muneco"))
@@ -63,12 +78,12 @@ def answer(game, s: BethlemState, answers, seat: int, card: str, origin: str, st
         return
     if chosen:
         doll = s.card_at(chosen[0])
-        data(s, KIND)["doll"] = (doll, s.holder(doll), s.round)
+        _record(s).doll = (doll, s.holder(doll), s.round)
         s.emit("vudu", me(s, seat), target=chosen[0])
 
 
 def _announce(s: BethlemState, card: str) -> None:
-    data(s, KIND)["announced"] = True
+    _record(s).announced = True
     s.public[card] = True
     seat, pos = s.where[card]
     announce_awakening(s, KIND)
@@ -77,7 +92,7 @@ def _announce(s: BethlemState, card: str) -> None:
 
 def redirect(s: BethlemState, card: str, what: str) -> str:
     """A harm aimed at a card of the doll's player falls on the doll (this round, while the doll lives)."""
-    doll = data(s, KIND).get("doll") if KIND in s.custom else None
+    doll = _record(s).doll if KIND in s.custom else None
     if doll is None:
         return card
     target, seat, round_ = doll
@@ -90,17 +105,10 @@ def redirect(s: BethlemState, card: str, what: str) -> str:
 
 def markers(s: BethlemState, card: str, narrator: bool) -> list[str]:
     """The doll is secret: only the narrator's view shows it."""
-    doll = data(s, KIND).get("doll") if KIND in s.custom else None
+    doll = _record(s).doll if KIND in s.custom else None
     if narrator and doll is not None and doll[0] == card and doll[2] == s.round:
         return ["vudu"]
     return []
-
-
-def rename(s: BethlemState, m) -> None:
-    d = s.custom.get(KIND)
-    if d and d.get("doll") is not None:
-        card, seat, round_ = d["doll"]
-        d["doll"] = (m(card), seat, round_)
 
 
 # --- the extra power: passing on what the holder suffered ----------------------------------------------------
@@ -178,7 +186,7 @@ def effect_answer(game, s: BethlemState, answers, seat: int, effects: tuple) -> 
 
 
 def _cursed(s: BethlemState, card: str) -> bool:
-    return awake(s, card) and bool(data(s, KIND).get("announced")) and s.passive(card)
+    return awake(s, card) and _record(s).announced and s.passive(card)
 
 
 def harmed(s: BethlemState, card: str, what: str, by: tuple[int, ...]) -> None:
@@ -250,7 +258,6 @@ CHARACTER = Character(
     answers={"la-maestra-vudu-efecto": effect_answer, "la-maestra-vudu-maldicion": curse_answer},
     triggers={KIND: trigger},
     markers=markers,
-    rename=rename,
     redirect=redirect,
     harmed=harmed,
 )
