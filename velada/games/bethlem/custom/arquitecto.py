@@ -16,15 +16,35 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
+
 from velada.games.bethlem.cards import CUSTOM_NIGHT, GROUP_OF, KIND_OF
 from velada.games.bethlem.common import ARCHITECT, OWN, actors, answer_of, living, options, prompt
 from velada.games.bethlem.deaths import swap_cards
 from velada.games.bethlem.hooks import NIGHT
-from velada.games.bethlem.plugins import Character, awake, data, extra
-from velada.games.bethlem.state import BethlemState
+from velada.games.bethlem.plugins import Character, awake, extra, record
+from velada.games.bethlem.renaming import CardId
+from velada.games.bethlem.state import BethlemState, CustomRecord
 
 KIND = "el-arquitecto"
 HIDE, LABYRINTH, TURN = "escondite", "laberinto", "despertar"
+
+
+@dataclass(slots=True)
+class ArchitectRecord(CustomRecord):
+    """El Arquitecto's records: the card it hides behind; the players already sent into the Laberinto; awakened,
+    the turn it wakes in this round (round, power) with the card it woke with, and the one-use powers used in its
+    presence (card → whether it was spent before), given back at the end of the round."""
+
+    hide: CardId | None = None
+    labyrinth: list[int] = field(default_factory=list)
+    turn: tuple[int, str] | None = None
+    woke_with: CardId | None = None
+    free: dict[CardId, bool] = field(default_factory=dict)
+
+
+def _record(s: BethlemState) -> ArchitectRecord:
+    return record(s, KIND, ArchitectRecord)
 
 
 def _me(s: BethlemState, seat: int) -> frozenset[str]:
@@ -32,7 +52,7 @@ def _me(s: BethlemState, seat: int) -> frozenset[str]:
 
 
 def _hide(s: BethlemState) -> str | None:
-    return data(s, KIND).get("hide")
+    return _record(s).hide
 
 
 def handler(game, s: BethlemState) -> None:
@@ -59,7 +79,7 @@ def ask(game, s: BethlemState, seat: int, card: str, origin: str, stage: str) ->
             return
         stage = LABYRINTH
     if stage == LABYRINTH:
-        chosen = data(s, KIND).get("labyrinth", [])
+        chosen = _record(s).labyrinth
         players = [p for p in s.seats_in_game() if p != seat and p not in chosen]
         if players:
             s.ask(prompt(s, seat, KIND, s.ids(players), skippable=True))
@@ -72,31 +92,31 @@ def ask(game, s: BethlemState, seat: int, card: str, origin: str, stage: str) ->
 
 def answer(game, s: BethlemState, answers, seat: int, card: str, origin: str, stage: str) -> None:
     _, chosen = answer_of(answers)
-    d = data(s, KIND)
+    d = _record(s)
     kind = next(iter(answers))[1].partition(":")[2]
     if kind == "el-arquitecto-escondite":
-        d["hide"] = s.card_at(chosen[0])
+        d.hide = s.card_at(chosen[0])
         s.emit("escondite", _me(s, seat), target=chosen[0])
         s.agenda.appendleft(("act", KIND, seat, card, origin, LABYRINTH))
         return
     if kind == "el-arquitecto-despertar":
         if chosen:
             target = next(c for c in s.find(chosen[0]) if s.can_act(c) and s.holder(c) != seat)
-            d["turn"] = [s.round, chosen[0]]
-            d["woke_with"] = target
-            d.setdefault("free", {}).setdefault(target, bool(s.used.get(target)))
+            d.turn = (s.round, chosen[0])
+            d.woke_with = target
+            d.free.setdefault(target, bool(s.used.get(target)))
             s.used[target] = False
         return
     if chosen:
-        target = s.index[chosen[0]]
-        d["labyrinth"] = [*d.get("labyrinth", []), target]
-        s.lent_persona = (s.round, target, seat)
-        s.knows_persona[seat][target] = True
+        other = s.index[chosen[0]]
+        d.labyrinth = [*d.labyrinth, other]
+        s.lent_persona = (s.round, other, seat)
+        s.knows_persona[seat][other] = True
         s.emit("laberinto", None, player=chosen[0])
-        s.emit("laberinto-personalidad", _me(s, seat), player=chosen[0], card=s.persona[target])
+        s.emit("laberinto-personalidad", _me(s, seat), player=chosen[0], card=s.persona[other])
         if extra(s, card):
-            s.knows_goal[seat][target] = True
-            s.emit("ves-objetivo", _me(s, seat), player=chosen[0], goal=s.goal[target])
+            s.knows_goal[seat][other] = True
+            s.emit("ves-objetivo", _me(s, seat), player=chosen[0], goal=s.goal[other])
     s.agenda.appendleft(("act", KIND, seat, card, origin, TURN))
 
 
@@ -119,13 +139,14 @@ def _later_turns(s: BethlemState, seat: int) -> list[str]:
 
 def turn_actors(s: BethlemState, kind: str) -> list[tuple[int, str, str]]:
     """Laberinto de la mente: the Arquitecto's holder wakes in the chosen turn too."""
-    turn = data(s, KIND).get("turn")
+    turn = _record(s).turn
     if not turn or turn[0] != s.round or turn[1] != kind:
         return []
     for card in s.find(KIND):
         seat = s.holder(card)
         if not s.out[seat]:
-            target = data(s, KIND)["woke_with"]
+            target = _record(s).woke_with
+            assert target is not None  # set with the turn
             s.emit("arquitecto-despierta", s.audience({seat, s.holder(target)}), player=s.players[seat], power=kind)
             return [(seat, target, ARCHITECT)]
     return []
@@ -133,14 +154,15 @@ def turn_actors(s: BethlemState, kind: str) -> list[tuple[int, str, str]]:
 
 def round_end(game, s: BethlemState) -> None:
     """A one-use power used in the Arquitecto's presence is not spent; a spent one worked for that night only."""
-    free = data(s, KIND).pop("free", {})
+    d = _record(s)
+    free, d.free = d.free, {}
     for card, used in free.items():
         s.used[card] = used
 
 
 def on_death(s: BethlemState, card: str, cause: str, by: tuple[int, ...]) -> list[tuple]:
     """Awakened, when it dies its holder keeps the last card it woke with, and gives the dead Arquitecto for it."""
-    target = data(s, KIND).get("woke_with")
+    target = _record(s).woke_with
     if awake(s, card) and target is not None and target in s.where and s.holder(target) != s.holder(card):
         before = s.option(target)
         swap_cards(s, card, target)
@@ -163,17 +185,6 @@ def reveals(s: BethlemState, seat: int, dead: list[str], default: bool) -> bool:
     return arch in dead and not s.alive.get(hide)
 
 
-def rename(s: BethlemState, m) -> None:
-    d = s.custom.get(KIND)
-    if not d:
-        return
-    for key in ("hide", "woke_with"):
-        if key in d:
-            d[key] = m(d[key])
-    if "free" in d:
-        d["free"] = {m(c): v for c, v in d["free"].items()}
-
-
 def markers(s: BethlemState, card: str, narrator: bool) -> list[str]:
     return ["escondite"] if narrator and card == _hide(s) else []
 
@@ -186,6 +197,5 @@ CHARACTER = Character(
     reveals=reveals,
     actors=turn_actors,
     round_end=round_end,
-    rename=rename,
     markers=markers,
 )
