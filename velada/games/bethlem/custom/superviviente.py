@@ -10,10 +10,12 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from velada.games.bethlem.cards import KIND_OF, SURVIVOR
 from velada.games.bethlem.objectives import instant_win
-from velada.games.bethlem.plugins import Character, awake, data
-from velada.games.bethlem.state import BethlemState
+from velada.games.bethlem.plugins import Character, awake, record
+from velada.games.bethlem.state import BethlemState, CustomRecord
 
 KIND = "el-ultimo-superviviente"
 #: The rounds in which its death wins the game.
@@ -22,19 +24,32 @@ DEADLY_ROUNDS = 3
 IMMORTAL_ROUNDS = 3
 
 
+@dataclass(slots=True)
+class SurvivorRecord(CustomRecord):
+    """Who told the table they hold it (their seat), and the last round its awakening keeps it alive."""
+
+    announced: int | None = None
+    until: int = 0
+
+
+def _record(s: BethlemState) -> SurvivorRecord:
+    return record(s, KIND, SurvivorRecord)
+
+
 def announce_handler(game, s: BethlemState) -> None:
     """Step 5, first night: whoever holds it tells the table (everybody learns the player, not the card's
     place)."""
     for card in s.find(KIND):
         seat = s.holder(card)
         if s.alive[card] and not s.out[seat]:
-            data(s, KIND)["announced"] = seat
+            _record(s).announced = seat
             s.emit("superviviente", None, player=s.players[seat])
 
 
 def badges(s: BethlemState, seat: int, viewer: int | None, narrator: bool) -> list[str]:
     """Everybody sees who announced holding it (what every viewer knows is in the view, not only in the log)."""
-    return ["superviviente"] if s.custom.get(KIND, {}).get("announced") == seat else []
+    mine = s.custom.get(KIND)
+    return ["superviviente"] if mine is not None and mine.announced == seat else []
 
 
 def on_death(s: BethlemState, card: str, cause: str, by: tuple[int, ...]) -> list[tuple]:
@@ -48,14 +63,14 @@ def on_death(s: BethlemState, card: str, cause: str, by: tuple[int, ...]) -> lis
 
 def awakened(s: BethlemState, card: str) -> None:
     """Instinto de supervivencia: shown to all, immortal for the next three rounds."""
-    data(s, KIND)["until"] = s.round + IMMORTAL_ROUNDS
+    _record(s).until = s.round + IMMORTAL_ROUNDS
     s.public[card] = True
     seat, pos = s.where[card]
     s.emit("revela", None, player=s.players[seat], position=pos + 1, card=card, power=KIND)
 
 
 def immunity(s: BethlemState, card: str, cause: str, flags: int) -> str:
-    if KIND_OF[card] == KIND and awake(s, card) and s.passive(card) and s.round <= data(s, KIND).get("until", 0):
+    if KIND_OF[card] == KIND and awake(s, card) and s.passive(card) and s.round <= _record(s).until:
         return KIND
     return ""
 
