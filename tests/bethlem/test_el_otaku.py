@@ -1,5 +1,7 @@
 """Edwin-kun «El Otaku» (section 13): three hakis of one use, a look before each, and the King's haki."""
 
+from velada.games.bethlem.custom.el_otaku import OtakuRecord
+
 from .mesa import abiertos, ataque, dia, elige, eventos, hasta_prompt, llamadas, noche, opciones, viva
 from .personalizadas import AMOTINADOS, personalizada
 
@@ -72,7 +74,7 @@ def test_el_haki_del_rey_solo_deja_levantarse_de_noche_a_los_personajes_principa
     # La Maestra Vudú's turn comes first: the awakening is in place before El Otaku's menu opens.
     m = personalizada({"Carlos": "el-otaku", "Ana": "la-maestra-vudu"})
     m.state.awake["el-otaku"] = True
-    m.state.custom["el-otaku"] = {"used": {"haki-ofensivo": True}}
+    m.state.custom["el-otaku"] = OtakuRecord(used={"haki-ofensivo": True})
     hasta_prompt(m, "Carlos", "el-otaku")
     assert "haki-del-rey" in opciones(m, "Carlos", "el-otaku")
     elige(m, "Carlos", "el-otaku", "haki-del-rey")

@@ -12,12 +12,15 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
+
 from velada.core.protocol import NARRATOR_ONLY
 from velada.games.bethlem.cards import GROUP_OF, KIND_OF
 from velada.games.bethlem.common import answer_of, living, options, prompt
 from velada.games.bethlem.custom.effects import kill, kill_options, look, look_options, me, push
-from velada.games.bethlem.plugins import Character, awake, data, extra
-from velada.games.bethlem.state import BethlemState
+from velada.games.bethlem.plugins import Character, awake, extra, record
+from velada.games.bethlem.renaming import CardId
+from velada.games.bethlem.state import BethlemState, CustomRecord
 
 KIND = "el-otaku"
 OFFENSIVE, DEFENSIVE, OBSERVATION = "haki-ofensivo", "haki-defensivo", "haki-observacion"
@@ -31,11 +34,27 @@ def _targets(s: BethlemState, seat: int, haki: str) -> list[str]:
     return options(s, living(s))
 
 
+@dataclass(slots=True)
+class OtakuRecord(CustomRecord):
+    """El Otaku's records: the hakis spent, the King's laid on the table, the shields on cards, the card he
+    foresaw, and the attack a shield absorbed (card, moment: every attack of that moment with it)."""
+
+    used: dict[str, bool] = field(default_factory=dict)
+    king: bool = False
+    shields: list[CardId] = field(default_factory=list)
+    foreseen: CardId | None = None
+    absorbed: tuple[CardId, str] | None = None
+
+
+def _record(s: BethlemState) -> OtakuRecord:
+    return record(s, KIND, OtakuRecord)
+
+
 def _menu(s: BethlemState, seat: int, card: str) -> list[str]:
-    d = data(s, KIND)
-    used = d.get("used", {})
+    d = _record(s)
+    used = d.used
     menu = [h for h in HAKIS if not used.get(h) and _targets(s, seat, h)]
-    if awake(s, card) and not d.get("king"):
+    if awake(s, card) and not d.king:
         menu.append(KING)
     return menu
 
@@ -61,7 +80,7 @@ def ask(game, s: BethlemState, seat: int, card: str, origin: str, stage: str) ->
 
 def answer(game, s: BethlemState, answers, seat: int, card: str, origin: str, stage: str) -> None:
     _, chosen = answer_of(answers)
-    d = data(s, KIND)
+    d = _record(s)
     if stage == "":
         if not chosen:
             return
@@ -80,25 +99,25 @@ def answer(game, s: BethlemState, answers, seat: int, card: str, origin: str, st
         return
     if not chosen:
         return
-    d.setdefault("used", {})[stage] = True
+    d.used[stage] = True
     if stage == OFFENSIVE:
         kill(s, seat, chosen[0], KIND)
         return
     target = s.card_at(chosen[0])
     if stage == DEFENSIVE:
-        d.setdefault("shields", []).append(target)
+        d.shields.append(target)
         s.emit("el-otaku-escudo", me(s, seat), target=chosen[0])
     else:
-        d["foreseen"] = target
+        d.foreseen = target
         s.emit("el-otaku-observacion", me(s, seat), target=chosen[0])
 
 
 def _king(s: BethlemState, card: str) -> None:
     """The King's haki is laid on the table: everybody knows that only principal characters rise at night now;
     the spent hakis come back."""
-    d = data(s, KIND)
-    d["king"] = True
-    d["used"] = {}
+    d = _record(s)
+    d.king = True
+    d.used = {}
     s.emit("el-otaku-rey", None)
 
 
@@ -106,17 +125,17 @@ def immunity(s: BethlemState, card: str, cause: str, flags: int) -> str:
     """A shield absorbs the first attack on its card (every attack of that same moment with it); El Otaku
     cannot die while the card he foresaw lives."""
     d = s.custom.get(KIND)
-    if not d:
+    if d is None:
         return ""
     moment = s.moment()
-    if card in d.get("shields", ()):
-        d["shields"].remove(card)
-        d["absorbed"] = [card, moment]
+    if card in d.shields:
+        d.shields.remove(card)
+        d.absorbed = (card, moment)
         s.emit("el-otaku-escudo-roto", NARRATOR_ONLY, card=card)
         return "el-otaku-escudo"
-    if d.get("absorbed") == [card, moment]:
+    if d.absorbed == (card, moment):
         return "el-otaku-escudo"
-    foreseen = d.get("foreseen")
+    foreseen = d.foreseen
     if KIND_OF[card] == KIND and foreseen is not None and s.alive.get(foreseen) and s.passive(card):
         return "el-otaku-observacion"
     return ""
@@ -125,7 +144,7 @@ def immunity(s: BethlemState, card: str, cause: str, flags: int) -> str:
 def silences(s: BethlemState, seat: int, what: str, active: bool) -> bool:
     """The King's haki: at night, while the card lives, only principal characters act."""
     d = s.custom.get(KIND)
-    if not d or not d.get("king") or not active or s.phase != "noche":
+    if d is None or not d.king or not active or s.phase != "noche":
         return False
     if not any(s.alive[c] for c in s.find(KIND)):
         return False
@@ -135,24 +154,12 @@ def silences(s: BethlemState, seat: int, what: str, active: bool) -> bool:
 
 def markers(s: BethlemState, card: str, narrator: bool) -> list[str]:
     d = s.custom.get(KIND)
-    if not d or not narrator:
+    if d is None or not narrator:
         return []
-    out = ["escudo"] * d.get("shields", []).count(card)
-    if d.get("foreseen") == card and s.alive[card]:
+    out = ["escudo"] * d.shields.count(card)
+    if d.foreseen == card and s.alive[card]:
         out.append("observacion")
     return out
-
-
-def rename(s: BethlemState, m) -> None:
-    d = s.custom.get(KIND)
-    if not d:
-        return
-    if "shields" in d:
-        d["shields"] = [m(c) for c in d["shields"]]
-    if d.get("foreseen") is not None:
-        d["foreseen"] = m(d["foreseen"])
-    if d.get("absorbed"):
-        d["absorbed"] = [m(d["absorbed"][0]), d["absorbed"][1]]
 
 
 CHARACTER = Character(
@@ -161,5 +168,4 @@ CHARACTER = Character(
     immunity=immunity,
     silences=silences,
     markers=markers,
-    rename=rename,
 )
