@@ -1,6 +1,7 @@
 """María «La Médico» (section 13): a look at the dying, crash cart, induced coma, organ transplant, and the
 deadly virus of her awakening."""
 
+from velada.games.bethlem.custom.la_medico import MedicoRecord
 from velada.games.bethlem.state import INEVITABLE
 
 from .mesa import abiertos, ataque, dia, elige, eventos, hasta_prompt, llamadas, noche, opciones, viva
@@ -110,7 +111,7 @@ def test_virus_mortal_infecta_contagia_a_los_vecinos_y_cambia_dos_virus_por_una_
     assert opciones(m, "Carlos", "la-medico-brote") == ("Dani",)
     elige(m, "Carlos", "la-medico-brote", "Dani")
     elige(m, "Carlos", "la-medico-brote-carta", "Dani:2")
-    assert m.state.custom["la-medico"]["virus"] == {3: 0, 0: 1}
+    assert m.state.custom["la-medico"].virus == {3: 0, 0: 1}
     noche(m)
     assert not viva(m, "wakerfield")
 
@@ -118,7 +119,7 @@ def test_virus_mortal_infecta_contagia_a_los_vecinos_y_cambia_dos_virus_por_una_
 def test_con_cuatro_virus_la_medico_puede_matar_todas_las_cartas_de_un_jugador():
     m = medico()
     m.state.awake["la-medico"] = True
-    m.state.custom["la-medico"] = {"virus": {3: 4}}
+    m.state.custom["la-medico"] = MedicoRecord(virus={3: 4})
     hasta_prompt(m, "Carlos", "la-medico-brote")
     elige(m, "Carlos", "la-medico-brote", "Dani")
     elige(m, "Carlos", "la-medico-brote-modo", "todas-las-cartas")
@@ -130,7 +131,7 @@ def test_con_cuatro_virus_la_medico_puede_matar_todas_las_cartas_de_un_jugador()
 def test_cuando_todos_estan_infectados_el_contagio_es_un_segundo_aumento():
     m = medico()
     m.state.awake["la-medico"] = True
-    m.state.custom["la-medico"] = {"virus": {0: 1, 1: 1, 3: 1}}
+    m.state.custom["la-medico"] = MedicoRecord(virus={0: 1, 1: 1, 3: 1})
     hasta_prompt(m, "Carlos", "la-medico-carga")
     elige(m, "Carlos", "la-medico-carga", "Ana")
     assert [p.id for p in m.pending()] == ["n1:la-medico-carga-2"]

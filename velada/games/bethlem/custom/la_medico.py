@@ -17,12 +17,15 @@ Inevitable deaths (Terapia electroshock awakened, Leproso) cannot be saved by an
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
+
 from velada.games.bethlem.cards import KIND_OF
 from velada.games.bethlem.common import OWN, answer_of, options, prompt
 from velada.games.bethlem.custom.effects import me, night_turn, push
 from velada.games.bethlem.deaths import attack, doomed, remove_attacks
-from velada.games.bethlem.plugins import Character, awake, data, extra
-from velada.games.bethlem.state import INEVITABLE, LEPER, BethlemState
+from velada.games.bethlem.plugins import Character, awake, extra, record
+from velada.games.bethlem.renaming import CardId
+from velada.games.bethlem.state import INEVITABLE, LEPER, BethlemState, CustomRecord
 
 KIND = "la-medico"
 CART, COMA, TRANSPLANT = "carro-de-paradas", "coma-inducido", "trasplante-de-organos"
@@ -36,23 +39,41 @@ def _savable(s: BethlemState) -> list[str]:
     return [c for c in doomed(s) if c not in inevitable]
 
 
+@dataclass(slots=True)
+class MedicoRecord(CustomRecord):
+    """La Médico's records: the round she last used a power, the carts and comas used, the cards in a coma,
+    the card she last saw (card, round), the transplanted card, and her virus's load by seat."""
+
+    round_used: int | None = None
+    cart: int = 0
+    coma_uses: int = 0
+    comas: list[CardId] = field(default_factory=list)
+    seen: tuple[CardId, int] | None = None
+    transplant: CardId | None = None
+    virus: dict[int, int] = field(default_factory=dict)
+
+
+def _record(s: BethlemState) -> MedicoRecord:
+    return record(s, KIND, MedicoRecord)
+
+
 def _cart_limit(s: BethlemState, card: str) -> int:
     return 3 if extra(s, card) else 1
 
 
 def _powers(s: BethlemState, card: str) -> list[str]:
-    d = data(s, KIND)
-    if d.get("round_used") == s.round:
+    d = _record(s)
+    if d.round_used == s.round:
         return []
     savable = _savable(s)
     out = []
-    if savable and d.get("cart", 0) < _cart_limit(s, card):
+    if savable and d.cart < _cart_limit(s, card):
         out.append(CART)
-    if savable and d.get("coma_uses", 0) < COMA_USES:
+    if savable and d.coma_uses < COMA_USES:
         out.append(COMA)
-    seen = d.get("seen")
-    fresh = seen is not None and seen[1] == s.round and seen[0] in savable and seen[0] != d.get("transplant")
-    if fresh and night_turn(KIND_OF[seen[0]]) is not None:
+    seen = d.seen
+    fresh = seen is not None and seen[1] == s.round and seen[0] in savable and seen[0] != d.transplant
+    if fresh and seen is not None and night_turn(KIND_OF[seen[0]]) is not None:
         out.append(TRANSPLANT)
     return out
 
@@ -87,18 +108,19 @@ def ask(game, s: BethlemState, seat: int, card: str, origin: str, stage: str) ->
 
 def answer(game, s: BethlemState, answers, seat: int, card: str, origin: str, stage: str) -> None:
     _, chosen = answer_of(answers)
-    d = data(s, KIND)
+    d = _record(s)
     if stage == "":
         if chosen:
             target = s.card_at(chosen[0])
-            d["seen"] = [target, s.round]
+            d.seen = (target, s.round)
             s.learn(seat, target)
             s.emit("vision", me(s, seat), target=chosen[0], card=target)
         push(s, ("act", KIND, seat, card, origin, "poder"))
         return
     if stage == "poder":
         if chosen and chosen[0] == TRANSPLANT:
-            _transplant(s, seat, d["seen"][0])
+            assert d.seen is not None  # offered only with a card seen this round
+            _transplant(s, seat, d.seen[0])
             push(s, ("act", KIND, seat, card, origin, "virus"))
         elif chosen:
             push(s, ("act", KIND, seat, card, origin, chosen[0]))
@@ -108,14 +130,14 @@ def answer(game, s: BethlemState, answers, seat: int, card: str, origin: str, st
     if stage in (CART, COMA):
         if chosen:
             target = s.card_at(chosen[0])
-            d["round_used"] = s.round
+            d.round_used = s.round
             remove_attacks(s, target)
             if stage == CART:
-                d["cart"] = d.get("cart", 0) + 1
+                d.cart += 1
                 s.emit("salvada", me(s, seat), target=chosen[0], by=s.players[seat])
             else:
-                d["coma_uses"] = d.get("coma_uses", 0) + 1
-                d.setdefault("comas", []).append(target)
+                d.coma_uses += 1
+                d.comas.append(target)
                 s.emit("la-medico-coma", None, target=chosen[0])
         push(s, ("act", KIND, seat, card, origin, "virus"))
         return
@@ -124,11 +146,11 @@ def answer(game, s: BethlemState, answers, seat: int, card: str, origin: str, st
 
 def _transplant(s: BethlemState, seat: int, target: str) -> None:
     """The seen card lives on with the transplant; the old transplanted card, without it, gets a death marker."""
-    d = data(s, KIND)
-    d["round_used"] = s.round
-    old = d.get("transplant")
+    d = _record(s)
+    d.round_used = s.round
+    old = d.transplant
     remove_attacks(s, target)
-    d["transplant"] = target
+    d.transplant = target
     s.emit("la-medico-trasplante", None, target=s.option(target))
     if old is not None and s.alive.get(old):
         attack(s, old, KIND, (seat,))
@@ -137,7 +159,7 @@ def _transplant(s: BethlemState, seat: int, target: str) -> None:
 def actors(s: BethlemState, kind: str) -> list[tuple[int, str, str]]:
     """In the turn of the transplanted card, La Médico uses its power (its holder no longer can)."""
     d = s.custom.get(KIND)
-    target = d.get("transplant") if d else None
+    target = d.transplant if d is not None else None
     if target is None or KIND_OF[target] != kind or not s.alive.get(target):
         return []
     return [(s.holder(medico), target, OWN) for medico in s.find(KIND) if s.can_act(medico)]
@@ -146,18 +168,18 @@ def actors(s: BethlemState, kind: str) -> list[tuple[int, str, str]]:
 def silences(s: BethlemState, seat: int, what: str, active: bool) -> bool:
     """A card in a coma has lost every power; a transplanted card's power is La Médico's now."""
     d = s.custom.get(KIND)
-    if not d:
+    if d is None:
         return False
-    if what in d.get("comas", ()):
+    if what in d.comas:
         return True
-    return active and what == d.get("transplant")
+    return active and what == d.transplant
 
 
 # --- the virus ---------------------------------------------------------------------------------------------
 
 
 def _infected(s: BethlemState) -> dict[int, int]:
-    return data(s, KIND).setdefault("virus", {})
+    return _record(s).virus
 
 
 def _virus_ask(s: BethlemState, seat: int, card: str) -> None:
@@ -253,26 +275,14 @@ def _virus_answer(s: BethlemState, seat: int, card: str, origin: str, stage: str
 def markers(s: BethlemState, card: str, narrator: bool) -> list[str]:
     """The coma and the transplant are auxiliary cards on the table, seen by all."""
     d = s.custom.get(KIND)
-    if not d:
+    if d is None:
         return []
     out = []
-    if card in d.get("comas", ()) and s.alive[card]:
+    if card in d.comas and s.alive[card]:
         out.append("coma")
-    if d.get("transplant") == card and s.alive[card]:
+    if d.transplant == card and s.alive[card]:
         out.append("trasplante")
     return out
-
-
-def rename(s: BethlemState, m) -> None:
-    d = s.custom.get(KIND)
-    if not d:
-        return
-    if "comas" in d:
-        d["comas"] = [m(c) for c in d["comas"]]
-    if d.get("transplant") is not None:
-        d["transplant"] = m(d["transplant"])
-    if d.get("seen"):
-        d["seen"] = [m(d["seen"][0]), d["seen"][1]]
 
 
 CHARACTER = Character(
@@ -281,5 +291,4 @@ CHARACTER = Character(
     actors=actors,
     silences=silences,
     markers=markers,
-    rename=rename,
 )
