@@ -1,5 +1,7 @@
 """David «El Cyborg» (section 13): immortal, swapped when attacked, points for its first holder, killer robots."""
 
+from velada.games.bethlem.custom.el_cyborg import CyborgRecord
+
 from .mesa import abiertos, ataque, elige, eventos, hasta, hasta_prompt, noche, opciones, viva
 from .personalizadas import AMOTINADOS, personalizada
 
@@ -30,7 +32,7 @@ def test_cyborg_suma_puntos_al_sobrevivir_un_ataque():
     elige(m, "Ana", "el-cyborg-cambio", "Carlos:2")
     # The point goes to whoever was dealt the card, wherever it is now.
     hasta_prompt(m, "Carlos", "el-cyborg-cambio", ataque("Carlos:2", amotinados=AMOTINADOS))
-    assert m.state.custom["el-cyborg"]["points"] == {0: 2}
+    assert m.state.custom["el-cyborg"].points == {0: 2}
 
 
 def test_el_cyborg_atacado_nunca_muere_y_no_revela_el_objetivo():
@@ -55,7 +57,7 @@ def test_el_cyborg_atacado_nunca_muere_y_el_profeta_no_resucita_la_otra_carta():
 
 def test_el_jugador_del_cyborg_gasta_sus_puntos_en_el_turno_del_cyborg():
     m = cyborg()
-    m.state.custom["el-cyborg"] = {"points": {0: 3}}
+    m.state.custom["el-cyborg"] = CyborgRecord(points={0: 3})
     m.state.alive["amnesia"] = False
     hasta_prompt(m, "Ana", "el-cyborg")
     assert opciones(m, "Ana", "el-cyborg") == ("ver-1", "matar-2", "revivir-3")
@@ -71,12 +73,12 @@ def test_el_jugador_del_cyborg_gasta_sus_puntos_en_el_turno_del_cyborg():
     assert m.view("Carlos")["players"][3]["objective"] is None
     noche(m)
     assert not viva(m, "john-flick")
-    assert m.state.custom["el-cyborg"]["points"] == {0: 0}
+    assert m.state.custom["el-cyborg"].points == {0: 0}
 
 
 def test_el_cyborg_con_tres_puntos_revive_una_carta_muerta():
     m = cyborg()
-    m.state.custom["el-cyborg"] = {"points": {0: 3}}
+    m.state.custom["el-cyborg"] = CyborgRecord(points={0: 3})
     m.state.alive["arthur"] = False
     hasta_prompt(m, "Ana", "el-cyborg")
     elige(m, "Ana", "el-cyborg", "revivir-3")

@@ -15,6 +15,8 @@ Only a Leproso's inevitable death kills the card for good (nothing stops a Lepro
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
+
 from velada.games.bethlem.cards import KIND_OF
 from velada.games.bethlem.common import OWN, announce_awakening, answer_of, prompt
 from velada.games.bethlem.custom.effects import (
@@ -29,8 +31,8 @@ from velada.games.bethlem.custom.effects import (
 )
 from velada.games.bethlem.deaths import swap_cards
 from velada.games.bethlem.hooks import silenced
-from velada.games.bethlem.plugins import Character, awake, data
-from velada.games.bethlem.state import BethlemState
+from velada.games.bethlem.plugins import Character, awake, record
+from velada.games.bethlem.state import BethlemState, CustomRecord
 
 KIND = "el-cyborg"
 #: What points buy (option id → what, its price in points).
@@ -39,13 +41,29 @@ ROBOTS = 2
 ANNOUNCE, ROBOT = "cyborg-anunciar", "robot"
 
 
+@dataclass(slots=True)
+class CyborgRecord(CustomRecord):
+    """El Cyborg's records: points by the seat that was dealt the card, an attack waiting for its swap, the
+    awakening announced, the robots left and the round one was last sent."""
+
+    points: dict[int, int] = field(default_factory=dict)
+    pending: bool = False
+    announced: bool = False
+    robots: int = ROBOTS
+    robot_round: int | None = None
+
+
+def _record(s: BethlemState) -> CyborgRecord:
+    return record(s, KIND, CyborgRecord)
+
+
 def _points(s: BethlemState, seat: int) -> int:
-    return data(s, KIND).get("points", {}).get(seat, 0)
+    return _record(s).points.get(seat, 0)
 
 
 def _robots(s: BethlemState) -> int:
-    d = data(s, KIND)
-    return d.get("robots", ROBOTS) if d.get("announced") else 0
+    d = _record(s)
+    return d.robots if d.announced else 0
 
 
 # --- the attack that does not kill --------------------------------------------------------------------------
@@ -57,18 +75,18 @@ def immunity(s: BethlemState, card: str, cause: str, flags: int) -> str:
     resolution are shown (several attacks at once count as one, as they would kill once)."""
     if KIND_OF[card] != KIND or not s.passive(card):
         return ""
-    d = data(s, KIND)
-    if d.get("pending"):
+    d = _record(s)
+    if d.pending:
         return KIND
-    d["pending"] = True
+    d.pending = True
     seat = s.holder(card)
     if awake(s, card) and _robots(s) > 0:
-        d["robots"] = _robots(s) - 1
-        s.emit("el-cyborg-robot-cae", None, n=d["robots"])
+        d.robots = _robots(s) - 1
+        s.emit("el-cyborg-robot-cae", None, n=d.robots)
         s.agenda.appendleft(("el-cyborg-after", card, False))
         return KIND
     owner = s.dealt_to.get(card, seat)
-    points = d.setdefault("points", {})
+    points = d.points
     points[owner] = points.get(owner, 0) + 1
     s.emit("el-cyborg-punto", me(s, owner), n=points[owner])
     # The swap waits until this resolution is over: the agenda runs the resolution's stages first.
@@ -79,7 +97,7 @@ def immunity(s: BethlemState, card: str, cause: str, flags: int) -> str:
 def after_step(game, s: BethlemState, card: str, swap: bool) -> None:
     """After the resolution: the holder of the attacked card gives it to another player, taking one of their
     living cards in exchange."""
-    data(s, KIND)["pending"] = False
+    _record(s).pending = False
     if not swap or not s.alive.get(card) or card not in s.where:
         return
     seat = s.holder(card)
@@ -122,10 +140,10 @@ def _menu(s: BethlemState, seat: int, card: str) -> list[str]:
         targets = {"ver": look_options(s, seat), "matar": kill_options(s, seat), "revivir": revive_options(s)}
         out += [use for use, (what, cost) in USES.items() if points >= cost and targets[what]]
     if s.holder(card) == seat and s.can_act(card) and awake(s, card):
-        d = data(s, KIND)
-        if not d.get("announced"):
+        d = _record(s)
+        if not d.announced:
             out.append(ANNOUNCE)
-        if d.get("robots", ROBOTS) > 0 and d.get("robot_round") != s.round and kill_options(s, seat):
+        if d.robots > 0 and d.robot_round != s.round and kill_options(s, seat):
             out.append(ROBOT)
     return out
 
@@ -151,7 +169,7 @@ def answer(game, s: BethlemState, answers, seat: int, card: str, origin: str, st
     _, chosen = answer_of(answers)
     if not chosen:
         return
-    d = data(s, KIND)
+    d = _record(s)
     if stage == "":
         if chosen[0] == ANNOUNCE:
             _announce(s, card)
@@ -161,11 +179,11 @@ def answer(game, s: BethlemState, answers, seat: int, card: str, origin: str, st
         return
     if stage == ROBOT:
         _announce(s, card)
-        d["robot_round"] = s.round
+        d.robot_round = s.round
         kill(s, seat, chosen[0], "el-cyborg-robot")
     else:
         what, cost = USES[stage]
-        d["points"][seat] -= cost
+        d.points[seat] -= cost
         if what == "ver":
             look(s, seat, chosen[0])
         elif what == "matar":
@@ -178,10 +196,10 @@ def answer(game, s: BethlemState, answers, seat: int, card: str, origin: str, st
 
 def _announce(s: BethlemState, card: str) -> None:
     """The awakening is announced: the card is shown to everybody and its robots are on the table."""
-    d = data(s, KIND)
-    if d.get("announced"):
+    d = _record(s)
+    if d.announced:
         return
-    d["announced"] = True
+    d.announced = True
     s.public[card] = True
     seat, pos = s.where[card]
     announce_awakening(s, KIND)
@@ -198,12 +216,13 @@ def markers(s: BethlemState, card: str, narrator: bool) -> list[str]:
 def hide(state: BethlemState, s: BethlemState, me: int | None, rng) -> None:
     """Whose points they are is the secret of whoever was dealt the card: with the hidden cards dealt again, the
     points go to the new dealer of the card."""
-    points = s.custom.get(KIND, {}).get("points")
-    if not points or me in points:
+    d = s.custom.get(KIND)
+    if d is None or not d.points or me in d.points:
         return
+    points = d.points
     owner = s.dealt_to.get(KIND)
     if owner is not None:
-        s.custom[KIND]["points"] = {owner: sum(points.values())}
+        d.points = {owner: sum(points.values())}
 
 
 CHARACTER = Character(
