@@ -16,11 +16,14 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
+
 from velada.games.bethlem.cards import CARDS, CUSTOM_NIGHT, KIND_OF
 from velada.games.bethlem.common import SPIRIT, announce_awakening, answer_of, options, prompt
 from velada.games.bethlem.custom.effects import look, look_goals, night_turn, push
-from velada.games.bethlem.plugins import Character, awake, data, extra
-from velada.games.bethlem.state import BethlemState
+from velada.games.bethlem.plugins import Character, awake, extra, record
+from velada.games.bethlem.renaming import CardId
+from velada.games.bethlem.state import BethlemState, CustomRecord
 
 KIND = "la-medium"
 BODY, SPIRIT_BODY = "cuerpo-fisico", "cuerpo-espiritual"
@@ -34,25 +37,43 @@ def _borrowable(card: str) -> bool:
     return CARDS[card].borrow and night_turn(KIND_OF[card]) is not None
 
 
+@dataclass(slots=True)
+class MediumRecord(CustomRecord):
+    """La Médium's records: the dead cards whose powers she took and their players, the last one taken (card,
+    round, her seat); awakened, her body ("" until announced), the players her body chose, and this round's
+    (seat, round)."""
+
+    cards: list[CardId] = field(default_factory=list)
+    players: list[int] = field(default_factory=list)
+    taken: tuple[CardId, int, int] | None = None
+    body: str = ""
+    bodies: list[int] = field(default_factory=list)
+    haunted: tuple[int, int] | None = None
+
+
+def _record(s: BethlemState) -> MediumRecord:
+    return record(s, KIND, MediumRecord)
+
+
 def _body(s: BethlemState) -> str | None:
     """The body she lives in this round, once the awakening is announced (and while the card lives)."""
     d = s.custom.get(KIND)
-    if not d or not d.get("body"):
+    if d is None or not d.body:
         return None
     if not any(s.alive[c] for c in s.find(KIND)):
         return None
-    return d["body"]
+    return d.body
 
 
 # --- her turn ------------------------------------------------------------------------------------------------
 
 
 def _choices(s: BethlemState, seat: int) -> list[str]:
-    d = data(s, KIND)
-    dead = [c for c in s.table_cards() if not s.alive[c] and _borrowable(c) and c not in d.get("cards", ())]
+    d = _record(s)
+    dead = [c for c in s.table_cards() if not s.alive[c] and _borrowable(c) and c not in d.cards]
     if _body(s) == SPIRIT_BODY:
         return dead
-    chosen = d.get("players", ())
+    chosen = d.players
     return [c for c in dead if s.holder(c) not in chosen]
 
 
@@ -74,13 +95,13 @@ def answer(game, s: BethlemState, answers, seat: int, card: str, origin: str, st
     _, chosen = answer_of(answers)
     if stage == "":
         if chosen:
-            d = data(s, KIND)
+            d = _record(s)
             dead = s.card_at(chosen[0])
-            d["taken"] = [dead, s.round, seat]
-            d.setdefault("cards", []).append(dead)
+            d.taken = (dead, s.round, seat)
+            d.cards.append(dead)
             owner = s.holder(dead)
-            if owner not in d.setdefault("players", []):
-                d["players"].append(owner)
+            if owner not in d.players:
+                d.players.append(owner)
         push(s, ("act", KIND, seat, card, origin, "objetivo"))
         return
     if chosen:
@@ -89,7 +110,7 @@ def answer(game, s: BethlemState, answers, seat: int, card: str, origin: str, st
 
 def everybody_handler(game, s: BethlemState) -> None:
     """Section 14: everybody wakes to see which power La Médium took; a power whose turn is past is used now."""
-    taken = data(s, KIND).get("taken") if KIND in s.custom else None
+    taken = _record(s).taken if KIND in s.custom else None
     if not taken or taken[1] != s.round:
         return
     dead, _, seat = taken
@@ -108,15 +129,15 @@ def actors(s: BethlemState, kind: str) -> list[tuple[int, str, str]]:
     """In the turn of the power she took (after its own holder), La Médium; in the turns of their dead cards,
     the player her body chose for this round."""
     d = s.custom.get(KIND)
-    if not d:
+    if d is None:
         return []
     out = []
-    taken = d.get("taken")
+    taken = d.taken
     if taken and taken[1] == s.round and KIND_OF[taken[0]] == kind and not s.alive[taken[0]]:
         step = night_turn(kind)
         if step is not None and ORDER[step] > ORDER["todos-medium"] and _medium_acts(s, taken[2]):
             out.append((taken[2], taken[0], SPIRIT))
-    haunted = d.get("haunted")
+    haunted = d.haunted
     if haunted and haunted[1] == s.round and not s.out[haunted[0]]:
         seat = haunted[0]
         for card in s.board[seat][: s.table]:
@@ -140,12 +161,12 @@ def dusk_step(game, s: BethlemState, card: str) -> None:
     if not s.alive.get(card):
         return
     seat = s.holder(card)
-    d = data(s, KIND)
-    if not d.get("body"):
+    d = _record(s)
+    if not d.body:
         s.ask(prompt(s, seat, "la-medium-despertar", (BODY, SPIRIT_BODY), skippable=True))
         return
-    if d["body"] == BODY:
-        chosen = d.get("bodies", [])
+    if d.body == BODY:
+        chosen = d.bodies
         players = [p for p in s.seats_in_game() if p != seat and p not in chosen]
         if players:
             s.ask(prompt(s, seat, "la-medium-fisico", s.ids(players), skippable=True))
@@ -155,9 +176,9 @@ def dusk_answer(game, s: BethlemState, answers, card: str) -> None:
     _, chosen = answer_of(answers)
     if not chosen:
         return
-    d = data(s, KIND)
-    if not d.get("body"):
-        d["body"] = chosen[0]
+    d = _record(s)
+    if not d.body:
+        d.body = chosen[0]
         s.public[card] = True
         seat, pos = s.where[card]
         announce_awakening(s, KIND)
@@ -167,17 +188,17 @@ def dusk_answer(game, s: BethlemState, answers, card: str) -> None:
             push(s, ("la-medium-anochecer", card))
         return
     target = s.index[chosen[0]]
-    d.setdefault("bodies", []).append(target)
-    d["haunted"] = [target, s.round]
+    d.bodies.append(target)
+    d.haunted = (target, s.round)
     s.emit("la-medium-fisico", None, player=chosen[0])
 
 
 def round_end(game, s: BethlemState) -> None:
     """After the lynching the body and the spirit take turns."""
     d = s.custom.get(KIND)
-    if d and d.get("body") and _body(s):
-        d["body"] = SPIRIT_BODY if d["body"] == BODY else BODY
-        s.emit(f"la-medium-{d['body']}", None)
+    if d is not None and d.body and _body(s):
+        d.body = SPIRIT_BODY if d.body == BODY else BODY
+        s.emit(f"la-medium-{d.body}", None)
 
 
 def _medium_seat(s: BethlemState) -> int | None:
@@ -191,9 +212,9 @@ def silences(s: BethlemState, seat: int, what: str, active: bool) -> bool:
     """In her body she cannot rise at night; in spirit she does nothing by day. The player her body chose uses
     none of their living cards this round."""
     d = s.custom.get(KIND)
-    if not d:
+    if d is None:
         return False
-    haunted = d.get("haunted")
+    haunted = d.haunted
     own_living = what in s.where and s.alive[what] and s.holder(what) == seat
     if haunted and haunted[0] == seat and haunted[1] == s.round and own_living:
         return True
@@ -218,16 +239,6 @@ def markers(s: BethlemState, card: str, narrator: bool) -> list[str]:
     return [body] if body and KIND_OF[card] == KIND and s.alive[card] else []
 
 
-def rename(s: BethlemState, m) -> None:
-    d = s.custom.get(KIND)
-    if not d:
-        return
-    if "cards" in d:
-        d["cards"] = [m(c) for c in d["cards"]]
-    if d.get("taken"):
-        d["taken"] = [m(d["taken"][0]), *d["taken"][1:]]
-
-
 CHARACTER = Character(
     KIND,
     powers={KIND: (ask, answer)},
@@ -240,5 +251,4 @@ CHARACTER = Character(
     silences=silences,
     immunity=immunity,
     markers=markers,
-    rename=rename,
 )
