@@ -13,12 +13,14 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
+
 from velada.core.protocol import NARRATOR_ONLY
 from velada.games.bethlem.cards import CUSTOM_P1, KIND_OF, KINDS, LIFE_GROUPS
 from velada.games.bethlem.common import OWN, announce_awakening, answer_of, living, not_against, options, prompt
 from velada.games.bethlem.deaths import attack
-from velada.games.bethlem.plugins import Character, awake, data, extra, rises
-from velada.games.bethlem.state import INDIRECT, BethlemState
+from velada.games.bethlem.plugins import Character, awake, extra, record, rises
+from velada.games.bethlem.state import INDIRECT, BethlemState, CustomRecord
 
 KIND = "gas-de-la-risa"
 ATTACK = "gas-de-la-risa-ataque"
@@ -35,8 +37,25 @@ def _me(s: BethlemState, seat: int) -> frozenset[str]:
     return frozenset((s.players[seat],))
 
 
+@dataclass(slots=True)
+class LaughingGasRecord(CustomRecord):
+    """Gas de la risa's records: the kinds named so far and this round's (round, kind); the laughing fit after
+    its death (round, its holder's seat, the card: a plain ``str``, never renamed, as before); awakened, the
+    pills left and the moment the last one was taken."""
+
+    named: list[str] = field(default_factory=list)
+    selected: tuple[int, str] | None = None
+    fit: tuple[int, int, str] | None = None
+    pills: int = 0
+    pill_moment: str | None = None
+
+
+def _record(s: BethlemState) -> LaughingGasRecord:
+    return record(s, KIND, LaughingGasRecord)
+
+
 def ask(game, s: BethlemState, seat: int, card: str, origin: str, stage: str) -> None:
-    named = data(s, KIND).get("named", [])
+    named = _record(s).named
     choices = [k for k in NAMEABLE if k not in named]
     if choices:
         s.ask(prompt(s, seat, KIND, choices, skippable=True))
@@ -47,9 +66,9 @@ def answer(game, s: BethlemState, answers, seat: int, card: str, origin: str, st
     if not chosen:
         return
     kind = chosen[0]
-    d = data(s, KIND)
-    d["named"] = [*d.get("named", []), kind]
-    d["selected"] = [s.round, kind]
+    d = _record(s)
+    d.named = [*d.named, kind]
+    d.selected = (s.round, kind)
     hands = []
     for other in s.find(kind):
         if s.alive[other] and not s.out[s.holder(other)]:
@@ -61,7 +80,7 @@ def answer(game, s: BethlemState, answers, seat: int, card: str, origin: str, st
 
 def _selected(s: BethlemState) -> str | None:
     """The living card named this round (the first in table order, for a card with copies)."""
-    selected = data(s, KIND).get("selected")
+    selected = _record(s).selected
     if not selected or selected[0] != s.round:
         return None
     for card in s.find(selected[1]):
@@ -76,14 +95,14 @@ def _selected(s: BethlemState) -> str | None:
 def on_death(s: BethlemState, card: str, cause: str, by: tuple[int, ...]) -> list[tuple]:
     if extra(s, card):
         seat = s.holder(card)
-        data(s, KIND)["fit"] = [s.round + 1, seat, card]
+        _record(s).fit = (s.round + 1, seat, card)
         s.emit("ataque-de-risa", None, round=s.round + 1)
     return []
 
 
 def mutiny(s: BethlemState, pack: list[int]) -> tuple[list[int], list[tuple]]:
     """The round after it died: nobody rises with the mutineers; its holder rises in their place."""
-    fit = data(s, KIND).get("fit")
+    fit = _record(s).fit
     if not fit or fit[0] != s.round:
         return pack, []
     seat, card = fit[1], fit[2]
@@ -114,9 +133,9 @@ def attack_answer(game, s: BethlemState, answers, seat: int, card: str, origin: 
 
 
 def awakened(s: BethlemState, card: str) -> None:
-    d = data(s, KIND)
-    d["pills"] = 2
-    d["named"] = []
+    d = _record(s)
+    d.pills = 2
+    d.named = []
 
 
 def immunity(s: BethlemState, card: str, cause: str, flags: int) -> str:
@@ -124,22 +143,22 @@ def immunity(s: BethlemState, card: str, cause: str, flags: int) -> str:
     second one kills the card, and the named card's holder loses the vote for good."""
     if KIND_OF[card] != KIND or not awake(s, card) or not s.passive(card):
         return ""
-    d = data(s, KIND)
-    if d.get("pill_moment") == s.moment():
+    d = _record(s)
+    if d.pill_moment == s.moment():
         return KIND
     victim = _selected(s)
     if victim is None or victim == card:
         return ""
-    pills = d.get("pills", 0)
+    pills = d.pills
     if pills == 2:
-        d["pills"] = 1
-        d["pill_moment"] = s.moment()
+        d.pills = 1
+        d.pill_moment = s.moment()
         announce_awakening(s, KIND)
         if s.res is not None:
             s.res.next.append((victim, KIND, (s.holder(card),), INDIRECT))
         return KIND
     if pills == 1:
-        d["pills"] = 0
+        d.pills = 0
         loser = s.holder(victim)
         s.no_vote[loser] = True
         s.emit("sin-voto", None, player=s.players[loser], reason=KIND)
