@@ -269,8 +269,7 @@ SECRET_KINDS["bethlem-dos"] = [
 ]
 # With two players who holds which card is public: the other world differs in where the cards lie (when chance
 # lays them out), the events, and the secret answers it varies. These come rarely or late (a hypnosis, Daniel's
-# conversion, Nathaniel's awakening, a prophecy's hidden link, El archivo's miss and whom it pointed at) and are
-# not reached within the budget.
+# conversion, Nathaniel's awakening, El archivo's miss and whom it pointed at) and are not reached within the budget.
 NOT_CAUGHT["bethlem-dos"] = [
     "archivo-falla",
     "convertido",
@@ -307,8 +306,8 @@ SECRET_KINDS["bethlem-tres"] = [
     "votos-amotinados",
 ]
 # With three players, as in the normal mode, the other world parts before these rare or late secrets (a hypnosis,
-# Daniel's conversion, Nathaniel's awakening, Mary Firth's unmasking, a prophecy's hidden link, a Historia
-# clínica's answer, El archivo's answer).
+# Daniel's conversion, Nathaniel's awakening, Mary Firth's unmasking, a Historia clínica's answer, El archivo's
+# answer).
 NOT_CAUGHT["bethlem-tres"] = [
     "archivo",
     "archivo-falla",

@@ -136,6 +136,14 @@ def play(
     return played
 
 
+def _fork_match(match: Match, state: State) -> Match:
+    """A match over ``state`` with ``match``'s record so far: the game object is shared, never copied."""
+    forked = copy.copy(match)
+    forked.choices = list(match.choices)
+    forked.state = state
+    return forked
+
+
 def _rest(game: Game, state: State, viewer: Viewer) -> dict[str, Any]:
     """Everything ``viewer`` sees but the log, texts included. (The log is compared entry by entry as it grows:
     rendering a whole log after every group would make long games quadratic.)"""
@@ -310,12 +318,8 @@ def compare_midway(
     nudge = played.game.nudge_hidden(before.state, viewer, rng)
     if nudge is None:
         return None, 0, {}
-    mine = copy.copy(before)
-    mine.choices = list(before.choices)
-    mine.state = fork(before.state)
-    other = copy.copy(mine)
-    other.choices = list(mine.choices)
-    other.state = nudge.state
+    mine = _fork_match(before, fork(before.state))
+    other = _fork_match(before, nudge.state)
     game = played.game
     if _rest(game, mine.state, viewer) != _rest(game, other.state, viewer) or talk.heard(
         game, mine.state, viewer
@@ -596,8 +600,5 @@ def midway_starts(played: Played, rng: random.Random, most: int = MIDWAY) -> lis
             for player, pid, chosen in group:
                 match.choose(player, pid, chosen)
         done = moment
-        snapshot = copy.copy(match)
-        snapshot.choices = list(match.choices)
-        snapshot.state = fork(match.state)
-        starts.append((moment, snapshot))
+        starts.append((moment, _fork_match(match, fork(match.state))))
     return starts
