@@ -81,12 +81,7 @@ def _bot_games(results: list[tuple[int, int]]) -> SimStats:
     """Totals of a bot that, in each game, won ``y`` of its ``m`` seats."""
     stats = SimStats(games=len(results))
     for y, m in results:
-        key = ("heuristico", "")
-        stats.seats[key] += m
-        stats.seat_wins[key] += y
-        stats.seats_sq[key] += m * m
-        stats.seat_wins_sq[key] += y * y
-        stats.seat_cross[key] += y * m
+        stats.add_game(("heuristico", ""), y, m)
     return stats
 
 

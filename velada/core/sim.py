@@ -130,6 +130,14 @@ class SimStats:
     #: rounds → games that lasted that many (the length distribution)
     lengths: Counter = field(default_factory=Counter)
 
+    def add_game(self, key: tuple[str, str], won: int, seats: int) -> None:
+        """One game's ``seats`` of a bot (and side) ``key``, ``won`` of them won: the sums its interval reads."""
+        self.seats[key] += seats
+        self.seat_wins[key] += won
+        self.seats_sq[key] += seats * seats
+        self.seat_wins_sq[key] += won * won
+        self.seat_cross[key] += won * seats
+
     def add(self, other: SimStats) -> None:
         self.games += other.games
         self.choices += other.choices
@@ -256,12 +264,7 @@ def _chunk(
                 seats[key] += 1
                 won[key] += player in winners
         for key, m in seats.items():
-            y = won[key]
-            stats.seats[key] += m
-            stats.seat_wins[key] += y
-            stats.seats_sq[key] += m * m
-            stats.seat_wins_sq[key] += y * y
-            stats.seat_cross[key] += y * m
+            stats.add_game(key, won[key], m)
     return stats
 
 
