@@ -423,7 +423,8 @@ def test_ultima_baza_dos_apuestas_por_ronda_sin_limite_y_no_muere_si_pierde():
 
 
 def brocoli(m):
-    return dict(m.state.custom.get("la-chef", {}).get("broccoli", {}))
+    d = m.state.custom.get("la-chef")
+    return {} if d is None else dict(d.broccoli)
 
 
 def test_la_chef_cocina_para_un_jugador_y_no_pueden_actuar_el_uno_contra_el_otro_esa_ronda():
@@ -469,14 +470,14 @@ def test_el_brocoli_de_una_carta_usada_se_queda_y_el_de_una_no_usada_pasa_a_la_i
     m.choose("Bea", "la-chef-mover", ["Carlos:4"])
     hasta(m, lambda m: m.state.phase == "noche")
     assert brocoli(m) == {"terapia-electroshock": 1, "muerte-dulce": 1, "arthur": 1, "wakerfield": 1}
-    assert m.state.custom["la-chef"]["center"] == 1
+    assert m.state.custom["la-chef"].center == 1
 
 
 def test_una_carta_con_tres_brocolis_muere_al_instante():
     m = mesa(PERSONALIZADA, objetivos=OBJETIVOS)
     hasta_prompt(m, "Carlos", "la-chef-brocoli")
     _servir(m, ["Ana:2", "Bea:2", "Carlos:2", "Dani:2"])
-    m.state.custom["la-chef"]["broccoli"]["wakerfield"] = 2
+    m.state.custom["la-chef"].broccoli["wakerfield"] = 2
     noche(m)
     hasta(m, lambda m: ("Carlos", "la-chef-mover") in abiertos(m))
     m.choose("Carlos", "la-chef-mover", ["Dani:2"])
@@ -491,8 +492,8 @@ def test_paciencia_no_aplaza_una_muerte_por_brocoli():
     noche(m, {("Carlos", "la-chef-brocoli"): []})
     dia(m)
     d = m.state.custom["la-chef"]
-    d["broccoli"] = {"john-flick": 2}
-    d["center"] = 1
+    d.broccoli = {"john-flick": 2}
+    d.center = 1
     hasta_prompt(m, "Carlos", "la-chef-reparto")
     m.choose("Carlos", "la-chef-reparto", ["Bea"])
     m.choose("Carlos", "la-chef-reparto-carta", ["Bea:2"])
@@ -555,7 +556,7 @@ def test_al_destruir_la_comida_la_chef_pierde_solo_las_treguas_de_sus_comidas():
     _servir(m, ["Ana:2", "Bea:2", "Carlos:2", "Dani:2"])
     hasta_prompt(m, "Carlos", "la-chef-revivir", todos("Carlos:1", "Ana", "Dani"))
     s = m.state
-    s.custom["la-chef"]["fed"] = [0]
+    s.custom["la-chef"].fed = [0]
     s.shields = [(0, 2), (2, 0), (1, 2)]  # a meal with Ana; Bea may not act against Carlos
     m.choose("Carlos", "la-chef-revivir", ["destruir"])
     assert s.shields == [(1, 2)]

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from tests.bethlem.mesa import CUATRO, mesa, noche
+from tests.bethlem.mesa import CUATRO, GAME, hasta_prompt, mesa, noche
+from tests.bethlem.personalizadas import personalizada
 from velada.core.game import fork
 from velada.games.bethlem.game import rename_cards
 from velada.games.bethlem.renaming import CardId, Record, rename_ids
@@ -72,5 +73,30 @@ def test_renombrar_dos_veces_deja_la_partida_como_estaba():
     rename_cards(renamed, swap)
     assert renamed != state
     assert renamed.board[0][0] == "mary-firth" and renamed.where["mary-firth"] == state.where["daniel"]
+    rename_cards(renamed, swap)
+    assert renamed == state
+
+
+def _marcas(state):
+    """The narrator's markers on every card, by position."""
+    return [[card["markers"] for card in player["cards"]] for player in GAME.view(state, None, "es")["players"]]
+
+
+def test_renombrar_deja_en_su_sitio_lo_que_los_personajes_personalizados_ponen_en_las_cartas():
+    """El Relojero's numbers and La Chef's broccolis stay on their positions when the cards there get new
+    identities: their records' card ids are renamed with the rest of the state."""
+    m = personalizada({"Ana": "el-relojero"})
+    hasta_prompt(m, "Bea", "la-chef-brocoli")
+    m.choose("Bea", "la-chef-brocoli", ["servir"])
+    for player, card in (("Ana", "Ana:2"), ("Bea", "Bea:1"), ("Carlos", "Carlos:3"), ("Dani", "Dani:2")):
+        m.choose("Bea", f"n1:la-chef-brocoli-carta-{player}", [card])
+    state = m.state
+    before = _marcas(state)
+    assert ["brocoli"] in before[1] and any(f"numero-{n}" in before[0][1] for n in range(1, 5))
+    swap = {"el-archivo": "arthur", "arthur": "el-archivo", "la-chef": "profeta", "profeta": "la-chef"}
+    renamed = fork(state)
+    rename_cards(renamed, swap)
+    assert renamed.board[0][1] == "arthur"
+    assert _marcas(renamed) == before
     rename_cards(renamed, swap)
     assert renamed == state

@@ -16,6 +16,7 @@ from velada.games.bethlem import chance, flow, guide, setup_flow
 from velada.games.bethlem.cards import ALL_EVENTS, CARDS, CHOOSABLE, EVENTS, GROUP_OF, KIND_OF, SIDES, TWINS
 from velada.games.bethlem.cards import KINDS as CARD_KINDS
 from velada.games.bethlem.common import card_side
+from velada.games.bethlem.custom import chef
 from velada.games.bethlem.ending import objective
 from velada.games.bethlem.happenings import start_happenings
 from velada.games.bethlem.objectives import check_goals, deal_goals, goal_visible
@@ -657,7 +658,7 @@ class BethlemGame(Game):
         }
         if s.settings.custom:
             # La Chef's broccoli waiting in the middle of the table (everybody sees them).
-            view["broccoli"] = s.custom.get("la-chef", {}).get("center", 0)
+            view["broccoli"] = chef.center(s)
         if me is not None:
             view["you"] = {
                 "id": s.players[me],

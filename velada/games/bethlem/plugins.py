@@ -132,6 +132,14 @@ def record(s: BethlemState, kind: str, new: Callable[[], R]) -> R:
     return d  # type: ignore[return-value]
 
 
+def found(s: BethlemState, kind: str, cls: type[R]) -> R | None:
+    """The character's typed record in the state (``s.custom[kind]``), or None while it has none (nothing is
+    created: whether a character keeps a record is part of the state)."""
+    d = s.custom.get(kind)
+    assert d is None or isinstance(d, cls), f"{kind} keeps a {type(d).__name__}, not a {cls.__name__}"
+    return d
+
+
 def rises(s: BethlemState, seat: int) -> bool:
     """Whether ``seat``'s objective wakes with the mutineers: Amotinados, the Renegado, and a Traidor who chose
     the mutineers on the first night (section 13). Terapia lobotomía on their principal card changes that

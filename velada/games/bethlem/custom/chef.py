@@ -19,15 +19,46 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
+
 from velada.games.bethlem.common import announce_awakening, answer_of, options, prompt
 from velada.games.bethlem.deaths import revive
 from velada.games.bethlem.objectives import reveal
-from velada.games.bethlem.plugins import Character, awake, data, extra
-from velada.games.bethlem.state import INDIRECT, BethlemState
+from velada.games.bethlem.plugins import Character, awake, extra, found, record
+from velada.games.bethlem.renaming import CardId
+from velada.games.bethlem.state import INDIRECT, BethlemState, CustomRecord
 
 KIND = "la-chef"
 SERVE = "servir"
 DESTROY = "destruir"
+
+
+@dataclass(slots=True)
+class ChefRecord(CustomRecord):
+    """La Chef's records: the broccolis on each card and in the centre of the table, whether the broccoli was
+    served, the cards whose powers she steals (the round, the cards killed by broccoli), the players she fed
+    and her meals (her seat, the other's)."""
+
+    broccoli: dict[CardId, int] = field(default_factory=dict)
+    center: int = 0
+    served: bool = False
+    steal: tuple[int, list[CardId]] | None = None
+    fed: list[int] = field(default_factory=list)
+    meals: list[tuple[int, int]] = field(default_factory=list)
+
+
+def _record(s: BethlemState) -> ChefRecord:
+    return record(s, KIND, ChefRecord)
+
+
+def _found(s: BethlemState) -> ChefRecord | None:
+    return found(s, KIND, ChefRecord)
+
+
+def center(s: BethlemState) -> int:
+    """The broccolis waiting in the centre of the table (everybody sees them)."""
+    d = _found(s)
+    return 0 if d is None else d.center
 
 
 def _me(s: BethlemState, seat: int) -> frozenset[str]:
@@ -45,16 +76,16 @@ def _lethal(s: BethlemState) -> int:
 
 
 def _broccoli(s: BethlemState) -> dict[str, int]:
-    return data(s, KIND).setdefault("broccoli", {})
+    return _record(s).broccoli
 
 
 def _sweep(s: BethlemState) -> None:
     """A card that died of anything but broccoli leaves its broccolis in the centre."""
-    d = data(s, KIND)
-    for card, count in list(_broccoli(s).items()):
+    d = _record(s)
+    for card, count in list(d.broccoli.items()):
         if not s.alive.get(card):
-            del d["broccoli"][card]
-            d["center"] = d.get("center", 0) + count
+            del d.broccoli[card]
+            d.center += count
 
 
 def _add(s: BethlemState, cards: list[str]) -> None:
@@ -67,12 +98,12 @@ def _add(s: BethlemState, cards: list[str]) -> None:
     dying = [c for c in cards if broccoli.get(c, 0) >= lethal and s.alive[c]]
     if not dying:
         return
-    d = data(s, KIND)
+    d = _record(s)
     for card in dying:
         del broccoli[card]
     if lethal == 2:
         announce_awakening(s, KIND)
-        d["steal"] = [s.round + 1, [c for c in dying]]
+        d.steal = (s.round + 1, list(dying))
     chef = _chef_card(s)
     by = (s.holder(chef),) if chef is not None else ()
     # At once, but after the choice in progress (several passes of the centre's broccolis can kill).
@@ -83,11 +114,11 @@ def _add(s: BethlemState, cards: list[str]) -> None:
 
 
 def ask(game, s: BethlemState, seat: int, card: str, origin: str, stage: str) -> None:
-    d = data(s, KIND)
+    d = _record(s)
     if stage == "":
         _sweep(s)
-        if s.round == 1 and not d.get("served"):
-            d["served"] = True
+        if s.round == 1 and not d.served:
+            d.served = True
             s.ask(prompt(s, seat, "la-chef-brocoli", (SERVE,), skippable=True))
             return
         stage = "reparto"
@@ -108,7 +139,7 @@ def ask(game, s: BethlemState, seat: int, card: str, origin: str, stage: str) ->
                 )
         return
     if stage.startswith("reparto"):
-        center = d.get("center", 0)
+        center = d.center
         players = [p for p in s.seats_in_game() if s.living_cards(p)]
         if center and players:
             count = min(center, len(players))
@@ -116,14 +147,14 @@ def ask(game, s: BethlemState, seat: int, card: str, origin: str, stage: str) ->
             return
         stage = "comida"
     if stage == "comida":
-        fed = d.get("fed", [])
+        fed = d.fed
         others = [p for p in s.seats_in_game() if p != seat and p not in fed]
         if others:
             s.ask(prompt(s, seat, KIND, s.ids(others), skippable=True))
 
 
 def answer(game, s: BethlemState, answers, seat: int, card: str, origin: str, stage: str) -> None:
-    d = data(s, KIND)
+    d = _record(s)
     kind = next(iter(answers))[1].partition(":")[2]
     if kind == "la-chef-brocoli":
         _, chosen = answer_of(answers)
@@ -138,15 +169,15 @@ def answer(game, s: BethlemState, answers, seat: int, card: str, origin: str, st
     if kind == "la-chef-reparto":
         _, chosen = answer_of(answers)
         if chosen:
-            s.agenda.appendleft(("chef-reparto", seat, card, origin, tuple(chosen), d.get("center", 0)))
+            s.agenda.appendleft(("chef-reparto", seat, card, origin, tuple(chosen), d.center))
         else:
             s.agenda.appendleft(("act", KIND, seat, card, origin, "comida"))
         return
     _, chosen = answer_of(answers)
     if chosen:
         target = s.index[chosen[0]]
-        d["fed"] = [*d.get("fed", []), target]
-        d["meals"] = [*d.get("meals", []), [seat, target]]
+        d.fed = [*d.fed, target]
+        d.meals = [*d.meals, (seat, target)]
         s.shields.extend([(target, seat), (seat, target)])
         s.emit("comida", s.audience({seat, target}), players=[s.players[seat], chosen[0]])
 
@@ -164,12 +195,12 @@ def share_step(game, s: BethlemState, seat: int, card: str, origin: str, players
 
 
 def share_answer(game, s: BethlemState, answers, seat: int, card: str, origin: str, players, before: int) -> None:
-    d = data(s, KIND)
-    cards = [s.card_at(chosen[0]) for chosen in answers.values() if chosen][: d.get("center", 0)]
-    d["center"] = d.get("center", 0) - len(cards)
+    d = _record(s)
+    cards = [s.card_at(chosen[0]) for chosen in answers.values() if chosen][: d.center]
+    d.center -= len(cards)
     _add(s, cards)
     # More broccolis than players: she may share out again.
-    again = before > len(s.seats_in_game()) and d["center"] > 0
+    again = before > len(s.seats_in_game()) and d.center > 0
     s.agenda.appendleft(("act", KIND, seat, card, origin, "reparto-2" if again else "comida"))
 
 
@@ -177,18 +208,18 @@ def share_answer(game, s: BethlemState, answers, seat: int, card: str, origin: s
 
 
 def round_end(game, s: BethlemState) -> None:
-    d = s.custom.get(KIND)
-    if not d or not d.get("broccoli"):
+    d = _found(s)
+    if d is None or not d.broccoli:
         return
     _sweep(s)
     chef = _chef_card(s)
     kept = 0
-    for card, count in d["broccoli"].items():
+    for card, count in d.broccoli.items():
         if card != chef and s.acted.get(card) == s.round:
             kept += count
     if kept:
-        d["center"] = d.get("center", 0) + kept
-        s.emit("brocoli-centro", None, count=d["center"])
+        d.center += kept
+        s.emit("brocoli-centro", None, count=d.center)
     s.agenda.appendleft(("chef-mover",))
 
 
@@ -232,25 +263,25 @@ def move_answer(game, s: BethlemState, answers) -> None:
 
 
 def dusk(s: BethlemState) -> None:
-    d = s.custom.get(KIND)
-    if not d or not d.get("steal"):
+    d = _found(s)
+    if d is None or d.steal is None:
         return
-    round_, cards = d["steal"]
+    round_, cards = d.steal
     chef = _chef_card(s)
     if round_ == s.round and chef is not None and s.can_act(chef):
         for card in cards:
             s.borrowed.append((s.holder(chef), card, True))
         s.emit("chef-roba", _me(s, s.holder(chef)), cards=list(cards))
     if round_ <= s.round:
-        d["steal"] = None
+        d.steal = None
 
 
 # --- the extra power: back to life ----------------------------------------------------------------------------------
 
 
 def on_death(s: BethlemState, card: str, cause: str, by: tuple[int, ...]) -> list[tuple]:
-    d = s.custom.get(KIND, {})
-    food = bool(d.get("broccoli")) or bool(d.get("center"))
+    d = _found(s)
+    food = d is not None and (bool(d.broccoli) or bool(d.center))
     if extra(s, card) and food:
         return [("chef-revivir", card)]
     return []
@@ -264,12 +295,12 @@ def revive_answer(game, s: BethlemState, answers, card: str) -> None:
     _, chosen = answer_of(answers)
     if not chosen:
         return
-    d = data(s, KIND)
-    d["broccoli"] = {}
-    d["center"] = 0
+    d = _record(s)
+    d.broccoli = {}
+    d.center = 0
     seat = s.holder(card)
     # Only her meals' truces go: El archivo's shields and the frontier alguaciles' restraint stay.
-    fed = set(d.get("fed", ()))
+    fed = set(d.fed)
     s.shields = [sh for sh in s.shields if not (seat in sh and (sh[0] if sh[1] == seat else sh[1]) in fed)]
     s.emit("comida-destruida", None, player=s.players[seat])
     revive(s, card, KIND)
@@ -277,25 +308,16 @@ def revive_answer(game, s: BethlemState, answers, card: str) -> None:
 
 
 def markers(s: BethlemState, card: str, narrator: bool) -> list[str]:
-    count = s.custom.get(KIND, {}).get("broccoli", {}).get(card, 0)
-    return ["brocoli"] * count
+    d = _found(s)
+    return [] if d is None else ["brocoli"] * d.broccoli.get(card, 0)
 
 
 def badges(s: BethlemState, seat: int, viewer: int | None, narrator: bool) -> list[str]:
     """The two players of a meal know who shared it with them (the Chef's player too): a badge beside the other."""
-    meals = s.custom.get(KIND, {}).get("meals", ())
-    if viewer is None or viewer == seat:
+    d = _found(s)
+    if d is None or viewer is None or viewer == seat:
         return []
-    return ["comida"] if [seat, viewer] in meals or [viewer, seat] in meals else []
-
-
-def rename(s: BethlemState, m) -> None:
-    d = s.custom.get(KIND)
-    if not d:
-        return
-    d["broccoli"] = {m(c): n for c, n in d.get("broccoli", {}).items()}
-    if d.get("steal"):
-        d["steal"] = [d["steal"][0], [m(c) for c in d["steal"][1]]]
+    return ["comida"] if (seat, viewer) in d.meals or (viewer, seat) in d.meals else []
 
 
 CHARACTER = Character(
@@ -308,5 +330,4 @@ CHARACTER = Character(
     dusk=dusk,
     markers=markers,
     badges=badges,
-    rename=rename,
 )
