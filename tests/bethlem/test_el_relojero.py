@@ -9,13 +9,13 @@ NUMEROS = {"el-relojero": 3, "el-archivo": 1, "terapia-electroshock": 2, "el-cat
 
 def relojero(numeros=None, **kw):
     m = personalizada({"Ana": "el-relojero"}, **kw)
-    m.state.custom["el-relojero"]["numbers"] = dict(numeros or NUMEROS)
+    m.state.custom["el-relojero"].numbers = dict(numeros or NUMEROS)
     return m
 
 
 def test_el_relojero_coloca_al_azar_los_numeros_del_1_al_4_bajo_sus_cuatro_cartas():
     m = personalizada({"Ana": "el-relojero"})
-    numbers = m.state.custom["el-relojero"]["numbers"]
+    numbers = m.state.custom["el-relojero"].numbers
     assert set(numbers) == set(m.state.board[0]) and sorted(numbers.values()) == [1, 2, 3, 4]
     (numeros,) = eventos(m, "el-relojero-numeros", "Ana")
     assert numeros["positions"] == [numbers[c] for c in m.state.board[0]]
@@ -46,7 +46,7 @@ def test_hay_que_matar_las_cartas_en_el_orden_de_sus_numeros():
 def test_cada_numero_mostrado_da_un_poder_para_el_segundo_turno_del_relojero():
     m = relojero()
     noche(m, ataque("Ana:2", amotinados=AMOTINADOS))
-    assert m.state.custom["el-relojero"]["powers"] == {"1": 1}
+    assert m.state.custom["el-relojero"].powers == {"1": 1}
     dia(m)
     hasta_prompt(m, "Ana", "el-relojero")
     assert opciones(m, "Ana", "el-relojero") == ("numero-1",)
@@ -63,7 +63,7 @@ def test_sin_numeros_a_la_vista_el_relojero_no_se_levanta_en_su_segundo_turno():
 
 def test_el_numero_2_mata_y_el_numero_3_quita_un_modificador():
     m = relojero()
-    m.state.custom["el-relojero"]["powers"] = {"2": 1, "3": 1}
+    m.state.custom["el-relojero"].powers = {"2": 1, "3": 1}
     noche(m)
     dia(m)
     hasta_prompt(
@@ -83,7 +83,7 @@ def test_el_numero_2_mata_y_el_numero_3_quita_un_modificador():
 
 def test_el_numero_4_mueve_uno_de_sus_numeros_a_otra_carta_viva():
     m = relojero()
-    m.state.custom["el-relojero"]["powers"] = {"4": 1}
+    m.state.custom["el-relojero"].powers = {"4": 1}
     noche(m)
     dia(m)
     hasta_prompt(m, "Ana", "el-relojero")
@@ -91,7 +91,7 @@ def test_el_numero_4_mueve_uno_de_sus_numeros_a_otra_carta_viva():
     elige(m, "Ana", "el-relojero-mover", "Ana:2")
     assert "Ana:3" not in opciones(m, "Ana", "el-relojero-destino")
     elige(m, "Ana", "el-relojero-destino", "Carlos:2")
-    assert m.state.custom["el-relojero"]["numbers"]["arthur"] == 1
+    assert m.state.custom["el-relojero"].numbers["arthur"] == 1
     noche(m, ataque("Ana:3", amotinados=AMOTINADOS))
     # Number 2 has no number 1 left on Ana's row, but Arthur carries it now: it survives.
     assert viva(m, "terapia-electroshock")
@@ -155,4 +155,4 @@ def test_viaje_al_pasado_devuelve_las_cartas_a_como_estaban_tras_el_linchamiento
     assert eventos(m, "el-relojero-pasado", "Bea") == [{}]
     # One use.
     dia(m)
-    assert "past" not in m.state.custom["el-relojero"]
+    assert m.state.custom["el-relojero"].past is None

@@ -21,12 +21,15 @@ while a living Relojero still has that journey to make.
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
+
 from velada.core.protocol import NARRATOR_ONLY
 from velada.games.bethlem.common import OWN, answer_of, living, options, prompt
 from velada.games.bethlem.custom.effects import kill, kill_options, look, look_options, me, push
 from velada.games.bethlem.deaths import remove_attacks, resolve, revive
-from velada.games.bethlem.plugins import Character, awake, data
-from velada.games.bethlem.state import INEVITABLE, LEPER, NO_TRIGGER, BethlemState
+from velada.games.bethlem.plugins import Character, awake, found, record
+from velada.games.bethlem.renaming import CardId
+from velada.games.bethlem.state import INEVITABLE, LEPER, NO_TRIGGER, Attack, BethlemState, CustomRecord
 
 KIND = "el-relojero"
 NUMBER = {f"numero-{n}": n for n in range(1, 5)}
@@ -35,8 +38,28 @@ STOP, FUTURE, PAST = "detener-el-tiempo", "viaje-al-futuro", "viaje-al-pasado"
 MODIFIERS = ("quitar-muerte", "quitar-acusacion", "quitar-parca", "quitar-melancolia", "quitar-ficha", "quitar-profeta")
 
 
-def _d(s: BethlemState) -> dict:
-    return data(s, KIND)
+@dataclass(slots=True)
+class WatchmakerRecord(CustomRecord):
+    """El Relojero's records: the number under each of his cards and the seat that laid them, the numbered
+    cards shown (in the order they were), the uses of each number's power he has (by the number, as text), the
+    awakening's powers used, the player whose time is stopped and the round it is, and the snapshot of who was
+    alive for the journey to the past (None when none is kept)."""
+
+    numbers: dict[CardId, int] = field(default_factory=dict)
+    placer: int | None = None
+    shown: list[CardId] = field(default_factory=list)
+    powers: dict[str, int] = field(default_factory=dict)
+    used: set[str] = field(default_factory=set)
+    stopped: tuple[int, int] | None = None
+    past: dict[CardId, bool] | None = None
+
+
+def _d(s: BethlemState) -> WatchmakerRecord:
+    return record(s, KIND, WatchmakerRecord)
+
+
+def _found(s: BethlemState) -> WatchmakerRecord | None:
+    return found(s, KIND, WatchmakerRecord)
 
 
 # --- the numbers -------------------------------------------------------------------------------------------------
@@ -51,31 +74,29 @@ def numbers_handler(game, s: BethlemState) -> None:
         row = s.board[seat][: s.table]
         shuffled = list(range(1, len(row) + 1))
         s.rng.shuffle(shuffled)
-        _d(s).setdefault("numbers", {}).update(zip(row, shuffled, strict=True))
-        _d(s)["placer"] = seat
+        _d(s).numbers.update(zip(row, shuffled, strict=True))
+        _d(s).placer = seat
         s.emit("el-relojero-numeros", me(s, seat), positions=shuffled)
 
 
 def immunity(s: BethlemState, card: str, cause: str, flags: int) -> str:
     """A numbered card shows its number when attacked (giving him its power the first time) and lives while a
     card with a lower number lives. Stopped time: nobody can kill the cards of the stopped player."""
-    d = s.custom.get(KIND)
-    if not d:
+    d = _found(s)
+    if d is None:
         return ""
-    stopped = d.get("stopped")
+    stopped = d.stopped
     if stopped and stopped[1] == s.round and s.holder(card) == stopped[0]:
         return "el-relojero-detenido"
-    n = d.get("numbers", {}).get(card)
+    n = d.numbers.get(card)
     if n is None:
         return ""
-    shown = d.setdefault("shown", [])
-    if card not in shown:
-        shown.append(card)
-        powers = d.setdefault("powers", {})
-        powers[str(n)] = powers.get(str(n), 0) + 1
+    if card not in d.shown:
+        d.shown.append(card)
+        d.powers[str(n)] = d.powers.get(str(n), 0) + 1
         seat, pos = s.where[card]
         s.emit("el-relojero-numero", None, player=s.players[seat], position=pos + 1, n=n)
-    lower = [c for c, k in d["numbers"].items() if k < n and s.alive.get(c)]
+    lower = [c for c, k in d.numbers.items() if k < n and s.alive.get(c)]
     return KIND if lower else ""
 
 
@@ -84,7 +105,7 @@ def immunity(s: BethlemState, card: str, cause: str, flags: int) -> str:
 
 def _menu(s: BethlemState, seat: int, card: str) -> list[str]:
     d = _d(s)
-    powers = d.get("powers", {})
+    powers = d.powers
     targets = {
         1: lambda: look_options(s, seat),
         2: lambda: kill_options(s, seat),
@@ -93,10 +114,10 @@ def _menu(s: BethlemState, seat: int, card: str) -> list[str]:
     }
     out = [opt for opt, n in NUMBER.items() if powers.get(str(n)) and targets[n]()]
     if awake(s, card):
-        used = d.get("used", {})
-        if not used.get(STOP):
+        used = d.used
+        if STOP not in used:
             out.append(STOP)
-        if not used.get(FUTURE) and _future_seats(s):
+        if FUTURE not in used and _future_seats(s):
             out.append(FUTURE)
     return out
 
@@ -125,14 +146,14 @@ def _removable(s: BethlemState, card: str) -> list[str]:
     return out
 
 
-def _modified(s: BethlemState) -> list[str]:
+def _modified(s: BethlemState) -> tuple[str, ...]:
     return options(s, [c for c in s.cards_in_play() if s.alive[c] and _removable(s, c)])
 
 
-def _movable(s: BethlemState, seat: int) -> list[str]:
-    numbers = _d(s).get("numbers", {})
+def _movable(s: BethlemState, seat: int) -> tuple[str, ...]:
+    numbers = _d(s).numbers
     if not any(c not in numbers for c in living(s)):
-        return []
+        return ()
     return options(s, [c for c in s.living_cards(seat) if c in numbers])
 
 
@@ -159,7 +180,7 @@ def ask(game, s: BethlemState, seat: int, card: str, origin: str, stage: str) ->
     elif kind == "numero-4":
         s.ask(prompt(s, seat, "el-relojero-mover", _movable(s, seat), skippable=True))
     elif kind == "destino":
-        numbers = _d(s).get("numbers", {})
+        numbers = _d(s).numbers
         free = options(s, [c for c in living(s) if c not in numbers])
         s.ask(prompt(s, seat, "el-relojero-destino", free, args={"target": arg}))
     elif kind == STOP:
@@ -178,7 +199,7 @@ def answer(game, s: BethlemState, answers, seat: int, card: str, origin: str, st
         if not chosen:
             return
         if chosen[0] == FUTURE:
-            d.setdefault("used", {})[FUTURE] = True
+            d.used.add(FUTURE)
             s.emit("el-relojero-futuro", None)
             seats = _future_seats(s)
             push(s, *[("act", "el-relojero-2", seat, card, origin, f"{FUTURE}:{p}") for p in seats], again)
@@ -193,7 +214,7 @@ def answer(game, s: BethlemState, answers, seat: int, card: str, origin: str, st
         # A power chosen and then left unused ends the turn (the use is kept).
         return
     if kind in NUMBER:
-        d["powers"][str(NUMBER[kind])] -= 1
+        d.powers[str(NUMBER[kind])] -= 1
     if kind == "numero-1":
         look(s, seat, chosen[0])
     elif kind == "numero-2":
@@ -209,8 +230,8 @@ def answer(game, s: BethlemState, answers, seat: int, card: str, origin: str, st
     elif kind == "destino":
         _move_number(s, seat, s.card_at(arg), s.card_at(chosen[0]))
     elif kind == STOP:
-        d.setdefault("used", {})[STOP] = True
-        d["stopped"] = [s.index[chosen[0]], s.round + 1]
+        d.used.add(STOP)
+        d.stopped = (s.index[chosen[0]], s.round + 1)
         s.emit("el-relojero-detiene", None, player=chosen[0])
     push(s, again)
 
@@ -235,9 +256,9 @@ def _take_off(s: BethlemState, card: str, what: str) -> None:
 
 def _move_number(s: BethlemState, seat: int, source: str, target: str) -> None:
     d = _d(s)
-    numbers = d["numbers"]
+    numbers = d.numbers
     numbers[target] = numbers.pop(source)
-    shown = d.setdefault("shown", [])
+    shown = d.shown
     if source in shown:
         shown[shown.index(source)] = target
         s.emit("el-relojero-mueve", None, origin=s.option(source), target=s.option(target))
@@ -247,9 +268,9 @@ def _move_number(s: BethlemState, seat: int, source: str, target: str) -> None:
 
 def silences(s: BethlemState, seat: int, what: str, active: bool) -> bool:
     """Stopped time: the player can do nothing at all this round."""
-    d = s.custom.get(KIND)
-    stopped = d.get("stopped") if d else None
-    return bool(stopped) and active and stopped[0] == seat and stopped[1] == s.round
+    d = _found(s)
+    stopped = d.stopped if d is not None else None
+    return stopped is not None and active and stopped[0] == seat and stopped[1] == s.round
 
 
 # --- the journey to the past -------------------------------------------------------------------------------------
@@ -257,8 +278,8 @@ def silences(s: BethlemState, seat: int, what: str, active: bool) -> bool:
 
 def _traveller(s: BethlemState) -> str | None:
     """A living, awakened Relojero whose journey to the past is unspent."""
-    d = s.custom.get(KIND)
-    if d is not None and d.get("used", {}).get(PAST):
+    d = _found(s)
+    if d is not None and PAST in d.used:
         return None
     for card in s.find(KIND):
         if s.alive[card]:
@@ -274,7 +295,7 @@ def round_end(game, s: BethlemState) -> None:
 
 def past_step(game, s: BethlemState) -> None:
     card = _traveller(s)
-    past = _d(s).get("past")
+    past = _d(s).past
     if card is not None and past and awake(s, card) and s.can_act(card):
         s.ask(prompt(s, s.holder(card), "el-relojero-pasado", (PAST,), skippable=True))
         return
@@ -287,14 +308,15 @@ def past_answer(game, s: BethlemState, answers) -> None:
         _keep_board(s)
         return
     d = _d(s)
-    d.setdefault("used", {})[PAST] = True
-    past = d.pop("past")
+    d.used.add(PAST)
+    past, d.past = d.past, None
+    assert past is not None, "the journey was offered with a snapshot"
     s.emit("el-relojero-pasado", None)
     for card, alive in past.items():
         if alive and not s.alive[card]:
             revive(s, card, KIND)
     # Cards alive now but dead back then die again: a death nothing stops, with no death power.
-    again = [(c, KIND, (), LEPER | NO_TRIGGER) for c, alive in past.items() if not alive and s.alive[c]]
+    again: list[Attack] = [(c, KIND, (), LEPER | NO_TRIGGER) for c, alive in past.items() if not alive and s.alive[c]]
     if again:
         resolve(s, again, "dia")
 
@@ -302,7 +324,7 @@ def past_answer(game, s: BethlemState, answers) -> None:
 def _keep_board(s: BethlemState) -> None:
     """The snapshot of who is alive, for a journey to the past next round (only while it can still be made)."""
     if _traveller(s) is not None:
-        _d(s)["past"] = {c: s.alive[c] for c in s.cards_in_play()}
+        _d(s).past = {c: s.alive[c] for c in s.cards_in_play()}
 
 
 # --- views ----------------------------------------------------------------------------------------------------------
@@ -311,33 +333,21 @@ def _keep_board(s: BethlemState) -> None:
 def markers(s: BethlemState, card: str, narrator: bool) -> list[str]:
     """A number shown stays in view under its card, dead or alive: everybody saw it, and it told them whose the
     numbers are (the narrator sees them all)."""
-    d = s.custom.get(KIND)
-    if not d:
+    d = _found(s)
+    if d is None:
         return []
-    n = d.get("numbers", {}).get(card)
-    if n is not None and (narrator or card in d.get("shown", ())):
+    n = d.numbers.get(card)
+    if n is not None and (narrator or card in d.shown):
         return [f"numero-{n}"]
     return []
 
 
-def rename(s: BethlemState, m) -> None:
-    d = s.custom.get(KIND)
-    if not d:
-        return
-    if "numbers" in d:
-        d["numbers"] = {m(c): n for c, n in d["numbers"].items()}
-    if "shown" in d:
-        d["shown"] = [m(c) for c in d["shown"]]
-    if "past" in d:
-        d["past"] = {m(c): alive for c, alive in d["past"].items()}
-
-
 def hide(state: BethlemState, s: BethlemState, me: int | None, rng) -> None:
     """Which number is under which card is his secret until shown: deal the hidden ones again among their cards."""
-    d = s.custom.get(KIND)
-    if not d or "numbers" not in d or me == d.get("placer"):
+    d = _found(s)
+    if d is None or not d.numbers or me == d.placer:
         return
-    numbers, shown = d["numbers"], d.get("shown", [])
+    numbers, shown = d.numbers, d.shown
     hidden = [c for c in numbers if c not in shown]
     values = [numbers[c] for c in hidden]
     rng.shuffle(values)
@@ -354,6 +364,5 @@ CHARACTER = Character(
     silences=silences,
     round_end=round_end,
     markers=markers,
-    rename=rename,
     hide=hide,
 )
