@@ -100,3 +100,22 @@ def test_renombrar_deja_en_su_sitio_lo_que_los_personajes_personalizados_ponen_e
     assert _marcas(renamed) == before
     rename_cards(renamed, swap)
     assert renamed == state
+
+
+def test_renombrar_sigue_las_apuestas_de_la_ludopata():
+    """La Ludópata's bet watches the card at the position she bet on, and belongs to the card whose power made
+    it, whatever their new identities."""
+    m = personalizada()
+    hasta_prompt(m, "Carlos", "la-ludopata")
+    m.choose("Carlos", "la-ludopata", ["carta"])
+    m.choose("Carlos", "la-ludopata-carta", ["Ana:2"])
+    renamed = fork(m.state)
+    swap = {"el-archivo": "arthur", "arthur": "el-archivo", "la-ludopata": "wakerfield", "wakerfield": "la-ludopata"}
+    rename_cards(renamed, swap)
+    d = renamed.custom["la-ludopata"]
+    (bet,) = d.bets
+    assert bet.watch == [renamed.board[0][1]] == ["arthur"]
+    assert bet.card == renamed.board[2][0] == "wakerfield"
+    assert d.counts == {"wakerfield": {"carta": 1}}
+    rename_cards(renamed, swap)
+    assert renamed == m.state

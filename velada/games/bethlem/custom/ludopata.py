@@ -26,6 +26,8 @@ Médium, who took the dead card's power, only while her La Médium card lives (F
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
+
 from velada.games.bethlem.awakening import awaken
 from velada.games.bethlem.cards import GROUP_OF, KIND_OF, LIFE_GROUPS
 from velada.games.bethlem.common import (
@@ -40,8 +42,9 @@ from velada.games.bethlem.common import (
     prompt,
 )
 from velada.games.bethlem.deaths import attack
-from velada.games.bethlem.plugins import Character, awake, data
-from velada.games.bethlem.state import INDIRECT, BethlemState
+from velada.games.bethlem.plugins import Character, awake, found, record
+from velada.games.bethlem.renaming import CardId
+from velada.games.bethlem.state import INDIRECT, BethlemState, CustomRecord
 
 KIND = "la-ludopata"
 PLAYER, GROUP, CELLMATES, CARD, TWINS = "jugador", "grupo", "companeros", "carta", "siamesas"
@@ -59,12 +62,52 @@ REWARDS = {
 }
 
 
+@dataclass(slots=True)
+class Bet:
+    """A bet of this round: who made it with which card's power (``via``: the origin of that use), its kind and
+    target (a player, a group or a position; "" for the Compañeros and the Siamesas), and the cards whose death
+    wins it."""
+
+    seat: int
+    card: CardId
+    kind: str
+    target: str
+    watch: list[CardId]
+    round: int
+    via: str
+
+
+@dataclass(slots=True)
+class Reward:
+    """A bet won: collected by ``seat`` with ``card``'s power in ``round`` (the next round's)."""
+
+    seat: int
+    card: CardId
+    kind: str
+    round: int
+    via: str
+
+
+@dataclass(slots=True)
+class GamblerRecord(CustomRecord):
+    """La Ludópata's records: the bets of each kind made with each card, this round's bets and the rewards
+    not yet collected."""
+
+    counts: dict[CardId, dict[str, int]] = field(default_factory=dict)
+    bets: list[Bet] = field(default_factory=list)
+    rewards: list[Reward] = field(default_factory=list)
+
+
+def _record(s: BethlemState) -> GamblerRecord:
+    return record(s, KIND, GamblerRecord)
+
+
 def _me(s: BethlemState, seat: int) -> frozenset[str]:
     return frozenset((s.players[seat],))
 
 
-def _rewards(s: BethlemState, seat: int, card: str) -> list[dict]:
-    return [r for r in data(s, KIND).get("rewards", []) if r["seat"] == seat and r["card"] == card]
+def _rewards(s: BethlemState, seat: int, card: str) -> list[Reward]:
+    return [r for r in _record(s).rewards if r.seat == seat and r.card == card]
 
 
 COLLECT = "cobro"
@@ -75,44 +118,44 @@ def handler(game, s: BethlemState) -> None:
     15.5: La Médium collects in the next round a bet she won, while she is in the game)."""
     woken = actors(s, KIND)
     seats = {w[0] for w in woken}
-    for reward in data(s, KIND).get("rewards", []):
-        seat = reward["seat"]
-        if reward["round"] == s.round and reward["via"] != OWN and seat not in seats and _may_collect(s, reward):
-            woken.append((seat, reward["card"], COLLECT))
+    for reward in _record(s).rewards:
+        seat = reward.seat
+        if reward.round == s.round and reward.via != OWN and seat not in seats and _may_collect(s, reward):
+            woken.append((seat, reward.card, COLLECT))
             seats.add(seat)
     for seat, card, origin in reversed(woken):
         s.agenda.appendleft(("act", KIND, seat, card, origin, ""))
 
 
-def _may_collect(s: BethlemState, reward: dict) -> bool:
+def _may_collect(s: BethlemState, reward: Reward) -> bool:
     """A bet won with a borrowed use of her power is collected by a player still in the game; one La Médium
     won through the dead card's spirit, only while the La Médium card lives in her hands (FAQ 15.5)."""
-    seat = reward["seat"]
+    seat = reward.seat
     if s.out[seat]:
         return False
-    if reward["via"] == SPIRIT:
+    if reward.via == SPIRIT:
         return any(s.alive[c] and s.holder(c) == seat for c in s.find("la-medium"))
     return True
 
 
 def ask(game, s: BethlemState, seat: int, card: str, origin: str, stage: str) -> None:
     if stage == "":
-        due = [r for r in _rewards(s, seat, card) if r["round"] == s.round]
+        due = [r for r in _rewards(s, seat, card) if r.round == s.round]
         if not due and origin == COLLECT:
             return
         first = "premio" if due else "apuesta:1"
         s.agenda.appendleft(("act", KIND, seat, card, origin, first))
         return
     if stage == "premio":
-        reward = next(r for r in _rewards(s, seat, card) if r["round"] == s.round)
-        count, kinds = REWARDS[reward["bet"]]
+        reward = next(r for r in _rewards(s, seat, card) if r.round == s.round)
+        count, kinds = REWARDS[reward.kind]
         s.ask(prompt(s, seat, "la-ludopata-premio", kinds, min=count, max=count, skippable=True))
         return
     what, _, rest = stage.partition(":")
     if what == "apuesta":
-        kinds = _available(s, card, origin)
-        if kinds:
-            s.ask(prompt(s, seat, KIND, kinds, skippable=True, args={"n": int(rest)}))
+        available = _available(s, card, origin)
+        if available:
+            s.ask(prompt(s, seat, KIND, available, skippable=True, args={"n": int(rest)}))
         return
     if what == "objetivo":
         bet = rest.partition(":")[0]
@@ -132,7 +175,7 @@ def ask(game, s: BethlemState, seat: int, card: str, origin: str, stage: str) ->
 def _available(s: BethlemState, card: str, origin: str) -> list[str]:
     if origin == OWN and awake(s, card):
         return list(BETS)
-    counts = data(s, KIND).get("counts", {}).get(card, {})
+    counts = _record(s).counts.get(card, {})
     return [b for b in BETS if counts.get(b, 0) < LIMIT]
 
 
@@ -147,10 +190,10 @@ def _reward_targets(s: BethlemState, seat: int, kind: str) -> list[str]:
 
 def answer(game, s: BethlemState, answers, seat: int, card: str, origin: str, stage: str) -> None:
     _, chosen = answer_of(answers)
-    d = data(s, KIND)
+    d = _record(s)
     if stage == "premio":
-        reward = next(r for r in _rewards(s, seat, card) if r["round"] == s.round)
-        d["rewards"].remove(reward)
+        reward = next(r for r in _rewards(s, seat, card) if r.round == s.round)
+        d.rewards.remove(reward)
         kinds = [KILL, SEE, EVENT] if chosen == (ALL,) else list(chosen)
         later = []
         for kind in kinds:
@@ -177,13 +220,13 @@ def answer(game, s: BethlemState, answers, seat: int, card: str, origin: str, st
         else:
             _bet(s, seat, card, origin, bet, "", n)
         return
-    bet, _, n = rest.partition(":")
-    _bet(s, seat, card, origin, bet, chosen[0], int(n))
+    bet, _, count = rest.partition(":")
+    _bet(s, seat, card, origin, bet, chosen[0], int(count))
 
 
 def _bet(s: BethlemState, seat: int, card: str, origin: str, bet: str, target: str, n: int) -> None:
-    d = data(s, KIND)
-    counts = d.setdefault("counts", {}).setdefault(card, {})
+    d = _record(s)
+    counts = d.counts.setdefault(card, {})
     counts[bet] = counts.get(bet, 0) + 1
     if bet == PLAYER:
         watch: list[str] = []
@@ -194,9 +237,7 @@ def _bet(s: BethlemState, seat: int, card: str, origin: str, bet: str, target: s
     else:
         kind = "companeros-de-celda" if bet == CELLMATES else "siamesas"
         watch = [c for c in s.find(kind) if s.alive[c]]
-    d.setdefault("bets", []).append(
-        {"seat": seat, "card": card, "bet": bet, "target": target, "watch": watch, "round": s.round, "via": origin}
-    )
+    d.bets.append(Bet(seat, card, bet, target, watch, s.round, origin))
     s.emit("apuesta-ludopata", _me(s, seat), bet=bet, target=target)
     if n == 2:
         announce_awakening(s, KIND)
@@ -228,18 +269,17 @@ def _collect(s: BethlemState, seat: int, kind: str, target: str) -> None:
 
 
 def round_end(game, s: BethlemState) -> None:
-    d = s.custom.get(KIND)
-    if not d or not d.get("bets"):
+    d = found(s, KIND, GamblerRecord)
+    if d is None or not d.bets:
         return
-    bets, d["bets"] = d["bets"], []
+    bets, d.bets = d.bets, []
     penalties = []
     for bet in bets:
         won, lost = _settle(s, bet)
-        seat, card = bet["seat"], bet["card"]
-        s.emit("apuesta-resuelta", _me(s, seat), bet=bet["bet"], target=bet["target"], right=won)
+        seat, card = bet.seat, bet.card
+        s.emit("apuesta-resuelta", _me(s, seat), bet=bet.kind, target=bet.target, right=won)
         if won:
-            reward = {"seat": seat, "card": card, "bet": bet["bet"], "round": s.round + 1, "via": bet["via"]}
-            d.setdefault("rewards", []).append(reward)
+            d.rewards.append(Reward(seat, card, bet.kind, s.round + 1, bet.via))
         elif lost and s.alive.get(card) and card not in penalties:
             if awake(s, card) and KIND_OF[card] == KIND:
                 announce_awakening(s, KIND)
@@ -250,29 +290,17 @@ def round_end(game, s: BethlemState) -> None:
         s.agenda.appendleft(("resolve", tuple((card, KIND, (), INDIRECT) for card in penalties), "dia", True))
 
 
-def _settle(s: BethlemState, bet: dict) -> tuple[bool, bool]:
+def _settle(s: BethlemState, bet: Bet) -> tuple[bool, bool]:
     """(won, lost badly): a bet can also be neither (the player bet on is neither first nor last)."""
-    if bet["bet"] == PLAYER:
-        target = s.index[bet["target"]]
+    if bet.kind == PLAYER:
+        target = s.index[bet.target]
         counts = {p: len(s.living_cards(p)) for p in range(len(s.players)) if not s.out[p]}
         mine = counts.get(target, 0)
         top = max(counts.values(), default=0)
         low = min(counts.values(), default=0)
         return mine == top and not s.out[target], (mine == low and low < top) or s.out[target]
-    died = any(not s.alive[c] for c in bet["watch"])
+    died = any(not s.alive[c] for c in bet.watch)
     return died, not died
-
-
-def rename(s: BethlemState, m) -> None:
-    d = s.custom.get(KIND)
-    if not d:
-        return
-    d["counts"] = {m(c): v for c, v in d.get("counts", {}).items()}
-    for bet in d.get("bets", []):
-        bet["card"] = m(bet["card"])
-        bet["watch"] = [m(c) for c in bet["watch"]]
-    for reward in d.get("rewards", []):
-        reward["card"] = m(reward["card"])
 
 
 CHARACTER = Character(
@@ -281,5 +309,4 @@ CHARACTER = Character(
     handlers={KIND: handler},
     handler_wakes_actors=True,
     round_end=round_end,
-    rename=rename,
 )
