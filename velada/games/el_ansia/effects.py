@@ -3,8 +3,13 @@ discarding, to hunting and at the end of a turn."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from velada.games.el_ansia.data import CARDS
-from velada.games.el_ansia.state import AnsiaState
+
+if TYPE_CHECKING:
+    # Only for annotations: the state module reads the play area through this one (``AnsiaState.speed``).
+    from velada.games.el_ansia.state import AnsiaState
 
 #: Effects that act in step 1 (discard/draw), before speed is counted.
 STEP_ONE = ("robar", "robar_si_humano", "descartar_robar", "digerir", "inspirar")
@@ -23,12 +28,16 @@ class PlayArea:
     def __init__(self, play: list[tuple[str, str]], dropped: list[str]) -> None:
         self.play = list(play)
         self.dropped = list(dropped)
-        self.active = [(uid, cid) for uid, cid in play if uid not in dropped]
-        cards = [CARDS[cid] for _, cid in self.active]
-        if any(card.human for card in cards):
-            self.speed = sum(card.speed_with_human for card in cards)
-        else:
-            self.speed = sum(card.speed for card in cards)
+        self.active = active = [(uid, cid) for uid, cid in play if uid not in dropped]
+        # One pass for both sums: which one counts depends on whether a human is in play.
+        human = False
+        plain = with_human = 0
+        for _, cid in active:
+            card = CARDS[cid]
+            human = human or card.human
+            plain += card.speed
+            with_human += card.speed_with_human
+        self.speed = with_human if human else plain
         #: keyword → the uids of active cards with it, as asked.
         self.keywords: dict[str, list[str]] = {}
 

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from velada.games.el_ansia import board
+# turn imports this module too (and scoring imports turn): each reads the other's functions only when called.
+from velada.games.el_ansia import board, scoring, turn
 from velada.games.el_ansia.data import CARDS, SPACES
 from velada.games.el_ansia.state import AnsiaState
 
@@ -36,10 +37,8 @@ def start_turn_round(s: AnsiaState, order: list[int]) -> None:
 
 
 def next_player(s: AnsiaState) -> None:
-    from velada.games.el_ansia.turn import start_turn
-
     if s.order:
-        start_turn(s, s.order.pop(0))
+        turn.start_turn(s, s.order.pop(0))
         return
     prepare_next_turn(s)
 
@@ -49,8 +48,6 @@ def prepare_next_turn(s: AnsiaState) -> None:
     hunting zone moves one column towards column 1, where stacks pile up; new cards enter column 3 (a «lento»
     human goes straight to column 2), except before the 15th turn. The tavern gets a face-down card if no vampire
     is there and it holds fewer than 3."""
-    from velada.games.el_ansia.scoring import final_scoring
-
     if s.extra_turn or s.moon >= s.settings.turns:
         umbrellas = [i for i in turn_order(s) if "sombrilla" in s.tokens[i] and not s.extra_turn]
         if umbrellas:
@@ -58,7 +55,7 @@ def prepare_next_turn(s: AnsiaState) -> None:
             s.emit("sombrillas", None, players=[s.players[i] for i in umbrellas])
             start_turn_round(s, umbrellas)
             return
-        final_scoring(s)
+        scoring.final_scoring(s)
         return
     s.moon += 1
     s.emit("luna", None, moon=s.moon)

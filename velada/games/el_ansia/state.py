@@ -3,12 +3,9 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
 
 from velada.core.game import State
-
-if TYPE_CHECKING:
-    from velada.games.el_ansia.effects import PlayArea
+from velada.games.el_ansia.effects import PlayArea, area
 
 
 @dataclass(frozen=True, slots=True)
@@ -89,9 +86,7 @@ class AnsiaState(State):
 
     def speed(self) -> int:
         """What the vampire may still spend this turn."""
-        from velada.games.el_ansia.effects import total_speed
-
-        return total_speed(self) + self.bonus_speed - self.spent
+        return area(self).speed + self.bonus_speed - self.spent
 
     def tag(self) -> str:
         return f"t{self.moon}" + ("x" if self.extra_turn else "")

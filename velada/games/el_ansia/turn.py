@@ -4,7 +4,9 @@
 from __future__ import annotations
 
 from velada.core.protocol import Prompt
-from velada.games.el_ansia import board
+
+# rounds imports this module too: each reads the other's functions only when called.
+from velada.games.el_ansia import board, rounds
 from velada.games.el_ansia.data import CARDS, HUMAN_KINDS, MISSIONS, QUICK, SPACES
 from velada.games.el_ansia.effects import active, end_of_turn_points, has_human, hunt_bonus, keyword, pending_step_one
 from velada.games.el_ansia.state import AnsiaState
@@ -550,8 +552,9 @@ USABLE_TOKENS = ("velocidad-1", "velocidad-2", "caza", "descartar-robar", "robar
 def usable_extras(s: AnsiaState, moving: bool) -> list[str]:
     """Bonus tokens not yet turned over, and instant missions whose moment has come."""
     seat = s.current
-    options = []
-    for token in sorted(set(s.tokens[seat]) - set(s.used_tokens[seat])):
+    options: list[str] = []
+    tokens = s.tokens[seat]
+    for token in sorted(set(tokens) - set(s.used_tokens[seat])) if tokens else ():
         if token in USABLE_TOKENS and not (token == "caza" and s.extra_turn):
             options.append(f"ficha:{token}")
     for mid in s.missions[seat]:
@@ -650,8 +653,6 @@ def resolve_token_discard(s: AnsiaState, chosen: tuple[str, ...]) -> None:
 
 def end_turn(s: AnsiaState) -> None:
     """The vampire rests: non-permanent cards go to the discard pile, end-of-turn effects score, and it draws 3."""
-    from velada.games.el_ansia.rounds import next_player
-
     seat = s.current
     score(s, seat, end_of_turn_points(s), "fin-de-turno")
     kept = list(s.spicy[seat])
@@ -671,7 +672,7 @@ def end_turn(s: AnsiaState) -> None:
     draw(s, seat, 3, False)
     s.emit("descansa", None, player=s.players[seat])
     s.current = None
-    next_player(s)
+    rounds.next_player(s)
 
 
 __all__ = ["HUMAN_KINDS", "start_turn"]
