@@ -24,8 +24,9 @@ from velada.core.options import normalize
 from velada.core.sim import bot_playout, game_seed, player_ids, random_playout, seat_bots
 from velada.games import REGISTRY
 
-#: (game, players, games, bots): random bots, then each game's other bots.
-TABLES = [
+#: (game, players, games, bots[, options]): random bots, then each game's other bots; then other modes of the heavy
+#: games (Bethlem's custom cards and its 2- and 3-player modes, El ansia's novice mode).
+TABLES: list[tuple] = [
     ("el-ansia", 4, 40, ()),
     ("el-ansia", 5, 30, ()),
     ("bethlem", 4, 40, ()),
@@ -37,6 +38,12 @@ TABLES = [
     ("el-ansia", 5, 10, ("heuristico",)),
     ("bethlem", 5, 10, ("heuristico",)),
     ("hombres-lobo", 10, 10, ("heuristico", "mafia")),
+    ("bethlem", 5, 40, (), {"cards": "custom"}),
+    ("bethlem", 7, 20, (), {"cards": "custom", "acontecimientos": "cada-ronda"}),
+    ("bethlem", 5, 10, ("heuristico",), {"cards": "custom"}),
+    ("bethlem", 2, 40, ()),
+    ("bethlem", 3, 40, ()),
+    ("el-ansia", 3, 30, (), {"modo": "novato"}),
 ]
 
 
@@ -47,10 +54,12 @@ def options_for(game_id: str) -> dict[str, str]:
     return BENCH_OPTIONS if game_id == "hombres-lobo" else {}
 
 
-def games_hash(game_id: str, n_players: int, games: int, bots: tuple[str, ...]) -> str:
+def games_hash(
+    game_id: str, n_players: int, games: int, bots: tuple[str, ...], extra: dict[str, str] | None = None
+) -> str:
     game = REGISTRY.get(game_id)
     players = check_players(game, player_ids(n_players))
-    options = normalize(game.options, options_for(game_id) if not bots else {})
+    options = normalize(game.options, extra or (options_for(game_id) if not bots else {}))
     digest = hashlib.sha256()
     for i in range(games):
         if bots:
@@ -87,7 +96,8 @@ def instructions(game_id: str, n_players: int, games: int) -> tuple[int, int]:
 def main(args: list[str]) -> None:
     if args[0] == "hash":
         for table in TABLES:
-            print(*table[:3], ",".join(table[3]) or "random", games_hash(*table), flush=True)
+            options = ",".join(f"{k}={v}" for k, v in table[4].items()) if len(table) > 4 else ""
+            print(*table[:3], ",".join(table[3]) or "random", options, games_hash(*table), flush=True)
     elif args[0] == "play":
         print(play(args[1], int(args[2]), int(args[3])))
     elif args[0] == "cost":
