@@ -204,12 +204,17 @@ def weight(s: BethlemState, seat: int) -> int:
     return 2 if s.has_persona(seat, "responsabilidad") else 1
 
 
-def candidates(s: BethlemState, voter: int, revive_lynch: bool) -> list[int]:
-    players = s.seats_in_game()
+def lynchable(s: BethlemState, revive_lynch: bool) -> list[int]:
+    """The players a vote may point at: those in the game with a living card, or, in Amnesia's lynching that
+    brings a card back, those with a dead card."""
     if revive_lynch:
-        players = [p for p in range(len(s.players)) if any(not s.alive[c] for c in s.board[p])]
-    else:
-        players = [p for p in players if s.living_cards(p)]
+        return [p for p in range(len(s.players)) if any(not s.alive[c] for c in s.board[p])]
+    return [p for p in s.seats_in_game() if s.living_cards(p)]
+
+
+def candidates(s: BethlemState, voter: int, players: list[int]) -> list[int]:
+    """Whom ``voter`` may vote for among ``players`` (``lynchable``): anybody but themselves, and in the 2- and
+    3-player modes only the other side."""
     if s.settings.mode != "normal":
         players = [p for p in players if s.team[p] != s.team[voter]]
     return [p for p in players if p != voter]
@@ -231,8 +236,10 @@ def vote_step(game, s: BethlemState, n: int) -> None:
     s.lynch = Lynching(n, revive_lynch)
     pid = "linchamiento" if n == 1 else f"linchamiento-{n}"
     forced = s.puppet if s.round % 2 == 0 and s.puppet_vote is not None and not revive_lynch else None
+    # Read once for every voter: opening the prompts changes nothing they depend on.
+    players = lynchable(s, revive_lynch)
     for seat in voters(s):
-        allowed = candidates(s, seat, revive_lynch)
+        allowed = candidates(s, seat, players)
         if seat == forced and s.puppet_vote in allowed:
             s.ask(prompt(s, seat, "linchamiento", (s.players[s.puppet_vote],), args={"forced": True}, suffix=pid[12:]))
         elif allowed:

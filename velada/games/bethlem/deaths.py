@@ -490,8 +490,12 @@ def _kill(game, s: BethlemState) -> None:
     res = current(s)
     kind = res.kind
     deaths = []
-    order = {card: i for i, card in enumerate(s.cards_in_play())}
-    for card, cause, by, flags in sorted(res.batch, key=lambda a: order.get(a[0], 99)):
+    batch = list(res.batch)
+    if len(batch) > 1:
+        # In table order (most batches hold one attack or none: nothing to order then).
+        order = {card: i for i, card in enumerate(s.cards_in_play())}
+        batch.sort(key=lambda a: order.get(a[0], 99))
+    for card, cause, by, flags in batch:
         if not s.alive[card]:
             continue
         passive = s.passive(card)

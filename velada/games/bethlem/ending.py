@@ -93,7 +93,8 @@ def outcome(s: BethlemState) -> Result | None:
         if objectives[seat] == DIRECTOR and _director_done(s, seat):
             return result_of(s, "director", (DIRECTOR,), [seat])
     inmates = [seat for seat, o in enumerate(objectives) if o == INMATES]
-    mutineer_alive = any(s.alive[c] for c in s.cards_in_play() if is_mutineer_card(s, c))
+    alive = s.alive
+    mutineer_alive = any(alive[c] and is_mutineer_card(s, c) for c in s.cards_in_play())
     if inmates and not mutineer_alive and not (s.settings.mode == "dos" and _reserve_mutineers(s)):
         return result_of(s, "internos", (INMATES,), inmates)
     return None

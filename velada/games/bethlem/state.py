@@ -39,11 +39,12 @@ class Settings:
     questions: str = "una-por-partida"  # Cuentacuentos: a question per player for the game, or every night
     cards: str = "normal"  # "normal" or "custom" (sections 13–15)
     happenings: int = 0  # custom mode: periodic acontecimientos every 1 or 2 rounds; 0 = none
+    #: The custom-cards mode (section 13): custom principal characters and objective cards. Derived from
+    #: ``cards`` once, as a field rather than a property: the rules ask it some 600 times a game.
+    custom: bool = field(init=False, repr=False, compare=False)
 
-    @property
-    def custom(self) -> bool:
-        """The custom-cards mode (section 13): custom principal characters and objective cards."""
-        return self.cards == "custom"
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "custom", self.cards == "custom")
 
 
 #: What the narrator told one player (``BethlemState.records``): the told event's parameters, players' names.
