@@ -46,6 +46,13 @@ def reachable(start: str, speed: int, home: bool) -> dict[str, int]:
     return {s: d for s, d in distances_from(start).items() if 0 < d <= speed}
 
 
+@cache
+def reachable_ids(start: str, speed: int, home: bool) -> tuple[str, ...]:
+    """The spaces of :func:`reachable`, sorted: a move's options, offered many times a game from the same few
+    (start, speed) pairs."""
+    return tuple(sorted(reachable(start, speed, home)))
+
+
 def to_maze(space: str) -> int:
     """Steps from ``space`` to the maze (turn order, Desorientación)."""
     return distances_from("laberinto").get(space, 99)

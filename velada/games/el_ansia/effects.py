@@ -23,7 +23,7 @@ class PlayArea:
     only when a card is drawn, played or discarded; ``area`` tells a change by comparing the play area and the
     discarded uids with its own copies, so any change, however made, is seen."""
 
-    __slots__ = ("active", "dropped", "keywords", "play", "speed")
+    __slots__ = ("active", "dropped", "human", "keywords", "play", "speed")
 
     def __init__(self, play: list[tuple[str, str]], dropped: list[str]) -> None:
         self.play = list(play)
@@ -37,6 +37,8 @@ class PlayArea:
             human = human or card.human
             plain += card.speed
             with_human += card.speed_with_human
+        #: Whether a human counts in the play area.
+        self.human = human
         self.speed = with_human if human else plain
         #: keyword → the uids of active cards with it, as asked.
         self.keywords: dict[str, list[str]] = {}
@@ -55,7 +57,7 @@ def active(s: AnsiaState) -> list[tuple[str, str]]:
 
 
 def has_human(s: AnsiaState) -> bool:
-    return any(CARDS[cid].human for _, cid in area(s).active)
+    return area(s).human
 
 
 def total_speed(s: AnsiaState) -> int:

@@ -10,6 +10,8 @@ from velada.games.el_ansia.state import AnsiaState
 #: Who plays first: the vampire farthest from the castle. By region, then by route, then closest to the maze.
 REGION_ORDER = {"laberinto": 0, "bosque": 1, "llanuras": 2, "montanas": 3, "cementerio": 4, "castillo": 5}
 ROUTE_ORDER = {"carretera": 0, "ferrocarril": 1, "barco": 2}
+#: The tavern's space.
+TAVERN = next(sp for sp, space in SPACES.items() if space.effect == "taberna")
 
 
 def turn_order(s: AnsiaState) -> list[int]:
@@ -65,8 +67,7 @@ def prepare_next_turn(s: AnsiaState) -> None:
         row[2] = []
     if s.moon < s.settings.turns:
         refill_zone(s)
-    tavern_space = next(sp for sp, space in SPACES.items() if space.effect == "taberna")
-    if not s.stacks.get(tavern_space) and len(s.tavern) < 3 and s.hunt_deck:
+    if not s.stacks.get(TAVERN) and len(s.tavern) < 3 and s.hunt_deck:
         s.tavern.append(s.hunt_deck.pop())
     start_turn_round(s, turn_order(s))
 

@@ -14,6 +14,9 @@ from velada.games.el_ansia.state import AnsiaState
 REGION_BONUS = {"llanuras": 1, "bosque": 2}
 DIGEST_SPACES = {"mercado": "lugareno", "iglesia": "religioso", "cuartel": "militar", "mansion": "noble"}
 NO_HUNT_SPACES = ("castillo",)
+#: The hunt's option id of each cell of the hunting zone, ``z<row><column>``, written once: up to 7 rows (a row
+#: per player, six at most, and one more) of 3 columns.
+ZONE_IDS = tuple(tuple(f"z{row}{col}" for col in range(3)) for row in range(7))
 
 
 def _ask(s: AnsiaState, step: str, kind: str, options, skippable: bool = False, n: int = 1, **args) -> None:
@@ -67,7 +70,11 @@ def draw(s: AnsiaState, seat: int, n: int, to_play: bool) -> list[str]:
 def start_turn(s: AnsiaState, seat: int) -> None:
     """All the hand goes into the play area (with the permanents and any Picante card still held)."""
     s.current = seat
-    s.play = [(_new_uid(s), cid) for cid in [*s.permanents[seat], *s.spicy[seat], *s.hand[seat]]]
+    cards = [*s.permanents[seat], *s.spicy[seat], *s.hand[seat]]
+    # Their uids as _new_uid numbers them, one after the other.
+    uid = s.uid
+    s.play = [(f"c{uid + k}", cid) for k, cid in enumerate(cards, 1)]
+    s.uid = uid + len(cards)
     s.permanents[seat] = []
     s.spicy[seat] = []
     s.hand[seat] = []
@@ -300,11 +307,12 @@ def _go_to_well(s: AnsiaState, well: str, distance: int) -> None:
 def offer_move(s: AnsiaState) -> None:
     """Moving is never compulsory. Speed 0 or less: no move (and the space's effect is not used)."""
     seat = s.current
-    options: list[str] = []
+    moves: tuple[str, ...] = ()
     speed = s.speed()
     if s.can_move and not s.moved:
-        options = sorted(board.reachable(s.position[seat], speed, s.home[seat]))
-    options += usable_extras(s, moving=True)
+        moves = board.reachable_ids(s.position[seat], speed, s.home[seat])
+    extras = usable_extras(s, moving=True)
+    options = moves + tuple(extras) if extras else moves
     if not options:
         offer_hunt(s)
         return
@@ -455,7 +463,7 @@ def hunt_options(s: AnsiaState) -> list[str]:
                 continue
             # hunt_cost, inlined: this loop runs for every stack at every offer of a hunt.
             if col + 1 + (not QUICK.isdisjoint(stack)) <= speed:
-                options.append(f"z{row}{col}")
+                options.append(ZONE_IDS[row][col])
     if SPACES[s.position[seat]].effect == "taberna" and s.tavern and s.hunts > 0 and speed >= 2:
         options.append("taberna")
     return options
