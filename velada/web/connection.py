@@ -24,10 +24,10 @@ class Connection:
     alive: bool = True
     #: Messages sent on this connection: the number of the next one (browsers drop older ones).
     sent: int = 0
-    #: What the last page sent showed (status, clocks, seats, the view but its log): it is rendered and sent
-    #: again only when that changed.
+    #: What the last page skeleton sent showed (render.skeleton_inputs): sent again only when that changed.
     seen: Any = None
-    #: What each part of the page sent apart showed (render.PARTS).
+    #: The page parts the skeleton sent has slots for (render.PAGE_PARTS), and the inputs each was last sent with.
+    slots: list[str] = field(default_factory=list)
     parts: dict[str, Any] = field(default_factory=dict)
     #: The view this connection has: the next message carries only what changed since (velada.core.delta).
     view: dict[str, Any] | None = None

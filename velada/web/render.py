@@ -11,11 +11,12 @@ import functools
 import io
 import json
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any, Protocol
 
 import qrcode
 import qrcode.image.svg
-from jinja2 import Environment, PackageLoader, select_autoescape
+from jinja2 import Environment, PackageLoader, pass_context, select_autoescape
 from markupsafe import Markup, escape
 
 from velada.core.delta import LOG, diff
@@ -176,13 +177,16 @@ def view_part(name: str, game: Any, view: dict[str, Any] | None, lang: str) -> M
     return Markup(_part(name, game, lang, {key: view.get(key) for key in VIEW_PARTS[name]} if view else {}))
 
 
-def _part(name: str, game: Any, lang: str, part: dict[str, Any]) -> str:
-    """The template ``name`` rendered with ``part`` as its view (all it is given of the view), once per content."""
+def _part(name: str, game: Any, lang: str, part: dict[str, Any], **extra: Any) -> str:
+    """The template ``name`` rendered with ``part`` as its view (all it is given of the view) and ``extra`` (what
+    it reads besides: a clock, a table's code), once per content."""
     # A help entry is a function of its game, card and language (engine.help_json): its id stands for it.
     content = part | {"help": [h["id"] for h in part["help"] or ()]} if "help" in part else part
-    key = (name, game.id, lang, json.dumps(content, sort_keys=True, default=str))
+    key: tuple = (name, game.id, lang, json.dumps(content, sort_keys=True, default=str))
+    if extra:
+        key += (json.dumps(extra, sort_keys=True, default=str),)
     template = env.get_template(name)
-    return _shared(key, lambda: template.render(t=texts(lang), lang=lang, game=game, view=part))
+    return _shared(key, lambda: template.render(t=texts(lang), lang=lang, game=game, view=part, **extra))
 
 
 def ansia_board(game: Any, view: dict[str, Any], lang: str) -> Markup:
@@ -209,6 +213,95 @@ def ansia_board(game: Any, view: dict[str, Any], lang: str) -> Markup:
     return Markup(spaces + pieces + zone)
 
 
+@dataclass(frozen=True)
+class PagePart:
+    """A part of a game's page: a template that reads only ``keys`` of the view (it is given nothing else of it)
+    and the table's ``inputs`` for the page's viewer (:data:`INPUTS`). A live page is its skeleton with a slot for
+    each part, and each part is sent apart when its keys of the view (its delta says so) or its inputs changed:
+    a change costs the parts it touched, rendered once per content and language (:func:`_part`), not a page."""
+
+    template: str
+    keys: tuple[str, ...]
+    inputs: tuple[str, ...] = ()
+
+
+#: What parts read of the table besides the view, by name: each a function of the table and the page's viewer
+#: giving the template's variables.
+INPUTS: dict[str, Callable[[Any, Viewer], dict[str, Any]]] = {
+    "clock": lambda table, viewer: {"deadline": table.deadline_for(viewer), "debate_end": table.debate_end_for(viewer)},
+    "expiry": lambda table, viewer: {"expiry": table.expiry_for(viewer), "clock_viewer": viewer},
+    "status": lambda table, viewer: {"status": table.status},
+    "code": lambda table, viewer: {"code": table.data.code},
+}
+
+#: The parts of the phone's page (_seat.html), the shared screen's and the narrator's (_host.html), by name.
+PAGE_PARTS: dict[str, PagePart] = {
+    "phase": PagePart("_phase.html", ("phase",), ("clock",)),
+    "screen-phase": PagePart("_phase.html", ("phase",), ("clock", "status")),
+    "result": PagePart("_result.html", ("result",), ("code",)),
+    "dead": PagePart("_dead.html", ("players", "viewer", "result")),
+    "timeout": PagePart("_timeout.html", (), ("expiry",)),
+    "prompts": PagePart("_prompts.html", ("prompts", "result", "players", "viewer")),
+    "waiting": PagePart("_waiting.html", ("waiting", "result")),
+    "narrator-prompts": PagePart("_narrator_prompts.html", ("prompts",)),
+    "open-prompts": PagePart("_open_prompts.html", ("prompts",)),
+    "talk": PagePart("_talk_channels.html", ("talk",)),
+    "card": PagePart("_card.html", VIEW_PARTS["_card.html"]),
+    "cards": PagePart("_cards.html", VIEW_PARTS["_cards.html"]),
+    "players": PagePart("_players.html", VIEW_PARTS["_players.html"]),
+    "help": PagePart("_help.html", VIEW_PARTS["_help.html"]),
+}
+
+#: A game's own part of the page (``game``: its template, :func:`game_template`), by template, with the keys it
+#: reads; each draws its heavy pieces through the shared parts itself (:func:`view_part`, :func:`ansia_board`).
+GAME_PARTS: dict[str, tuple[str, ...]] = {
+    "games/_none.html": (),
+    "games/bethlem.html": VIEW_PARTS["games/_bethlem-rows.html"],
+    "games/el-ansia.html": ("board", "phase", "zone", "play", "viewer"),
+}
+
+
+def page_part(name: str, game: Any) -> PagePart:
+    """The part ``name`` of ``game``'s pages."""
+    if name == "game":
+        template = game_template(game.id)
+        return PagePart(template, GAME_PARTS[template])
+    return PAGE_PARTS[name]
+
+
+def part_inputs(spec: PagePart, table: Any, viewer: Viewer) -> dict[str, Any]:
+    """What the part reads of the table for ``viewer`` (a seat's player, PUBLIC, None for the narrator)."""
+    if not spec.inputs:
+        return {}
+    found: dict[str, Any] = {}
+    for name in spec.inputs:
+        found.update(INPUTS[name](table, viewer))
+    return found
+
+
+def render_part(name: str, table: Any, viewer: Viewer, view: dict[str, Any] | None, lang: str) -> Markup:
+    """The part ``name`` of ``viewer``'s page, from its keys of the view and its inputs only."""
+    game = table.game
+    spec = page_part(name, game)
+    part = {key: view.get(key) for key in spec.keys} if view else {}
+    if name == "game":
+        return Markup(env.get_template(spec.template).render(t=texts(lang), lang=lang, game=game, view=part))
+    return Markup(_part(spec.template, game, lang, part, **part_inputs(spec, table, viewer)))
+
+
+@pass_context
+def part(context: Any, name: str, fill: bool = False) -> Markup:
+    """A page part in a page template: rendered in place, or on a live page's skeleton (``slots``: the list the
+    skeleton's parts are named in) its slot — a marker the page's script replaces with the part, or with
+    ``fill`` an element it fills (who is still to vote: it changes at each vote, and the page stays as it is)."""
+    slots = context.get("slots")
+    if slots is not None:
+        slots.append(name)
+        return Markup(f'<div data-part="{name}"></div>' if fill else f"<!--part:{name}-->")
+    return render_part(name, context["table"], context["page_viewer"], context["view"], context["lang"])
+
+
+env.globals["part"] = part
 env.globals["log_items"] = log_items
 env.globals["ansia_board"] = ansia_board
 env.globals["view_part"] = view_part
@@ -250,13 +343,21 @@ _UNSET: Any = object()
 
 
 def seat_fragment(
-    table: ShownTable, viewer: str, lang: str, view: dict[str, Any] | None = _UNSET, live: bool = False
+    table: ShownTable,
+    viewer: str,
+    lang: str,
+    view: dict[str, Any] | None = _UNSET,
+    live: bool = False,
+    slots: list[str] | None = None,
 ) -> str:
-    """A player's page. ``live``: for the socket, whose messages bring the log entries apart (see :func:`payload`)."""
+    """A player's page. ``live``: for the socket, whose messages bring the log entries apart; with ``slots``, its
+    skeleton, each page part a slot named in that list (see :func:`payload`)."""
     seat = next(s for s in table.data.seats if s.name == viewer)
     if view is _UNSET:
         view = game_view(table, viewer, lang)
-    return env.get_template("_seat.html").render(t=texts(lang), lang=lang, table=table, seat=seat, view=view, live=live)
+    return env.get_template("_seat.html").render(
+        t=texts(lang), lang=lang, table=table, seat=seat, view=view, live=live, slots=slots, page_viewer=viewer
+    )
 
 
 def host_fragment(
@@ -267,10 +368,12 @@ def host_fragment(
     narrator: bool = False,
     view: dict[str, Any] | None = _UNSET,
     live: bool = False,
+    slots: list[str] | None = None,
 ) -> str:
-    """The shared screen (or the narrator's seat). ``live`` as for :func:`seat_fragment`."""
+    """The shared screen (or the narrator's seat). ``live`` and ``slots`` as for :func:`seat_fragment`."""
+    viewer = None if narrator else PUBLIC
     if view is _UNSET:
-        view = game_view(table, None if narrator else PUBLIC, lang)
+        view = game_view(table, viewer, lang)
     return env.get_template("_host.html").render(
         t=texts(lang),
         lang=lang,
@@ -281,6 +384,8 @@ def host_fragment(
         qr=qr_svg(join_url) if table.status == "lobby" else "",
         is_host=is_host,
         live=live,
+        slots=slots,
+        page_viewer=viewer,
     )
 
 
@@ -297,24 +402,30 @@ def speech_lines(table: ShownTable, conn: Connection) -> list[str]:
     return script(table.game, state, conn.lang, since=since)
 
 
-#: Parts of a live page sent apart from it, each when it changes: those that change at nearly every answer (who
-#: is still to vote), so that the page itself is rendered and sent again only when the rest of it changes. Each
-#: is a template rendered from the view's keys listed; the page's script puts it in its ``data-part`` element.
-PARTS: dict[str, tuple[str, tuple[str, ...]]] = {"waiting": ("_waiting.html", ("waiting", "result"))}
-#: What a live page is rendered without: the log (sent as entries) and the parts' own keys but the result.
-APART = frozenset({LOG, *(key for _, keys in PARTS.values() for key in keys)} - {"result"})
+def skeleton(view: dict[str, Any] | None) -> dict[str, Any] | None:
+    """All a live page's skeleton is given of the view: whether the game ended, the phase's kind (its theme) and
+    whose view it is; the rest of the view is in its parts, and the log's entries come apart."""
+    if view is None:
+        return None
+    phase = view.get("phase") or {}
+    return {
+        "result": bool(view.get("result")) or None,
+        "phase": {"id": phase.get("id"), "theme": phase.get("theme")},
+        "viewer": view.get("viewer"),
+    }
 
 
-def page_inputs(table: ShownTable, viewer: str | None) -> tuple[Any, ...]:
-    """What a page shows besides the view and the seats: the table's status, the viewer's clocks, and what the
-    last clock that ran out means to the viewer. A page is rendered again when one of these changes."""
+def skeleton_inputs(table: ShownTable, view: dict[str, Any] | None) -> tuple[Any, ...]:
+    """What a live page's skeleton shows: the table's status and seats, and :func:`skeleton`. It is rendered and
+    sent again only when one of these changes (before a game, with no view, the skeleton is the whole page)."""
     return (
         table.status,
-        table.deadline_for(viewer),
-        table.debate_end_for(viewer),
-        table.expiry_for(viewer),
         tuple((s.position, s.name, bool(s.bot)) for s in table.data.seats),
+        json.dumps(skeleton(view), sort_keys=True),
     )
+
+
+_NEVER: Any = object()
 
 
 def payload(table: ShownTable, conn: Connection, shared: dict[tuple, dict[str, Any]] | None = None) -> dict[str, Any]:
@@ -323,25 +434,21 @@ def payload(table: ShownTable, conn: Connection, shared: dict[tuple, dict[str, A
 
     It carries only what this connection has not seen: the view as a delta from the one it has
     (:mod:`velada.core.delta`); the log entries it lacks, rendered (``log``: ``{"from": k, "items": [...]}``,
-    where ``from`` 0 replaces the log); and the page (``html``, the log left out: the script puts the entries
-    in) only when what the page shows changed — the view apart from its log, the seats, the clocks. Each is
-    computed once for every connection that shows the same thing (the same viewer in the same language:
-    several shared screens, a player's two tabs) through ``shared``."""
+    where ``from`` 0 replaces the log); the page's skeleton (``html``, :func:`skeleton`) only when it changed; and
+    the page parts (``parts``, :data:`PAGE_PARTS`) whose keys of the view or whose inputs changed since this
+    connection was last sent them. Each is computed once for every connection that shows the same thing (the
+    same viewer in the same language: several shared screens, a player's two tabs) through ``shared``."""
     key = (conn.viewer, conn.lang, conn.is_host, conn.join_url)
     entry = shared.get(key) if shared is not None else None
     if entry is None:
         view = game_view(table, conn.viewer, conn.lang)
-        # The page is rendered from the view without what travels apart: a template that read it there would
-        # show nothing rather than something stale.
-        page = None if view is None else {k: v for k, v in view.items() if k not in APART}
-        parts = {name: tuple(view.get(k) for k in keys) if view else None for name, (_, keys) in PARTS.items()}
         entry = {
             "view": view,
-            "page": page,
-            "seen": (page_inputs(table, conn.viewer), page),
-            "parts": parts,
+            "seen": skeleton_inputs(table, view),
             "html": None,
-            "parts_html": {},
+            "slots": [],
+            "inputs": {},
+            "parts": {},
             "deltas": {},
         }
         if shared is not None:
@@ -350,30 +457,22 @@ def payload(table: ShownTable, conn: Connection, shared: dict[tuple, dict[str, A
     message: dict[str, Any] = {"type": "state", "status": table.status, "deadline": table.deadline_for(conn.viewer)}
     if conn.seen is None or conn.seen != entry["seen"]:
         if entry["html"] is None:
-            page = entry["page"]
+            slots: list[str] | None = [] if view is not None else None
+            bones = skeleton(view)
             if conn.viewer in (PUBLIC, None):
                 narrator = conn.viewer is None
                 entry["html"] = host_fragment(
-                    table, conn.lang, conn.join_url, conn.is_host, narrator=narrator, view=page, live=True
+                    table, conn.lang, conn.join_url, conn.is_host, narrator, view=bones, live=True, slots=slots
                 )
             else:
-                entry["html"] = seat_fragment(table, conn.viewer, conn.lang, view=page, live=True)
+                entry["html"] = seat_fragment(table, conn.viewer, conn.lang, view=bones, live=True, slots=slots)
+            entry["slots"] = slots or []
         message["html"] = entry["html"]
-    conn.seen = entry["seen"]
-    changed = {}
-    for name, values in entry["parts"].items():
-        if name not in conn.parts or conn.parts[name] != values:
-            found = entry["parts_html"].get(name)
-            if found is None:
-                template = env.get_template(PARTS[name][0])
-                found = entry["parts_html"][name] = template.render(t=texts(conn.lang), lang=conn.lang, view=view)
-            changed[name] = found
-            conn.parts[name] = values
-    if changed:
-        message["parts"] = changed
+        conn.seen = entry["seen"]
+        conn.slots = entry["slots"]
     # The view and the log as deltas from what this connection has, the same for every connection of this
     # audience that has the same view.
-    delta, log = None, None
+    delta, log, touched = None, None, frozenset()
     if view is not None:
         found = entry["deltas"].get(id(conn.view))
         if found is None:
@@ -382,9 +481,26 @@ def payload(table: ShownTable, conn: Connection, shared: dict[tuple, dict[str, A
             if log is not None:
                 narrator_only = MESSAGES.text(conn.lang, "table.narrator-only")
                 log = {"from": log["from"], "items": [_item(e, narrator_only) for e in log["entries"]]}
-            found = entry["deltas"][id(conn.view)] = (delta, log)
-        delta, log = found
+            touched = frozenset(delta["set"]).union(delta["unset"])
+            found = entry["deltas"][id(conn.view)] = (delta, log, touched)
+        delta, log, touched = found
     conn.view = view
+    # The parts whose keys or inputs changed for this connection (all of them for a connection new to them).
+    changed = {}
+    for name in conn.slots:
+        spec = page_part(name, table.game)
+        inputs = entry["inputs"].get(name)
+        if inputs is None:
+            inputs = entry["inputs"][name] = part_inputs(spec, table, conn.viewer)
+        if conn.parts.get(name, _NEVER) == inputs and touched.isdisjoint(spec.keys):
+            continue
+        found = entry["parts"].get(name)
+        if found is None:
+            found = entry["parts"][name] = render_part(name, table, conn.viewer, view, conn.lang)
+        changed[name] = found
+        conn.parts[name] = inputs
+    if changed:
+        message["parts"] = changed
     message["delta"] = delta
     if log is not None:
         message["log"] = log

@@ -1,5 +1,6 @@
-// velada: the live table. The server renders every fragment; this script only swaps them in, sends the
-// player's choices, counts timers down and, on the narrator screen, speaks the narrator's lines.
+// velada: the live table. The server renders every fragment — the page's skeleton and its parts, each sent when
+// it changes; this script only puts them together, sends the player's choices, counts timers down and, on the
+// narrator screen, speaks the narrator's lines.
 (function () {
   "use strict";
   const app = document.getElementById("app");
@@ -297,8 +298,15 @@
   // The log's entries as the server rendered them, oldest first: each message brings only those this page has
   // not had ("from" 0 starts again), and the page's log lists are filled from here.
   let logItems = [];
-  // Parts of the page sent apart, as they change (who is still to vote), by the name of their data-part element.
+  // The page's skeleton as last sent, and its parts, each sent apart as it changes, by name: the skeleton has a
+  // marker <!--part:NAME--> where a part goes, or an element data-part="NAME" it fills (who is still to vote,
+  // filled without drawing the page again).
+  let skeleton = "";
   const parts = new Map();
+  const MARKER = /<!--part:([\w-]+)-->/g;
+  function page() {
+    return skeleton.replace(MARKER, (_, name) => parts.get(name) || "");
+  }
 
   function fillLog() {
     const box = app.querySelector("[data-live-log]");
@@ -322,7 +330,7 @@
     const seat = app.dataset.narrator === "1" ? "&narrador=1" : isHost ? "&host=1" : "";
     socket = new WebSocket(`${scheme}//${location.host}/t/${code}/ws?lang=${lang}${seat}`);
     // Each connection numbers its own messages from 1: a new one (a reconnect, a restarted server) starts again.
-    socket.onopen = () => { offline.hidden = true; retry = 500; version = -1; logItems = []; parts.clear(); };
+    socket.onopen = () => { offline.hidden = true; retry = 500; version = -1; logItems = []; skeleton = ""; parts.clear(); };
     socket.onmessage = (event) => {
       const msg = JSON.parse(event.data);
       // Other scripts of the page (the talk panel, talk.js) read the same messages.
@@ -335,7 +343,15 @@
         const open = [...app.querySelectorAll("details[open][data-keep]")].map((d) => d.dataset.keep);
         const before = new Set([...app.querySelectorAll("form.prompt")].map((f) => f.dataset.prompt));
         if (msg.log) logItems = logItems.slice(0, msg.log.from).concat(msg.log.items);
-        if (msg.parts) for (const [name, html] of Object.entries(msg.parts)) parts.set(name, html);
+        // The page is drawn again when its skeleton came, or one of the parts in its markers.
+        let redraw = msg.html !== undefined;
+        if (msg.html !== undefined) skeleton = msg.html;
+        if (msg.parts) {
+          for (const [name, html] of Object.entries(msg.parts)) {
+            parts.set(name, html);
+            if (skeleton.includes(`<!--part:${name}-->`)) redraw = true;
+          }
+        }
         app.dataset.status = msg.status;
         app.dataset.version = msg.version;
         if (msg.html !== undefined && !isHost && !msg.html.includes('class="room phone')) {
@@ -344,9 +360,9 @@
           location.reload();
           return;
         }
-        if (msg.html !== undefined) {
-          // The page comes only when what it shows changed; the log's entries come apart (fillLog).
-          app.innerHTML = msg.html;
+        if (redraw) {
+          // The page changes only when what it shows changed; the log's entries come apart (fillLog).
+          app.innerHTML = page();
           for (const d of app.querySelectorAll("details[data-keep]")) if (open.includes(d.dataset.keep)) d.open = true;
           restoreSelection(focused);
           if (!isHost) announcePrompt(before);
