@@ -62,20 +62,14 @@ def _kill_targets(s: BethlemState, seat: int) -> list[str]:
 
 def targets(s: BethlemState, power: str, seat: int, card: str, mode: str) -> list[str]:
     """The cards ``power`` can be used on in ``mode`` now."""
-    if power == "terapia-electroshock":
-        return {
-            NORMAL: lambda: _kill_targets(s, seat),
-            OPPOSITE: lambda: doomed(s),
-            AWAKE: lambda: _kill_targets(s, seat),
-            AWAKE_OPPOSITE: lambda: dead_cards(s),
-        }[mode]()
-    if power == "terapia-opio-y-barbituricos":
-        return {
-            NORMAL: lambda: doomed(s),
-            OPPOSITE: lambda: _kill_targets(s, seat),
-            AWAKE: lambda: dead_cards(s),
-            AWAKE_OPPOSITE: lambda: _kill_targets(s, seat),
-        }[mode]()
+    if power in ("terapia-electroshock", "terapia-opio-y-barbituricos"):
+        # The two therapies' modes are each other's: what a mode does (_effect) says whom it may reach.
+        effect = _effect(s, power, mode)
+        if effect in ("matar", "matar-inevitable"):
+            return _kill_targets(s, seat)
+        if effect == "salvar":
+            return doomed(s)
+        return dead_cards(s)
     if power in ("terapia-lobotomia", "juego-de-azar"):
         return not_against(s, seat, living(s))
     if power == "muerte-dulce":
@@ -85,11 +79,26 @@ def targets(s: BethlemState, power: str, seat: int, card: str, mode: str) -> lis
     return []
 
 
+#: What each therapy does in each mode.
+EFFECTS = {
+    "terapia-electroshock": {
+        NORMAL: "matar",
+        OPPOSITE: "salvar",
+        AWAKE: "matar-inevitable",
+        AWAKE_OPPOSITE: "resucitar",
+    },
+    "terapia-opio-y-barbituricos": {
+        NORMAL: "salvar",
+        OPPOSITE: "matar",
+        AWAKE: "resucitar",
+        AWAKE_OPPOSITE: "matar-inevitable",
+    },
+}
+
+
 def _effect(s: BethlemState, power: str, mode: str) -> str:
     """What a therapy does in ``mode``: ``matar``, ``salvar``, ``resucitar`` or ``matar-inevitable``."""
-    if power == "terapia-electroshock":
-        return {NORMAL: "matar", OPPOSITE: "salvar", AWAKE: "matar-inevitable", AWAKE_OPPOSITE: "resucitar"}[mode]
-    return {NORMAL: "salvar", OPPOSITE: "matar", AWAKE: "resucitar", AWAKE_OPPOSITE: "matar-inevitable"}[mode]
+    return EFFECTS["terapia-electroshock" if power == "terapia-electroshock" else "terapia-opio-y-barbituricos"][mode]
 
 
 def apply(s: BethlemState, power: str, seat: int, card: str, mode: str, chosen: tuple[str, ...]) -> None:

@@ -198,7 +198,14 @@ def dead_cards(s: BethlemState) -> list[str]:
 
 
 def options(s: BethlemState, cards) -> tuple[str, ...]:
-    return tuple([s.option(card) for card in cards])
+    """The option ids of ``cards`` (``BethlemState.option``), read from the ids already written where there are
+    some: every prompt that names cards asks this."""
+    where, written = s.where, s.option_ids
+    out = []
+    for card in cards:
+        option = written.get(where[card])
+        out.append(option if option is not None else s.option(card))
+    return tuple(out)
 
 
 def shielded(s: BethlemState, seat: int) -> list[int]:

@@ -18,6 +18,7 @@ from velada.games.bethlem.common import (
     can_rise,
     living,
     not_against,
+    options,
     prompt,
     woke,
 )
@@ -95,7 +96,8 @@ def ali_plan_answer(game, s: BethlemState, answers) -> None:
 def night_step(game, s: BethlemState, step_id: str) -> None:
     """One turn of the night: skipped when not due this round; otherwise its handler decides who wakes."""
     step = NIGHT_STEP[step_id]
-    if not step.due(s.round):
+    # Most turns come every night: their dates need no look.
+    if step.when != "siempre" and not step.due(s.round):
         return
     if (step.card and s.find(step.card)) or step.called:
         # The narrator calls every card on the table when its turn comes, dead or alive, whoever holds it (and
@@ -190,7 +192,7 @@ def mutineers_handler(game, s: BethlemState) -> None:
 def _targets(s: BethlemState, seat: int) -> tuple[str, ...]:
     members = s.pack
     cards = living(s, [i for i in range(len(s.players)) if i not in members], exclude_isolated=True)
-    return tuple(s.option(c) for c in not_against(s, seat, cards))
+    return options(s, not_against(s, seat, cards))
 
 
 def mutineers_step(game, s: BethlemState, round_: int, attack_n: int = 1) -> None:

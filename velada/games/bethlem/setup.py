@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
+from functools import cache
 from typing import Any
 
 from velada.games.bethlem.cards import (
@@ -77,11 +78,19 @@ def composition(
 
     With custom cards (section 13) the principal characters are custom ones: the required ones, then others
     drawn at random from the 13 with ``rng``; the other groups are the normal mode's."""
-    recommended = _recommended(players)
     if required == "auto":
         required = ()
     if custom:
-        return _custom_composition(players, tuple(required), recommended, rng)
+        return _custom_composition(players, tuple(required), _recommended(players), rng)
+    life, personalities = _normal_composition(players, tuple(required))
+    return list(life), list(personalities)
+
+
+@cache
+def _normal_composition(players: int, required: tuple[str, ...]) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """The normal mode's composition: it draws nothing, so it is worked out once per table size and required
+    cards (the simulator deals thousands of tables alike)."""
+    recommended = _recommended(players)
     wrong = [c for c in required if c in CUSTOM]
     if wrong:
         raise ValueError(f"{', '.join(wrong)} only play with custom cards (option cards=custom)")
@@ -110,7 +119,7 @@ def composition(
         raise ValueError("the table needs at least one mutineer (daniel, nathaniel or richard-dadd)")
     if all(CARDS[c].side == MUTINEERS for c in p1):
         raise ValueError("the table needs at least one principal character who is not a mutineer")
-    return life, personalities
+    return tuple(life), tuple(personalities)
 
 
 def _custom_composition(
