@@ -189,6 +189,24 @@ def _part(name: str, game: Any, lang: str, part: dict[str, Any], **extra: Any) -
     return _shared(key, lambda: template.render(t=texts(lang), lang=lang, game=game, view=part, **extra))
 
 
+def player_rows(game: Any, lang: str, view: dict[str, Any]) -> Markup:
+    """The rows of the players' list (``_player.html``), each rendered once per content and language and shared
+    by every viewer who sees that player alike: a death changes one row, and the list on every screen is the
+    other rows looked up. A row is given its player's entry, whether it is the viewer's own and the id of the
+    help its role name opens (only an id the view carries: :func:`help_index`)."""
+    helps = help_index(view)
+    me = view.get("viewer")
+    template = env.get_template("_player.html")
+    rows = []
+    for p in view.get("players") or ():
+        role = p.get("role")
+        row = {"p": p, "me": p.get("id") == me, "help_id": helps.get(role) if role else None}
+        # The entry's repr names its content (plain values from the game's view, in the order it writes them).
+        key = ("_player.html", game.id, lang, row["me"], row["help_id"], repr(p))
+        rows.append(_shared(key, lambda row=row: template.render(t=texts(lang), lang=lang, game=game, view=row)))
+    return Markup("".join(rows))
+
+
 def ansia_board(game: Any, view: dict[str, Any], lang: str) -> Markup:
     """El ansia's board and hunting zone: every seat and the shared screen see the same, so each of its three
     parts is rendered once per change of what it reads (the key is all the template is given) — the spaces
@@ -225,13 +243,25 @@ class PagePart:
     inputs: tuple[str, ...] = ()
 
 
-#: What parts read of the table besides the view, by name: each a function of the table and the page's viewer
-#: giving the template's variables.
-INPUTS: dict[str, Callable[[Any, Viewer], dict[str, Any]]] = {
-    "clock": lambda table, viewer: {"deadline": table.deadline_for(viewer), "debate_end": table.debate_end_for(viewer)},
-    "expiry": lambda table, viewer: {"expiry": table.expiry_for(viewer), "clock_viewer": viewer},
-    "status": lambda table, viewer: {"status": table.status},
-    "code": lambda table, viewer: {"code": table.data.code},
+def _alive(view: dict[str, Any] | None) -> bool | None:
+    """Whether the view's own player is alive (None: the viewer has no seat among its players)."""
+    me = (view or {}).get("viewer")
+    found = next((p for p in (view or {}).get("players") or () if p.get("id") == me), None)
+    return None if found is None else bool(found.get("alive"))
+
+
+#: What parts read besides their keys of the view, by name: each a function of the table, the page's viewer and
+#: the view giving the template's variables — the table's clocks, status and code, and what a part reads of a
+#: key that changes far more often than it (whether the viewer is alive, not the whole list of players).
+INPUTS: dict[str, Callable[[Any, Viewer, Any], dict[str, Any]]] = {
+    "clock": lambda table, viewer, view: {
+        "deadline": table.deadline_for(viewer),
+        "debate_end": table.debate_end_for(viewer),
+    },
+    "expiry": lambda table, viewer, view: {"expiry": table.expiry_for(viewer), "clock_viewer": viewer},
+    "status": lambda table, viewer, view: {"status": table.status},
+    "code": lambda table, viewer, view: {"code": table.data.code},
+    "alive": lambda table, viewer, view: {"alive": _alive(view)},
 }
 
 #: The parts of the phone's page (_seat.html), the shared screen's and the narrator's (_host.html), by name.
@@ -239,9 +269,9 @@ PAGE_PARTS: dict[str, PagePart] = {
     "phase": PagePart("_phase.html", ("phase",), ("clock",)),
     "screen-phase": PagePart("_phase.html", ("phase",), ("clock", "status")),
     "result": PagePart("_result.html", ("result",), ("code",)),
-    "dead": PagePart("_dead.html", ("players", "viewer", "result")),
+    "dead": PagePart("_dead.html", ("result",), ("alive",)),
     "timeout": PagePart("_timeout.html", (), ("expiry",)),
-    "prompts": PagePart("_prompts.html", ("prompts", "result", "players", "viewer")),
+    "prompts": PagePart("_prompts.html", ("prompts", "result"), ("alive",)),
     "waiting": PagePart("_waiting.html", ("waiting", "result")),
     "narrator-prompts": PagePart("_narrator_prompts.html", ("prompts",)),
     "open-prompts": PagePart("_open_prompts.html", ("prompts",)),
@@ -269,13 +299,13 @@ def page_part(name: str, game: Any) -> PagePart:
     return PAGE_PARTS[name]
 
 
-def part_inputs(spec: PagePart, table: Any, viewer: Viewer) -> dict[str, Any]:
-    """What the part reads of the table for ``viewer`` (a seat's player, PUBLIC, None for the narrator)."""
+def part_inputs(spec: PagePart, table: Any, viewer: Viewer, view: dict[str, Any] | None) -> dict[str, Any]:
+    """What the part reads besides its keys, for ``viewer`` (a seat's player, PUBLIC, None for the narrator)."""
     if not spec.inputs:
         return {}
     found: dict[str, Any] = {}
     for name in spec.inputs:
-        found.update(INPUTS[name](table, viewer))
+        found.update(INPUTS[name](table, viewer, view))
     return found
 
 
@@ -286,7 +316,7 @@ def render_part(name: str, table: Any, viewer: Viewer, view: dict[str, Any] | No
     part = {key: view.get(key) for key in spec.keys} if view else {}
     if name == "game":
         return Markup(env.get_template(spec.template).render(t=texts(lang), lang=lang, game=game, view=part))
-    return Markup(_part(spec.template, game, lang, part, **part_inputs(spec, table, viewer)))
+    return Markup(_part(spec.template, game, lang, part, **part_inputs(spec, table, viewer, view)))
 
 
 @pass_context
@@ -305,6 +335,7 @@ env.globals["part"] = part
 env.globals["log_items"] = log_items
 env.globals["ansia_board"] = ansia_board
 env.globals["view_part"] = view_part
+env.globals["player_rows"] = player_rows
 env.globals["game_template"] = game_template
 env.globals["ansia_card"] = ansia_card
 env.globals["theme"] = theme
@@ -403,25 +434,21 @@ def speech_lines(table: ShownTable, conn: Connection) -> list[str]:
 
 
 def skeleton(view: dict[str, Any] | None) -> dict[str, Any] | None:
-    """All a live page's skeleton is given of the view: whether the game ended, the phase's kind (its theme) and
+    """All a live page's skeleton is given of the view: whether the game ended, the phase's theme (night, day) and
     whose view it is; the rest of the view is in its parts, and the log's entries come apart."""
     if view is None:
         return None
-    phase = view.get("phase") or {}
-    return {
-        "result": bool(view.get("result")) or None,
-        "phase": {"id": phase.get("id"), "theme": phase.get("theme")},
-        "viewer": view.get("viewer"),
-    }
+    return {"result": bool(view.get("result")) or None, "phase": {"theme": theme(view)}, "viewer": view.get("viewer")}
 
 
 def skeleton_inputs(table: ShownTable, view: dict[str, Any] | None) -> tuple[Any, ...]:
     """What a live page's skeleton shows: the table's status and seats, and :func:`skeleton`. It is rendered and
     sent again only when one of these changes (before a game, with no view, the skeleton is the whole page)."""
+    bones = skeleton(view)
     return (
         table.status,
         tuple((s.position, s.name, bool(s.bot)) for s in table.data.seats),
-        json.dumps(skeleton(view), sort_keys=True),
+        None if bones is None else (bones["result"], bones["phase"]["theme"], bones["viewer"]),
     )
 
 
@@ -491,7 +518,7 @@ def payload(table: ShownTable, conn: Connection, shared: dict[tuple, dict[str, A
         spec = page_part(name, table.game)
         inputs = entry["inputs"].get(name)
         if inputs is None:
-            inputs = entry["inputs"][name] = part_inputs(spec, table, conn.viewer)
+            inputs = entry["inputs"][name] = part_inputs(spec, table, conn.viewer, view)
         if conn.parts.get(name, _NEVER) == inputs and touched.isdisjoint(spec.keys):
             continue
         found = entry["parts"].get(name)
