@@ -24,7 +24,7 @@ def saltamundos(mundo="frontera", **kw):
 def mazo(m, *cartas):
     """Put these cards on top of his deck, in this order."""
     d = m.state.custom["el-saltamundos"]
-    d["deck"] = [*cartas, *[c for c in d["deck"] if c not in cartas]]
+    d.deck = [*cartas, *[c for c in d.deck if c not in cartas]]
 
 
 def test_los_mundos_y_sus_cartas_son_datos_propios():
@@ -40,7 +40,7 @@ def test_el_saltamundos_elige_al_empezar_un_mundo_cuyo_mazo_se_pone_sobre_la_mes
     assert opciones(m, "Carlos", "el-saltamundos-mundo") == ("frontera", "burgo")
     elige(m, "Carlos", "el-saltamundos-mundo", "burgo")
     assert eventos(m, "el-saltamundos-burgo", "Ana") == [{}]
-    assert sorted(m.state.custom["el-saltamundos"]["deck"]) == sorted(
+    assert sorted(m.state.custom["el-saltamundos"].deck) == sorted(
         c for c, (w, _, _) in WORLD_CARDS.items() if w == "burgo"
     )
 
@@ -48,7 +48,7 @@ def test_el_saltamundos_elige_al_empezar_un_mundo_cuyo_mazo_se_pone_sobre_la_mes
 def test_poder_extra_el_mazo_se_adapta_al_objetivo():
     objetivos = {"Ana": "internos", "Bea": "amotinados", "Carlos": "amotinados", "Dani": "internos"}
     m = saltamundos(objetivos=objetivos)
-    deck = m.state.custom["el-saltamundos"]["deck"]
+    deck = m.state.custom["el-saltamundos"].deck
     assert len(deck) == 6
     assert all(WORLD_CARDS[c][1] == "base" for c in deck)
 
@@ -70,7 +70,7 @@ def test_cada_ronda_roba_una_carta_que_puede_guardar_para_mas_adelante():
 def test_en_la_frontera_usa_varias_cartas_en_un_turno():
     m = saltamundos()
     mazo(m, "disparo-certero")
-    m.state.custom["el-saltamundos"]["hand"] = ["catalejo-de-laton"]
+    m.state.custom["el-saltamundos"].hand = ["catalejo-de-laton"]
     elige(m, "Carlos", "el-saltamundos-robar", "robar-carta")
     elige(m, "Carlos", "el-saltamundos", "disparo-certero")
     elige(m, "Carlos", "el-saltamundos-matar", "Bea:2")
@@ -84,24 +84,24 @@ def test_en_la_frontera_usa_varias_cartas_en_un_turno():
 def test_en_la_frontera_no_puede_tener_en_la_mano_mas_cartas_que_vidas():
     m = saltamundos()
     mano = ["catalejo-de-laton", "tras-el-abrevadero", "calabozo-del-pueblo", "saca-de-la-diligencia"]
-    m.state.custom["el-saltamundos"]["hand"] = list(mano)
+    m.state.custom["el-saltamundos"].hand = list(mano)
     mazo(m, "disparo-certero")
     elige(m, "Carlos", "el-saltamundos-robar", "robar-carta")
     p = next(p for p in m.pending() if p.kind == "el-saltamundos-descartar")
     assert (p.min, p.max) == (1, 1)
     elige(m, "Carlos", "el-saltamundos-descartar", "saca-de-la-diligencia")
-    assert len(m.state.custom["el-saltamundos"]["hand"]) == 4
+    assert len(m.state.custom["el-saltamundos"].hand) == 4
 
 
 def test_en_el_burgo_solo_usa_una_carta_por_ronda():
     m = saltamundos("burgo")
     mazo(m, "daga-en-la-sombra")
-    m.state.custom["el-saltamundos"]["hand"] = ["torre-del-vigia"]
+    m.state.custom["el-saltamundos"].hand = ["torre-del-vigia"]
     elige(m, "Carlos", "el-saltamundos-robar", "robar-carta")
     elige(m, "Carlos", "el-saltamundos", "daga-en-la-sombra")
     elige(m, "Carlos", "el-saltamundos-matar", "Bea:2")
     assert ("Carlos", "el-saltamundos") not in abiertos(m)
-    assert m.state.custom["el-saltamundos"]["hand"] == ["torre-del-vigia"]
+    assert m.state.custom["el-saltamundos"].hand == ["torre-del-vigia"]
 
 
 def test_la_cobertura_impide_que_la_carta_muera_esa_noche():
@@ -153,7 +153,7 @@ def test_las_cartas_de_eventos_roban_un_evento_o_se_lo_quitan_a_otro_jugador():
     elige(m, "Carlos", "el-saltamundos", "feria-de-especias")
     assert m.state.hand[2] == ["confesion"]
     m.state.hand[0] = ["milagrero"]
-    m.state.custom["el-saltamundos"]["hand"] = ["ganzua-de-gremio"]
+    m.state.custom["el-saltamundos"].hand = ["ganzua-de-gremio"]
     noche(m)
     dia(m)
     noche(m, {("Carlos", "el-saltamundos"): ["ganzua-de-gremio"], ("Carlos", "el-saltamundos-robar-evento"): ["Ana"]})
@@ -164,7 +164,7 @@ def test_las_cartas_de_eventos_roban_un_evento_o_se_lo_quitan_a_otro_jugador():
 def test_el_saltamundos_ve_objetivos_y_revive_cartas():
     m = saltamundos()
     m.state.alive["john-flick"] = False
-    m.state.custom["el-saltamundos"]["hand"] = ["telegrama-interceptado", "tonico-del-curandero"]
+    m.state.custom["el-saltamundos"].hand = ["telegrama-interceptado", "tonico-del-curandero"]
     elige(m, "Carlos", "el-saltamundos-robar")
     elige(m, "Carlos", "el-saltamundos", "telegrama-interceptado")
     elige(m, "Carlos", "el-saltamundos-ver-objetivo", "Bea")
@@ -186,4 +186,4 @@ def test_el_saltamundos_despertado_roba_dos_cartas_y_se_queda_la_que_prefiere():
     assert opciones(m, "Carlos", "el-saltamundos-elegir") == ("disparo-certero", "catalejo-de-laton")
     elige(m, "Carlos", "el-saltamundos-elegir", "catalejo-de-laton")
     d = m.state.custom["el-saltamundos"]
-    assert d["hand"] == ["catalejo-de-laton"] and d["deck"][-1] == "disparo-certero"
+    assert d.hand == ["catalejo-de-laton"] and d.deck[-1] == "disparo-certero"

@@ -24,8 +24,8 @@ def despierto(mundo="frontera", papeles=None, **kw):
     awaken(m.state, KIND, "despertar")
     if papeles:
         d = m.state.custom[KIND]
-        d["roles"] = [papeles.get(p, "sheriff" if p == "Carlos" else "") for p in m.state.players]
-        m.state.shields = [sh for sh in m.state.shields if sh[1] != d["sheriff"]]
+        d.roles = [papeles.get(p, "sheriff" if p == "Carlos" else "") for p in m.state.players]
+        m.state.shields = [sh for sh in m.state.shields if sh[1] != d.sheriff]
         shield(m.state)
     return m
 
@@ -54,7 +54,7 @@ def badges(m, viewer, jugador):
 def test_despertar_del_saltamundos_lo_hace_sheriff_y_reparte_al_azar_los_otros_papeles():
     m = despierto()
     assert eventos(m, "frontera-sheriff", "Ana") == [{"player": "Carlos"}]
-    roles = m.state.custom[KIND]["roles"]
+    roles = m.state.custom[KIND].roles
     assert roles[2] == "sheriff"
     assert Counter(roles[p] for p in (0, 1, 3)) == Counter(ROLES[3])
     # Each player is told their own role only; the narrator sees them all.
@@ -76,14 +76,14 @@ def test_los_papeles_dependen_de_cuantos_jugadores_quedan():
 
 def test_en_su_siguiente_turno_se_queda_una_de_dos_cartas_de_personaje_de_la_frontera():
     m = despierto()
-    offered = m.state.custom[KIND]["offered"]
+    offered = m.state.custom[KIND].offered
     assert len(offered) == 2 and set(offered) <= set(CHARACTERS)
     noche(m)
     dia(m)
     hasta_prompt(m, "Carlos", "el-saltamundos-personaje")
     assert opciones(m, "Carlos", "el-saltamundos-personaje") == tuple(offered)
     elige(m, "Carlos", "el-saltamundos-personaje", offered[1])
-    assert m.state.custom[KIND]["character"] == offered[1]
+    assert m.state.custom[KIND].character == offered[1]
     assert eventos(m, "frontera-personaje", "Carlos") == [{"card": offered[1]}]
     assert eventos(m, "frontera-personaje", "Ana") == []
 
@@ -92,7 +92,7 @@ def personaje(carta, arriba=(), **kw):
     """Carlos awakened and kept ``carta`` (with ``arriba`` on top of his deck); the next night is played up to his
     draw (awakened: two cards)."""
     m = despierto(**kw)
-    m.state.custom[KIND]["offered"] = [carta, "ojo-de-halcon" if carta != "ojo-de-halcon" else "manos-rapidas"]
+    m.state.custom[KIND].offered = [carta, "ojo-de-halcon" if carta != "ojo-de-halcon" else "manos-rapidas"]
     noche(m)
     dia(m)
     hasta_prompt(m, "Carlos", "el-saltamundos-personaje")
@@ -105,8 +105,8 @@ def test_manos_rapidas_roba_una_carta_mas_en_cada_turno():
     m = personaje("manos-rapidas", ("disparo-certero", "catalejo-de-laton", "cartucho-con-mecha"))
     elige(m, "Carlos", "el-saltamundos-elegir", "catalejo-de-laton")
     d = m.state.custom[KIND]
-    assert d["hand"] == ["catalejo-de-laton", "cartucho-con-mecha"]
-    assert d["deck"][-1] == "disparo-certero"
+    assert d.hand == ["catalejo-de-laton", "cartucho-con-mecha"]
+    assert d.deck[-1] == "disparo-certero"
 
 
 def test_ojo_de_halcon_mira_una_carta_o_un_objetivo_en_cada_turno():
@@ -128,10 +128,10 @@ def test_chaleco_de_cuero_pone_a_cubierto_esa_noche_una_carta_suya():
 def test_alforjas_sin_fondo_libra_de_la_regla_de_su_mundo():
     m = personaje("alforjas-sin-fondo", ("disparo-certero", "cartucho-con-mecha"))
     mano = ["catalejo-de-laton", "tras-el-abrevadero", "calabozo-del-pueblo", "saca-de-la-diligencia"]
-    m.state.custom[KIND]["hand"] = list(mano)
+    m.state.custom[KIND].hand = list(mano)
     elige(m, "Carlos", "el-saltamundos-elegir", "disparo-certero")
     # Five cards with four living cards, and no discard: he plays at once.
-    assert len(m.state.custom[KIND]["hand"]) == 5
+    assert len(m.state.custom[KIND].hand) == 5
     assert "disparo-certero" in opciones(m, "Carlos", "el-saltamundos")
 
 
@@ -166,7 +166,7 @@ def test_quien_acaba_con_un_forajido_roba_una_recompensa_y_la_usa_en_el_turno_de
     elige(m, "Bea", "el-saltamundos-matar", "Dani:4")
     noche(m)
     assert not viva(m, "juego-de-azar")
-    assert m.state.custom[KIND]["rewards"] == [[3, "catalejo-de-laton"]]
+    assert m.state.custom[KIND].rewards == [(3, "catalejo-de-laton")]
 
 
 def test_el_sheriff_gana_al_instante_si_caen_todos_los_forajidos_y_el_renegado():
@@ -192,8 +192,8 @@ def test_el_sheriff_fuera_de_la_partida_ya_no_gana_asi():
 def test_despertado_en_el_burgo_trae_el_mazo_de_la_frontera_para_las_recompensas():
     m = despierto("burgo")
     d = m.state.custom[KIND]
-    assert sorted(d["frontier"]) == sorted(c for c, (w, _, _) in WORLD_CARDS.items() if w == "frontera")
-    assert all(WORLD_CARDS[c][0] == "burgo" for c in d["deck"])
+    assert sorted(d.frontier) == sorted(c for c, (w, _, _) in WORLD_CARDS.items() if w == "frontera")
+    assert all(WORLD_CARDS[c][0] == "burgo" for c in d.deck)
 
 
 def test_los_papeles_ajenos_y_las_recompensas_no_se_filtran_en_las_vistas():

@@ -119,3 +119,21 @@ def test_renombrar_sigue_las_apuestas_de_la_ludopata():
     assert d.counts == {"wakerfield": {"carta": 1}}
     rename_cards(renamed, swap)
     assert renamed == m.state
+
+
+def test_renombrar_deja_el_calabozo_del_saltamundos_sobre_su_carta():
+    """A card El Saltamundos jailed stays jailed, and silenced, under its new identity."""
+    m = personalizada({"Carlos": "el-saltamundos"})
+    hasta_prompt(m, "Carlos", "el-saltamundos-mundo")
+    m.choose("Carlos", "el-saltamundos-mundo", ["frontera"])
+    d = m.state.custom["el-saltamundos"]
+    d.deck = ["calabozo-del-pueblo", *[c for c in d.deck if c != "calabozo-del-pueblo"]]
+    m.choose("Carlos", "el-saltamundos-robar", ["robar-carta"])
+    m.choose("Carlos", "el-saltamundos", ["calabozo-del-pueblo"])
+    m.choose("Carlos", "el-saltamundos-calabozo", ["Bea:2"])
+    before = _marcas(m.state)
+    assert "calabozo" in before[1][1]
+    renamed = fork(m.state)
+    rename_cards(renamed, {"john-flick": "el-archivo", "el-archivo": "john-flick"})
+    assert _marcas(renamed) == before
+    assert not renamed.can_act("el-archivo") and renamed.can_act("john-flick")

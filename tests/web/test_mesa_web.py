@@ -519,7 +519,7 @@ def test_bethlem_los_papeles_de_la_frontera_solo_se_ven_los_propios_y_el_del_she
     lucia = s.index["Lucía"]
     sheriff = (lucia + 1) % len(s.players)
     deal_roles(s, sheriff)  # as if El Saltamundos had awakened in the sheriff's hands
-    roles = s.custom["el-saltamundos"]["roles"]
+    roles = s.custom["el-saltamundos"].roles
     client.cookies.clear()
     client.cookies.set(f"velada_seat_{code}", tokens["Lucía"])
     texts = {"sheriff": "Sheriff de la frontera", "forajido": "Forajido", "renegado": "Renegado de la frontera"}

@@ -14,6 +14,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from velada.core.protocol import NARRATOR_ONLY
 from velada.games.bethlem.common import OWN, REWARD, SUFFIX, answer_of, living, options, prompt
 from velada.games.bethlem.custom import frontera
@@ -40,8 +42,10 @@ from velada.games.bethlem.custom.saltamundos_data import (
     WORLD_CARDS,
     WORLDS,
     deck_of,
+    jumper,
+    jumper_found,
 )
-from velada.games.bethlem.plugins import Character, awake, data, extra
+from velada.games.bethlem.plugins import Character, awake, extra
 from velada.games.bethlem.state import BethlemState
 
 DRAW = "robar-carta"
@@ -56,7 +60,7 @@ def _effect(card: str) -> str:
 # --- targets of each effect ------------------------------------------------------------------------------------
 
 
-def _targets(s: BethlemState, seat: int, effect: str) -> list[str]:
+def _targets(s: BethlemState, seat: int, effect: str) -> Sequence[str]:
     if effect == "matar":
         return kill_options(s, seat)
     if effect in ("cobertura", "calabozo", "mecha"):
@@ -74,14 +78,14 @@ def _targets(s: BethlemState, seat: int, effect: str) -> list[str]:
 
 def _hand(s: BethlemState, seat: int, origin: str) -> list[str]:
     """The world cards this use can play: his hand, or (``REWARD``) the rewards ``seat`` won."""
-    return frontera.rewards(s, seat) if origin == REWARD else data(s, KIND).get("hand", [])
+    return frontera.rewards(s, seat) if origin == REWARD else jumper(s).hand
 
 
 def _usable(s: BethlemState, seat: int, origin: str) -> list[str]:
-    d = data(s, KIND)
+    d = jumper(s)
     # El burgo's rule binds his own hand only (rewards follow La frontera's), and not with Alforjas sin fondo.
-    one_a_round = origin != REWARD and WORLDS.get(d.get("world", "")) == ONE_A_ROUND
-    if one_a_round and d.get("played") == s.round and frontera.character_power(s, seat) != NO_LIMIT:
+    one_a_round = origin != REWARD and WORLDS.get(d.world) == ONE_A_ROUND
+    if one_a_round and d.played == s.round and frontera.character_power(s, seat) != NO_LIMIT:
         return []
     return [c for c in dict.fromkeys(_hand(s, seat, origin)) if _targets(s, seat, _effect(c))]
 
@@ -90,23 +94,23 @@ def _usable(s: BethlemState, seat: int, origin: str) -> list[str]:
 
 
 def ask(game, s: BethlemState, seat: int, card: str, origin: str, stage: str) -> None:
-    d = data(s, KIND)
+    d = jumper(s)
     if stage == "":
         if origin == REWARD:
             push(s, ("act", KIND, seat, card, origin, USE))
-        elif "world" not in d:
+        elif not d.world:
             s.ask(prompt(s, seat, "el-saltamundos-mundo", tuple(WORLDS)))
         else:
             push(s, ("act", KIND, seat, card, origin, CHARACTER_CARD))
         return
     if stage == CHARACTER_CARD:
-        if d.get("offered") and d.get("sheriff") == seat:
-            s.ask(prompt(s, seat, "el-saltamundos-personaje", tuple(d["offered"]), skippable=True))
+        if d.offered and d.sheriff == seat:
+            s.ask(prompt(s, seat, "el-saltamundos-personaje", tuple(d.offered), skippable=True))
         else:
             push(s, ("act", KIND, seat, card, origin, ROBAR))
         return
     if stage == ROBAR:
-        deck = d.get("deck", [])
+        deck = d.deck
         if not deck:
             push(s, ("act", KIND, seat, card, origin, LIMIT))
         elif awake(s, card) and len(deck) >= 2:
@@ -115,10 +119,10 @@ def ask(game, s: BethlemState, seat: int, card: str, origin: str, stage: str) ->
             s.ask(prompt(s, seat, "el-saltamundos-robar", (DRAW,), skippable=True))
         return
     if stage == LIMIT:
-        excess = len(d.get("hand", [])) - len(s.living_cards(seat))
-        bound = WORLDS[d["world"]] == LIVES and frontera.character_power(s, seat) != NO_LIMIT
+        excess = len(d.hand) - len(s.living_cards(seat))
+        bound = WORLDS[d.world] == LIVES and frontera.character_power(s, seat) != NO_LIMIT
         if bound and excess > 0:
-            hand = tuple(dict.fromkeys(d["hand"]))
+            hand = tuple(dict.fromkeys(d.hand))
             s.ask(prompt(s, seat, "el-saltamundos-descartar", hand, min=excess, max=excess))
         else:
             push(s, ("act", KIND, seat, card, origin, CHARACTER_POWER))
@@ -148,7 +152,7 @@ def ask(game, s: BethlemState, seat: int, card: str, origin: str, stage: str) ->
         s.ask(prompt(s, seat, f"el-saltamundos-{effect}", targets, skippable=True, suffix=suffix))
 
 
-def _character_targets(s: BethlemState, seat: int, power: str) -> list[str]:
+def _character_targets(s: BethlemState, seat: int, power: str) -> Sequence[str]:
     """What the kept character card's power can be used on in his turn (Ojo de halcón: look; Chaleco de cuero:
     cover one of his own cards)."""
     if power == WATCH:
@@ -160,15 +164,17 @@ def _character_targets(s: BethlemState, seat: int, power: str) -> list[str]:
 
 def answer(game, s: BethlemState, answers, seat: int, card: str, origin: str, stage: str) -> None:
     _, chosen = answer_of(answers)
-    d = data(s, KIND)
+    d = jumper(s)
     if stage == "":
         world = chosen[0]
         # Awakened before his first turn he already brought La frontera's deck for the rewards: it is this one.
-        deck = d.pop("frontier", None) if world == FRONTIER else None
+        deck = None
+        if world == FRONTIER:
+            deck, d.frontier = d.frontier, None
         if deck is None:
             deck = deck_of(world, extra(s, card))
             s.rng.shuffle(deck)
-        d.update(world=world, deck=deck, hand=[])
+        d.world, d.deck, d.hand = world, deck, []
         s.emit(f"el-saltamundos-{world}", None)
         push(s, ("act", KIND, seat, card, origin, CHARACTER_CARD))
         return
@@ -178,7 +184,7 @@ def answer(game, s: BethlemState, answers, seat: int, card: str, origin: str, st
         return
     if stage == ROBAR:
         if chosen:
-            deck = d["deck"]
+            deck = d.deck
             if chosen[0] == DRAW:
                 drawn = [deck.pop(0)]
             else:
@@ -190,13 +196,13 @@ def answer(game, s: BethlemState, answers, seat: int, card: str, origin: str, st
             if frontera.character_power(s, seat) == MORE_CARDS and deck:
                 drawn.append(deck.pop(0))  # Manos rápidas: one card more
             for world_card in drawn:
-                d["hand"].append(world_card)
+                d.hand.append(world_card)
                 s.emit("el-saltamundos-carta", me(s, seat), card=world_card)
         push(s, ("act", KIND, seat, card, origin, LIMIT))
         return
     if stage == LIMIT:
         for gone in chosen:
-            d["hand"].remove(gone)
+            d.hand.remove(gone)
         s.emit("el-saltamundos-descarta", me(s, seat), n=len(chosen))
         push(s, ("act", KIND, seat, card, origin, CHARACTER_POWER))
         return
@@ -219,12 +225,12 @@ def answer(game, s: BethlemState, answers, seat: int, card: str, origin: str, st
 
 def _apply(s: BethlemState, seat: int, world_card: str, target: str, origin: str) -> None:
     """Play ``world_card`` from the hand (or the rewards) on ``target`` (a position, a player id, or ``-``)."""
-    d = data(s, KIND)
+    d = jumper(s)
     if origin == REWARD:
         frontera.spend_reward(s, seat, world_card)
     else:
-        d["hand"].remove(world_card)
-        d["played"] = s.round
+        d.hand.remove(world_card)
+        d.played = s.round
     effect = _effect(world_card)
     s.emit("el-saltamundos-usa", NARRATOR_ONLY, card=world_card)
     if effect == "matar":
@@ -253,7 +259,7 @@ def _apply(s: BethlemState, seat: int, world_card: str, target: str, origin: str
 
 def _mark(s: BethlemState, seat: int, effect: str, target: str) -> None:
     """Cover (secret) or jail (public) the card at ``target`` for this round."""
-    data(s, KIND).setdefault(effect, []).append([s.card_at(target), s.round])
+    jumper(s).marks.setdefault(effect, []).append((s.card_at(target), s.round))
     s.emit(f"el-saltamundos-{effect}", None if effect == "calabozo" else me(s, seat), target=target)
 
 
@@ -261,8 +267,8 @@ def _mark(s: BethlemState, seat: int, effect: str, target: str) -> None:
 
 
 def _marked(s: BethlemState, effect: str, card: str) -> bool:
-    d = s.custom.get(KIND)
-    return bool(d) and any(c == card and r == s.round for c, r in d.get(effect, ()))
+    d = jumper_found(s)
+    return d is not None and any(c == card and r == s.round for c, r in d.marks.get(effect, ()))
 
 
 def immunity(s: BethlemState, card: str, cause: str, flags: int) -> str:
@@ -282,37 +288,26 @@ def markers(s: BethlemState, card: str, narrator: bool) -> list[str]:
     return out
 
 
-def rename(s: BethlemState, m) -> None:
-    d = s.custom.get(KIND)
-    if not d:
-        return
-    for effect in ("calabozo", "cobertura"):
-        if effect in d:
-            d[effect] = [[m(c), r] for c, r in d[effect]]
-
-
 def hide(state: BethlemState, s: BethlemState, me: int | None, rng) -> None:
     """His hand and the order of his deck are secret to everybody but the card's holder: deal them again; and
     what his awakening keeps secret (``frontera.hide``)."""
-    d = s.custom.get(KIND)
-    if not d:
+    d = jumper_found(s)
+    if d is None:
         return
     mine = me is not None and any(state.holder(c) == me for c in state.find(KIND))
-    if "deck" in d and not mine:
-        pool = d["deck"] + d["hand"]
+    if d.world and not mine:
+        pool = d.deck + d.hand
         rng.shuffle(pool)
-        k = len(d["hand"])
-        d["hand"], d["deck"] = pool[:k], pool[k:]
+        k = len(d.hand)
+        d.hand, d.deck = pool[:k], pool[k:]
     frontera.hide(state, s, me, rng)
 
 
 def dusk(s: BethlemState) -> None:
     """Marks of past rounds are gone; the alguaciles' restraint is renewed."""
-    d = s.custom.get(KIND)
-    if d:
-        for effect in ("calabozo", "cobertura"):
-            if effect in d:
-                d[effect] = [[c, r] for c, r in d[effect] if r >= s.round]
+    d = jumper_found(s)
+    if d is not None:
+        d.marks = {effect: [(c, r) for c, r in marks if r >= s.round] for effect, marks in d.marks.items()}
         frontera.shield(s)
 
 
@@ -322,7 +317,6 @@ CHARACTER = Character(
     immunity=immunity,
     silences=silences,
     markers=markers,
-    rename=rename,
     dusk=dusk,
     hide=hide,
     on_awaken=frontera.on_awaken,

@@ -16,6 +16,8 @@ asylum, whatever world he had chosen. Content in ``data/saltamundos.toml``; deci
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from velada.games.bethlem.common import REWARD
 from velada.games.bethlem.custom.effects import me
 from velada.games.bethlem.custom.saltamundos_data import (
@@ -28,9 +30,11 @@ from velada.games.bethlem.custom.saltamundos_data import (
     ROLES,
     SHERIFF,
     deck_of,
+    jumper,
+    jumper_found,
 )
 from velada.games.bethlem.objectives import instant_win
-from velada.games.bethlem.plugins import data, extra
+from velada.games.bethlem.plugins import extra
 from velada.games.bethlem.state import BethlemState
 
 #: How many character cards he is offered to keep one.
@@ -40,26 +44,26 @@ OFFERED = 2
 def on_awaken(s: BethlemState, card: str) -> None:
     """The card awakens: its holder becomes the sheriff and the roles are dealt now; the character card waits for
     his next turn (it is a choice)."""
-    d = data(s, KIND)
-    if "sheriff" in d:
+    d = jumper(s)
+    if d.sheriff is not None:
         return
-    d["offered"] = s.rng.sample(list(CHARACTERS), OFFERED)
-    if d.get("world") != FRONTIER:
+    d.offered = s.rng.sample(list(CHARACTERS), OFFERED)
+    if d.world != FRONTIER:
         # The rewards come from La frontera's deck: his own if that is his world, otherwise one brought now.
         frontier = deck_of(FRONTIER, extra(s, card))
         s.rng.shuffle(frontier)
-        d["frontier"] = frontier
+        d.frontier = frontier
     deal_roles(s, s.holder(card))
 
 
 def deal_roles(s: BethlemState, sheriff: int) -> None:
-    d = data(s, KIND)
+    d = jumper(s)
     roles = [""] * len(s.players)
     roles[sheriff] = SHERIFF
     others = [p for p in s.seats_in_game() if p != sheriff]
     dealt = list(ROLES[min(len(others), max(ROLES))]) if others else []
     s.rng.shuffle(dealt)
-    d["sheriff"], d["roles"] = sheriff, roles
+    d.sheriff, d.roles = sheriff, roles
     s.emit("frontera-sheriff", None, player=s.players[sheriff])
     for seat, role in zip(others, dealt, strict=False):
         roles[seat] = role
@@ -69,27 +73,27 @@ def deal_roles(s: BethlemState, sheriff: int) -> None:
 
 def character_power(s: BethlemState, seat: int) -> str:
     """The power of the character card the sheriff kept ("" for anybody else, or if he kept none)."""
-    d = s.custom.get(KIND)
-    if not d or d.get("sheriff") != seat:
+    d = jumper_found(s)
+    if d is None or d.sheriff != seat:
         return ""
-    return CHARACTERS.get(d.get("character", ""), "")
+    return CHARACTERS.get(d.character, "")
 
 
-def choose_character(s: BethlemState, seat: int, chosen: list[str]) -> None:
-    d = data(s, KIND)
-    d.pop("offered", None)
-    d["character"] = chosen[0] if chosen else ""
+def choose_character(s: BethlemState, seat: int, chosen: Sequence[str]) -> None:
+    d = jumper(s)
+    d.offered = []
+    d.character = chosen[0] if chosen else ""
     if chosen:
         s.emit("frontera-personaje", me(s, seat), card=chosen[0])
 
 
 def shield(s: BethlemState) -> None:
     """The alguaciles may not act against the sheriff (again every nightfall: the shields are cleared at dusk)."""
-    d = s.custom.get(KIND)
-    if not d or "roles" not in d:
+    d = jumper_found(s)
+    if d is None or not d.roles or d.sheriff is None:
         return
-    sheriff = d["sheriff"]
-    for seat, role in enumerate(d["roles"]):
+    sheriff = d.sheriff
+    for seat, role in enumerate(d.roles):
         if role == DEPUTY and (seat, sheriff) not in s.shields:
             s.shields.append((seat, sheriff))
 
@@ -98,19 +102,22 @@ def shield(s: BethlemState) -> None:
 
 
 def reward_deck(s: BethlemState) -> list[str]:
-    d = data(s, KIND)
-    return d["deck"] if d.get("world") == FRONTIER else d.setdefault("frontier", [])
+    d = jumper(s)
+    if d.world == FRONTIER:
+        return d.deck
+    if d.frontier is None:
+        d.frontier = []
+    return d.frontier
 
 
 def rewards(s: BethlemState, seat: int) -> list[str]:
     """The frontier cards ``seat`` won as rewards and has not played."""
-    d = s.custom.get(KIND)
-    return [card for owner, card in (d or {}).get("rewards", ()) if owner == seat]
+    d = jumper_found(s)
+    return [] if d is None else [card for owner, card in d.rewards if owner == seat]
 
 
 def spend_reward(s: BethlemState, seat: int, card: str) -> None:
-    held = data(s, KIND)["rewards"]
-    held.remove([seat, card])
+    jumper(s).rewards.remove((seat, card))
 
 
 def _reward(s: BethlemState, seat: int) -> None:
@@ -118,7 +125,7 @@ def _reward(s: BethlemState, seat: int) -> None:
     if not deck:
         return
     card = deck.pop(0)
-    data(s, KIND).setdefault("rewards", []).append([seat, card])
+    jumper(s).rewards.append((seat, card))
     s.emit("frontera-recompensa", None, player=s.players[seat])
     s.emit("frontera-recompensa-carta", me(s, seat), card=card)
 
@@ -126,10 +133,10 @@ def _reward(s: BethlemState, seat: int) -> None:
 def on_out(s: BethlemState, seat: int) -> list[tuple]:
     """A player went out: their role is shown; for a forajido, whoever killed their last cards is rewarded; the
     sheriff may have won."""
-    d = s.custom.get(KIND)
-    if not d or "roles" not in d:
+    d = jumper_found(s)
+    if d is None or not d.roles:
         return []
-    role = d["roles"][seat]
+    role = d.roles[seat]
     if role and role != SHERIFF:
         s.emit("frontera-rol-visto", None, player=s.players[seat], role=role)
     if role == OUTLAW and s.res is not None:
@@ -142,19 +149,19 @@ def on_out(s: BethlemState, seat: int) -> list[tuple]:
 
 
 def _sheriff_wins(s: BethlemState) -> None:
-    d = data(s, KIND)
-    sheriff = d["sheriff"]
-    wanted = [seat for seat, role in enumerate(d["roles"]) if role in (OUTLAW, RENEGADE)]
-    if wanted and not s.out[sheriff] and all(s.out[seat] for seat in wanted):
+    d = jumper(s)
+    sheriff = d.sheriff
+    wanted = [seat for seat, role in enumerate(d.roles) if role in (OUTLAW, RENEGADE)]
+    if wanted and sheriff is not None and not s.out[sheriff] and all(s.out[seat] for seat in wanted):
         instant_win(s, SHERIFF, SHERIFF, [sheriff])
 
 
 def actors(s: BethlemState, kind: str) -> list[tuple[int, str, str]]:
     """In El Saltamundos' turn, whoever holds reward cards plays them too."""
-    d = s.custom.get(KIND)
-    if kind != KIND or not d or not d.get("rewards"):
+    d = jumper_found(s)
+    if kind != KIND or d is None or not d.rewards:
         return []
-    holders = sorted({owner for owner, _ in d["rewards"]})
+    holders = sorted({owner for owner, _ in d.rewards})
     return [(seat, "", REWARD) for seat in holders if not s.out[seat]]
 
 
@@ -163,34 +170,35 @@ def actors(s: BethlemState, kind: str) -> list[tuple[int, str, str]]:
 
 def role_visible(s: BethlemState, seat: int, viewer: int | None, narrator: bool) -> bool:
     """The sheriff is public; any other role is known to its player, and to everybody once they are out."""
-    role = s.custom[KIND]["roles"][seat]
+    d = jumper_found(s)
+    role = "" if d is None else d.roles[seat]
     return bool(role) and (narrator or role == SHERIFF or seat == viewer or s.out[seat])
 
 
 def badges(s: BethlemState, seat: int, viewer: int | None, narrator: bool) -> list[str]:
-    d = s.custom.get(KIND)
-    if not d or "roles" not in d or not role_visible(s, seat, viewer, narrator):
+    d = jumper_found(s)
+    if d is None or not d.roles or not role_visible(s, seat, viewer, narrator):
         return []
-    return [f"frontera-{d['roles'][seat]}"]
+    return [f"frontera-{d.roles[seat]}"]
 
 
 def hide(state: BethlemState, s: BethlemState, viewer: int | None, rng) -> None:
     """Deal again, in the copy ``s``, the roles ``viewer`` may not know and the reward cards of the others (with
     the deck they came from)."""
-    d = s.custom.get(KIND)
-    if not d or "roles" not in d:
+    d = jumper_found(s)
+    if d is None or not d.roles:
         return
-    seats = [p for p, role in enumerate(d["roles"]) if role and not role_visible(state, p, viewer, False)]
-    roles = [d["roles"][p] for p in seats]
+    seats = [p for p, role in enumerate(d.roles) if role and not role_visible(state, p, viewer, False)]
+    roles = [d.roles[p] for p in seats]
     rng.shuffle(roles)
     for p, role in zip(seats, roles, strict=True):
-        d["roles"][p] = role
-    theirs = [i for i, (owner, _) in enumerate(d.get("rewards", ())) if owner != viewer]
+        d.roles[p] = role
+    theirs = [i for i, (owner, _) in enumerate(d.rewards) if owner != viewer]
     if not theirs:
         return
-    deck = d["deck"] if d.get("world") == FRONTIER else d.get("frontier", [])
-    pool = deck + [d["rewards"][i][1] for i in theirs]
+    deck = d.deck if d.world == FRONTIER else (d.frontier if d.frontier is not None else [])
+    pool = deck + [d.rewards[i][1] for i in theirs]
     rng.shuffle(pool)
     for i, card in zip(theirs, pool[len(deck) :], strict=True):
-        d["rewards"][i][1] = card
+        d.rewards[i] = (d.rewards[i][0], card)
     deck[:] = pool[: len(deck)]

@@ -1,10 +1,16 @@
 """El Saltamundos' content (``data/saltamundos.toml``): his worlds and their decks, and what his awakening brings
-from La frontera (its character cards and its roles). velada's own worlds: the book names two commercial games."""
+from La frontera (its character cards and its roles). velada's own worlds: the book names two commercial games.
+And his records in the state (``WorldJumperRecord``), shared by ``el_saltamundos`` and ``frontera``."""
 
 from __future__ import annotations
 
 import tomllib
+from dataclasses import dataclass, field
 from importlib import resources
+
+from velada.games.bethlem.plugins import found, record
+from velada.games.bethlem.renaming import CardId
+from velada.games.bethlem.state import BethlemState, CustomRecord
 
 KIND = "el-saltamundos"
 
@@ -37,3 +43,34 @@ def deck_of(world: str, with_extra: bool) -> list[str]:
     """The cards of ``world``'s deck, in the data's order: its base cards, and its extra ones when his objective
     does not rise with the mutineers (his extra power: the decks are tailored to the objective)."""
     return [c for c, (w, which, _) in WORLD_CARDS.items() if w == world and (which == "base" or with_extra)]
+
+
+@dataclass(slots=True)
+class WorldJumperRecord(CustomRecord):
+    """El Saltamundos' records: the world he chose ("" until he does), its deck and his hand (world cards, not
+    life cards), the round he last played a card of his hand, the cards covered and jailed by world cards (by
+    effect: ``cobertura``, ``calabozo``; each with its round). His awakening's: La frontera's deck when his world
+    is another (None until brought), the character cards offered and the one kept ("" for none), the sheriff's
+    seat and the roles by seat ("" for none; empty until dealt), the reward cards won (seat, world card)."""
+
+    world: str = ""
+    deck: list[str] = field(default_factory=list)
+    hand: list[str] = field(default_factory=list)
+    played: int | None = None
+    marks: dict[str, list[tuple[CardId, int]]] = field(default_factory=dict)
+    frontier: list[str] | None = None
+    offered: list[str] = field(default_factory=list)
+    character: str = ""
+    sheriff: int | None = None
+    roles: list[str] = field(default_factory=list)
+    rewards: list[tuple[int, str]] = field(default_factory=list)
+
+
+def jumper(s: BethlemState) -> WorldJumperRecord:
+    """His record, created empty when missing."""
+    return record(s, KIND, WorldJumperRecord)
+
+
+def jumper_found(s: BethlemState) -> WorldJumperRecord | None:
+    """His record, or None while he has none."""
+    return found(s, KIND, WorldJumperRecord)
