@@ -73,35 +73,43 @@ def check(game: Game, state: State, player: str, prompt: str, chosen: Sequence[s
         key = (player, found.id)
     if key in state.answers:
         raise IllegalAction("answered", prompt=found.id)
+    return found, check_answer(found, chosen)
+
+
+def check_answer(prompt: Prompt, chosen: Sequence[str]) -> tuple:
+    """Whether ``chosen`` answers the open, unanswered ``prompt``: the last of :func:`check`'s checks, in
+    the same order (the shape of the answer, its count, each option). Returns the answer as it will be
+    recorded. For a caller that holds the prompt from the open group and answers each prompt once (the
+    simulator's random playout), this is all of the check that can still fail."""
     kind = type(chosen)
     if kind is not list and kind is not tuple and (isinstance(chosen, str) or not isinstance(chosen, Sequence)):
         raise IllegalAction("malformed")
     count = len(chosen)
-    if count == 1 and not found.text_max:
+    if count == 1 and not prompt.text_max:
         # The most common answer, one option, checked as the general case below would: its count, its option.
-        if found.min > 1 or found.max < 1:
-            raise IllegalAction("count", prompt=found.id, low=found.min, high=found.max, given=count)
-        if chosen[0] not in found.options:
-            raise IllegalAction("unknown-option", prompt=found.id, option=str(chosen[0])[:60])
-        return found, tuple(chosen)
+        if prompt.min > 1 or prompt.max < 1:
+            raise IllegalAction("count", prompt=prompt.id, low=prompt.min, high=prompt.max, given=count)
+        if chosen[0] not in prompt.options:
+            raise IllegalAction("unknown-option", prompt=prompt.id, option=str(chosen[0])[:60])
+        return tuple(chosen)
     if count == 0:
-        if not found.skippable:
-            raise IllegalAction("not-skippable", prompt=found.id)
-    elif found.text_max:
+        if not prompt.skippable:
+            raise IllegalAction("not-skippable", prompt=prompt.id)
+    elif prompt.text_max:
         text = chosen[0]
-        if count != 1 or not isinstance(text, str) or not text.strip() or len(text) > found.text_max:
-            raise IllegalAction("text", prompt=found.id, high=found.text_max)
-        return found, (" ".join(text.split()),)
+        if count != 1 or not isinstance(text, str) or not text.strip() or len(text) > prompt.text_max:
+            raise IllegalAction("text", prompt=prompt.id, high=prompt.text_max)
+        return (" ".join(text.split()),)
     else:
-        if count < found.min or count > found.max:
-            raise IllegalAction("count", prompt=found.id, low=found.min, high=found.max, given=count)
-        options = found.options
+        if count < prompt.min or count > prompt.max:
+            raise IllegalAction("count", prompt=prompt.id, low=prompt.min, high=prompt.max, given=count)
+        options = prompt.options
         for option in chosen:
             if option not in options:
-                raise IllegalAction("unknown-option", prompt=found.id, option=str(option)[:60])
+                raise IllegalAction("unknown-option", prompt=prompt.id, option=str(option)[:60])
         if count > 1 and len(set(chosen)) != count:
-            raise IllegalAction("duplicate", prompt=found.id)
-    return found, tuple(chosen)
+            raise IllegalAction("duplicate", prompt=prompt.id)
+    return tuple(chosen)
 
 
 def record(game: Game, state: State, prompt: Prompt, answer: tuple) -> None:

@@ -27,7 +27,7 @@ from pathlib import Path
 from typing import Any
 
 from velada.core.bots import RandomBot, narrator_bot, viewer_of
-from velada.core.engine import Match, build_view, check, check_players, pending, record
+from velada.core.engine import Match, build_view, check_answer, check_players, pending, record
 from velada.core.engine import choose as apply_choice
 from velada.core.errors import Problem
 from velada.core.game import Game, State
@@ -72,13 +72,13 @@ def random_playout(game: Game, players: tuple[str, ...], options: Mapping[str, A
     choose = RandomBot(seed ^ 0x5EED).choose
     count = 0
     while state.result is None:
-        # A new group has no answers yet: every prompt in it is pending. Each choice goes through the engine's
-        # two halves as ``choose`` calls them, one call less on the simulator's hottest line.
+        # A new group has no answers yet: every prompt in it is pending, and stays open until its own answer
+        # (the group changes only when its last answer completes it). So of the engine's checks only the
+        # answer's own can fail here (``check_answer``), then the answer is recorded as ``choose`` would.
         group = list(state.group.values())
         count += len(group)
         for prompt in group:
-            found, answer = check(game, state, prompt.player, prompt.id, choose(prompt))
-            record(game, state, found, answer)
+            record(game, state, prompt, check_answer(prompt, choose(prompt)))
     return state, count
 
 
