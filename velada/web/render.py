@@ -207,13 +207,16 @@ def player_rows(game: Any, lang: str, view: dict[str, Any]) -> Markup:
     return Markup("".join(rows))
 
 
-def ansia_board(game: Any, view: dict[str, Any], lang: str) -> Markup:
-    """El ansia's board and hunting zone: every seat and the shared screen see the same, so each of its three
-    parts is rendered once per change of what it reads (the key is all the template is given) — the spaces
-    when a chest is taken, the pieces (vampires, moon, roses, tavern) at each move, the zone at each hunt; the
+def ansia_spaces(game: Any, view: dict[str, Any], lang: str) -> Markup:
+    """El ansia's board without its pieces: the routes and the spaces with the chests left (read: the chests)."""
+    board = view.get("board") or {}
+    return Markup(_part("games/_el-ansia-spaces.html", game, lang, {"board": {"chests": board.get("chests")}}))
+
+
+def ansia_pieces(game: Any, view: dict[str, Any], lang: str) -> Markup:
+    """El ansia's pieces: the vampires, the moon, the roses and the tavern, the same on every screen; the
     viewer's own vampire is marked in its copy afterwards."""
     board = view.get("board") or {}
-    spaces = _part("games/_el-ansia-spaces.html", game, lang, {"board": {"chests": board.get("chests")}})
     pieces = _part(
         "games/_el-ansia-pieces.html",
         game,
@@ -223,24 +226,63 @@ def ansia_board(game: Any, view: dict[str, Any], lang: str) -> Markup:
             "phase": {"moon": (view.get("phase") or {}).get("moon")},
         },
     )
-    zone = _part("games/_el-ansia-zone.html", game, lang, {"zone": view.get("zone"), "play": view.get("play")})
     me = view.get("viewer")
     if me is not None:
         mark = f'<g class="vampire" data-player="{escape(me)}">'
         pieces = pieces.replace(mark, f'<g class="vampire me" data-player="{escape(me)}">', 1)
-    return Markup(spaces + pieces + zone)
+    return Markup(pieces)
+
+
+def ansia_zone(game: Any, view: dict[str, Any], lang: str) -> Markup:
+    """El ansia's hunting zone and the cards in play."""
+    return Markup(_part("games/_el-ansia-zone.html", game, lang, {"zone": view.get("zone"), "play": view.get("play")}))
+
+
+def ansia_board(game: Any, view: dict[str, Any], lang: str) -> Markup:
+    """El ansia's board and hunting zone: every seat and the shared screen see the same, so each of its three
+    parts is rendered once per change of what it reads (the key is all the template is given) — the spaces
+    when a chest is taken, the pieces (vampires, moon, roses, tavern) at each move, the zone at each hunt; the
+    viewer's own vampire is marked in its copy afterwards. A live page gets them as three page parts."""
+    return Markup(ansia_spaces(game, view, lang) + ansia_pieces(game, view, lang) + ansia_zone(game, view, lang))
 
 
 @dataclass(frozen=True)
 class PagePart:
-    """A part of a game's page: a template that reads only ``keys`` of the view (it is given nothing else of it)
-    and the table's ``inputs`` for the page's viewer (:data:`INPUTS`). A live page is its skeleton with a slot for
-    each part, and each part is sent apart when its keys of the view (its delta says so) or its inputs changed:
-    a change costs the parts it touched, rendered once per content and language (:func:`_part`), not a page."""
+    """A part of a game's page: a template that reads only ``keys`` of the view (it is given nothing else of it;
+    ``"board.chests"`` names a key inside one) and the table's ``inputs`` for the page's viewer (:data:`INPUTS`).
+    A live page is its skeleton with a slot for each part, and each part is sent apart when its keys of the view
+    (its delta says so) or its inputs changed: a change costs the parts it touched, rendered once per content and
+    language (:func:`_part`), not a page. ``draw``, if given, renders it instead of the template alone."""
 
     template: str
     keys: tuple[str, ...]
     inputs: tuple[str, ...] = ()
+    draw: Callable[[Any, dict[str, Any], str], Markup] | None = None
+
+    @functools.cached_property
+    def roots(self) -> frozenset[str]:
+        """The view's top-level keys it reads: a part whose roots did not change did not change."""
+        return frozenset(key.split(".", 1)[0] for key in self.keys)
+
+    @functools.cached_property
+    def nested(self) -> bool:
+        """Whether it reads keys inside a key: then a change of that key may leave the part as it was."""
+        return any("." in key for key in self.keys)
+
+    def part(self, view: dict[str, Any] | None) -> dict[str, Any]:
+        """All it is given of ``view``: its keys (those inside a key, inside a dict of that key)."""
+        if not view:
+            return {}
+        if not self.nested:
+            return {key: view.get(key) for key in self.keys}
+        found: dict[str, Any] = {}
+        for key in self.keys:
+            root, _, inner = key.partition(".")
+            if inner:
+                found.setdefault(root, {})[inner] = (view.get(root) or {}).get(inner)
+            else:
+                found[root] = view.get(root)
+        return found
 
 
 def _alive(view: dict[str, Any] | None) -> bool | None:
@@ -280,23 +322,16 @@ PAGE_PARTS: dict[str, PagePart] = {
     "cards": PagePart("_cards.html", VIEW_PARTS["_cards.html"]),
     "players": PagePart("_players.html", VIEW_PARTS["_players.html"]),
     "help": PagePart("_help.html", VIEW_PARTS["_help.html"]),
+    # The games' own parts (templates/games/<game>.html puts them in the page).
+    "bethlem-rows": PagePart("games/_bethlem-rows.html", VIEW_PARTS["games/_bethlem-rows.html"]),
+    "ansia-spaces": PagePart("games/_el-ansia-spaces.html", ("board.chests",), draw=ansia_spaces),
+    "ansia-pieces": PagePart(
+        "games/_el-ansia-pieces.html",
+        ("board.stacks", "board.roses", "board.tavern", "phase.moon", "viewer"),
+        draw=ansia_pieces,
+    ),
+    "ansia-zone": PagePart("games/_el-ansia-zone.html", ("zone", "play"), draw=ansia_zone),
 }
-
-#: A game's own part of the page (``game``: its template, :func:`game_template`), by template, with the keys it
-#: reads; each draws its heavy pieces through the shared parts itself (:func:`view_part`, :func:`ansia_board`).
-GAME_PARTS: dict[str, tuple[str, ...]] = {
-    "games/_none.html": (),
-    "games/bethlem.html": VIEW_PARTS["games/_bethlem-rows.html"],
-    "games/el-ansia.html": ("board", "phase", "zone", "play", "viewer"),
-}
-
-
-def page_part(name: str, game: Any) -> PagePart:
-    """The part ``name`` of ``game``'s pages."""
-    if name == "game":
-        template = game_template(game.id)
-        return PagePart(template, GAME_PARTS[template])
-    return PAGE_PARTS[name]
 
 
 def part_inputs(spec: PagePart, table: Any, viewer: Viewer, view: dict[str, Any] | None) -> dict[str, Any]:
@@ -312,10 +347,10 @@ def part_inputs(spec: PagePart, table: Any, viewer: Viewer, view: dict[str, Any]
 def render_part(name: str, table: Any, viewer: Viewer, view: dict[str, Any] | None, lang: str) -> Markup:
     """The part ``name`` of ``viewer``'s page, from its keys of the view and its inputs only."""
     game = table.game
-    spec = page_part(name, game)
-    part = {key: view.get(key) for key in spec.keys} if view else {}
-    if name == "game":
-        return Markup(env.get_template(spec.template).render(t=texts(lang), lang=lang, game=game, view=part))
+    spec = PAGE_PARTS[name]
+    part = spec.part(view)
+    if spec.draw is not None:
+        return spec.draw(game, part, lang)
     return Markup(_part(spec.template, game, lang, part, **part_inputs(spec, table, viewer, view)))
 
 
@@ -333,7 +368,6 @@ def part(context: Any, name: str, fill: bool = False) -> Markup:
 
 env.globals["part"] = part
 env.globals["log_items"] = log_items
-env.globals["ansia_board"] = ansia_board
 env.globals["view_part"] = view_part
 env.globals["player_rows"] = player_rows
 env.globals["game_template"] = game_template
@@ -387,7 +421,15 @@ def seat_fragment(
     if view is _UNSET:
         view = game_view(table, viewer, lang)
     return env.get_template("_seat.html").render(
-        t=texts(lang), lang=lang, table=table, seat=seat, view=view, live=live, slots=slots, page_viewer=viewer
+        t=texts(lang),
+        lang=lang,
+        table=table,
+        game=table.game,
+        seat=seat,
+        view=view,
+        live=live,
+        slots=slots,
+        page_viewer=viewer,
     )
 
 
@@ -409,6 +451,7 @@ def host_fragment(
         t=texts(lang),
         lang=lang,
         table=table,
+        game=table.game,
         view=view,
         narrator=narrator,
         join_url=join_url,
@@ -515,17 +558,21 @@ def payload(table: ShownTable, conn: Connection, shared: dict[tuple, dict[str, A
     # The parts whose keys or inputs changed for this connection (all of them for a connection new to them).
     changed = {}
     for name in conn.slots:
-        spec = page_part(name, table.game)
+        spec = PAGE_PARTS[name]
         inputs = entry["inputs"].get(name)
         if inputs is None:
             inputs = entry["inputs"][name] = part_inputs(spec, table, conn.viewer, view)
-        if conn.parts.get(name, _NEVER) == inputs and touched.isdisjoint(spec.keys):
-            continue
+        sent = conn.parts.get(name, _NEVER)
+        if sent is not _NEVER and sent[0] == inputs:
+            if touched.isdisjoint(spec.roots):
+                continue
+            if spec.nested and sent[1] == spec.part(view):
+                continue  # the key changed elsewhere than where the part reads it
         found = entry["parts"].get(name)
         if found is None:
             found = entry["parts"][name] = render_part(name, table, conn.viewer, view, conn.lang)
         changed[name] = found
-        conn.parts[name] = inputs
+        conn.parts[name] = (inputs, spec.part(view) if spec.nested else None)
     if changed:
         message["parts"] = changed
     message["delta"] = delta
