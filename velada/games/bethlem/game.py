@@ -1061,17 +1061,12 @@ def shuffle_goals(state: BethlemState, s: BethlemState, me: int | None, rng: ran
 def rename_cards(s: BethlemState, mapping: dict[str, str]) -> None:
     """Give the hidden cards new identities (``mapping``: old id → new id) everywhere in ``s``: every marker,
     flag and record keyed by a card moves with the identity, so each position keeps what is on it. The fields
-    holding card ids are those annotated ``CardId`` (``renaming.rename_ids``); the custom characters'
-    records, still dicts, have their own hooks."""
+    holding card ids are those annotated ``CardId`` (``renaming.rename_ids``), the custom characters' records
+    included (each renamed by its own class's annotations)."""
     if not mapping:
         return
 
-    def m(card):
+    def m(card: str) -> str:
         return mapping.get(card, card)
 
     rename_ids(s, m)
-    if s.settings.custom:
-        from velada.games.bethlem.custom.registry import RENAMES
-
-        for hook in RENAMES:
-            hook(s, m)

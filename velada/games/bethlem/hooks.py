@@ -49,7 +49,6 @@ class Hooks:
     reveals: tuple[Callable[[BethlemState, int, list[str], bool], bool], ...] = ()
     on_awaken: Mapping[str, Callable[[BethlemState, str], None]] = field(default_factory=dict)
     markers: tuple[Callable[[BethlemState, str, bool], list[str]], ...] = ()
-    renames: tuple[Callable[[BethlemState, Callable[[Any], Any]], None], ...] = ()
     dusks: tuple[Callable[[BethlemState], None], ...] = ()
     round_ends: tuple[Callable[[Any, BethlemState], None], ...] = ()
     days: tuple[Handler, ...] = ()

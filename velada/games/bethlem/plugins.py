@@ -44,9 +44,10 @@ __all__ = [
     "VOTE",
     "Character",
     "awake",
-    "data",
     "extra",
+    "found",
     "install",
+    "record",
     "rises",
 ]
 
@@ -81,9 +82,6 @@ class Character:
     on_awaken: Callable[[BethlemState, str], None] | None = None
     #: Markers it puts on a card for views: ``markers(s, card, narrator) -> [marker ids]``.
     markers: Callable[[BethlemState, str, bool], list[str]] | None = None
-    #: ``rename(s, m)``: give the card ids in ``s.custom[kind]`` their new identities (``m(old) -> new``) when
-    #: a view's hidden cards are dealt again (``game.rename_cards``).
-    rename: Callable[[BethlemState, Callable[[Any], Any]], None] | None = None
     #: Called at dusk, before the night's steps (clear this round's markers).
     dusk: Callable[[BethlemState], None] | None = None
     #: Called at the end of the round, after the lynching and the acontecimiento: ``round_end(game, s)``.
@@ -116,20 +114,14 @@ class Character:
     badges: Callable[[BethlemState, int, int | None, bool], list[str]] | None = None
 
 
-def data(s: BethlemState, kind: str) -> dict[str, Any]:
-    """The character's own records in the state (``s.custom[kind]``), created empty."""
-    d = s.custom.setdefault(kind, {})
-    assert isinstance(d, dict), f"{kind} keeps a typed record: use record()"
-    return d
-
-
-def record(s: BethlemState, kind: str, new: Callable[[], R]) -> R:
-    """The character's own typed record in the state (``s.custom[kind]``), created by ``new`` when missing."""
+def record(s: BethlemState, kind: str, cls: type[R]) -> R:
+    """The character's own record in the state (``s.custom[kind]``), an empty ``cls()`` when missing."""
     d = s.custom.get(kind)
     if d is None:
-        d = s.custom[kind] = new()
-    assert isinstance(d, CustomRecord)
-    return d  # type: ignore[return-value]
+        made = s.custom[kind] = cls()
+        return made
+    assert isinstance(d, cls), f"{kind} keeps a {type(d).__name__}, not a {cls.__name__}"
+    return d
 
 
 def found(s: BethlemState, kind: str, cls: type[R]) -> R | None:
@@ -180,7 +172,6 @@ def install(characters: Iterable[Character]) -> None:
     HOOKS.reveals = present("reveals")
     HOOKS.on_awaken = {c.kind: c.on_awaken for c in chars if c.on_awaken is not None}
     HOOKS.markers = present("markers")
-    HOOKS.renames = present("rename")
     HOOKS.dusks = present("dusk")
     HOOKS.round_ends = present("round_end")
     HOOKS.days = present("day")

@@ -11,12 +11,12 @@ from __future__ import annotations
 
 from collections import deque
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Annotated, Any
 
 from velada.core.game import State
 from velada.games.bethlem.cards import KIND_OF
 from velada.games.bethlem.hooks import PERSONA, silenced
-from velada.games.bethlem.renaming import CardId, Record
+from velada.games.bethlem.renaming import RECORD, CardId
 
 #: Flags of a death marker (an *attack*).
 INEVITABLE = 1  # cannot be saved (Terapia electroshock's awakening, Leproso)
@@ -384,10 +384,10 @@ class BethlemState(State):
     #: El Arquitecto's Laberinto: (round, owner seat, user seat) — the user has the owner's personality that
     #: round, and the owner does not.
     lent_persona: tuple[int, int, int] | None = None
-    #: Each custom character's own markers and records, by the character's kind (``custom/``): a typed record
-    #: (``CustomRecord``), whose card ids are renamed by their types, or still a dict, whose card ids the
-    #: character's ``rename`` hook renames when hidden cards are dealt again.
-    custom: dict[str, Record] = field(default_factory=dict)
+    #: Each custom character's own markers and records, by the character's kind (``custom/``): the character's
+    #: own ``CustomRecord`` subclass, whose card ids are renamed by its own annotations (``renaming.RECORD``)
+    #: when hidden cards are dealt again. ``plugins.record`` and ``plugins.found`` give it typed.
+    custom: dict[str, Annotated[CustomRecord, RECORD]] = field(default_factory=dict)
     #: What ``find`` read from the board: a copy of the board and its cards by kind, in table order. Every turn of
     #: every night asks for the cards of its kind while cards seldom move (the Cirujano, Wakerfield, a deal
     #: again), so the table is read again only when the board no longer equals the copy.

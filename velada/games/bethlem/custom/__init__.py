@@ -13,17 +13,19 @@ flow and the game above it). To add a character:
 
 Extension points (``plugins.Character``): ``powers``/``handlers`` (night), ``steps``/``answers`` (agenda steps),
 ``triggers`` (death powers), ``immunity`` (an attack that does not kill), ``reveals`` (when the objective is
-shown), ``on_awaken``, ``markers`` (views), ``rename`` (hidden cards dealt again), ``dusk``, ``round_end``,
+shown), ``on_awaken``, ``markers`` (views), ``dusk``, ``round_end``,
 ``day`` (day powers), ``on_out`` (a player went out), ``actors`` (someone else wakes in a card's turn),
 ``mutiny`` (who rises in the mutineers' turn), ``silences`` (a power that cannot be used now), ``redirect`` and
 ``harmed`` (harms aimed at a card: ``hooks.harm``), ``hide`` (secrets dealt again by ``game.shuffle_hidden``).
 Borrowing another card's power for a round: append ``(seat, card, awakened)`` to ``s.borrowed`` (cleared at
 dusk); ``common.actors`` then wakes that seat in the card's turn with origin ``BORROWED``/``BORROWED_AWAKE``.
 Helpers: ``plugins.extra(s, card)`` — the extra power is usable (the holder's objective does not rise with the
-mutineers); ``plugins.awake(s, card)`` — the awakening is active; ``plugins.data(s, kind)`` — the character's own
-records in ``s.custom``. Deaths always go through ``deaths.attack`` (a marker, resolved at dawn) or
-``deaths.resolve`` (at once); when one choice may cause several separate resolutions, queue each as an agenda
-step ``("resolve", attacks, kind)``. A card in ``s.removed`` is out for good: it cannot come back to life nor
+mutineers); ``plugins.awake(s, card)`` — the awakening is active; ``plugins.record(s, kind, cls)`` — the
+character's own record in ``s.custom``, a dataclass subclassing ``state.CustomRecord`` (``plugins.found``: the
+same, or None while there is none), whose fields holding life cards are annotated ``renaming.CardId`` so that
+hidden cards dealt again are renamed in it too. Deaths always go through ``deaths.attack`` (a marker, resolved
+at dawn) or ``deaths.resolve`` (at once); when one choice may cause several separate resolutions, queue each as
+an agenda step ``("resolve", attacks, kind)``. A card in ``s.removed`` is out for good: it cannot come back to life nor
 lend its power. A player's principal card is ``objectives.principal_card`` (FAQ 15.6).
 
 A custom card whose module is not listed is a plain life card: it is dealt, it can die, its night step finds no

@@ -31,7 +31,7 @@ from velada.games.bethlem.custom.effects import (
 )
 from velada.games.bethlem.deaths import swap_cards
 from velada.games.bethlem.hooks import silenced
-from velada.games.bethlem.plugins import Character, awake, record
+from velada.games.bethlem.plugins import Character, awake, found, record
 from velada.games.bethlem.state import BethlemState, CustomRecord
 
 KIND = "el-cyborg"
@@ -55,6 +55,10 @@ class CyborgRecord(CustomRecord):
 
 def _record(s: BethlemState) -> CyborgRecord:
     return record(s, KIND, CyborgRecord)
+
+
+def _found(s: BethlemState) -> CyborgRecord | None:
+    return found(s, KIND, CyborgRecord)
 
 
 def _points(s: BethlemState, seat: int) -> int:
@@ -216,7 +220,7 @@ def markers(s: BethlemState, card: str, narrator: bool) -> list[str]:
 def hide(state: BethlemState, s: BethlemState, me: int | None, rng) -> None:
     """Whose points they are is the secret of whoever was dealt the card: with the hidden cards dealt again, the
     points go to the new dealer of the card."""
-    d = s.custom.get(KIND)
+    d = _found(s)
     if d is None or not d.points or me in d.points:
         return
     points = d.points

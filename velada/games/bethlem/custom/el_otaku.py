@@ -18,7 +18,7 @@ from velada.core.protocol import NARRATOR_ONLY
 from velada.games.bethlem.cards import GROUP_OF, KIND_OF
 from velada.games.bethlem.common import answer_of, living, options, prompt
 from velada.games.bethlem.custom.effects import kill, kill_options, look, look_options, me, push
-from velada.games.bethlem.plugins import Character, awake, extra, record
+from velada.games.bethlem.plugins import Character, awake, extra, found, record
 from velada.games.bethlem.renaming import CardId
 from velada.games.bethlem.state import BethlemState, CustomRecord
 
@@ -48,6 +48,10 @@ class OtakuRecord(CustomRecord):
 
 def _record(s: BethlemState) -> OtakuRecord:
     return record(s, KIND, OtakuRecord)
+
+
+def _found(s: BethlemState) -> OtakuRecord | None:
+    return found(s, KIND, OtakuRecord)
 
 
 def _menu(s: BethlemState, seat: int, card: str) -> list[str]:
@@ -124,7 +128,7 @@ def _king(s: BethlemState, card: str) -> None:
 def immunity(s: BethlemState, card: str, cause: str, flags: int) -> str:
     """A shield absorbs the first attack on its card (every attack of that same moment with it); El Otaku
     cannot die while the card he foresaw lives."""
-    d = s.custom.get(KIND)
+    d = _found(s)
     if d is None:
         return ""
     moment = s.moment()
@@ -143,7 +147,7 @@ def immunity(s: BethlemState, card: str, cause: str, flags: int) -> str:
 
 def silences(s: BethlemState, seat: int, what: str, active: bool) -> bool:
     """The King's haki: at night, while the card lives, only principal characters act."""
-    d = s.custom.get(KIND)
+    d = _found(s)
     if d is None or not d.king or not active or s.phase != "noche":
         return False
     if not any(s.alive[c] for c in s.find(KIND)):
@@ -153,7 +157,7 @@ def silences(s: BethlemState, seat: int, what: str, active: bool) -> bool:
 
 
 def markers(s: BethlemState, card: str, narrator: bool) -> list[str]:
-    d = s.custom.get(KIND)
+    d = _found(s)
     if d is None or not narrator:
         return []
     out = ["escudo"] * d.shields.count(card)

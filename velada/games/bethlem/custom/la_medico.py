@@ -23,7 +23,7 @@ from velada.games.bethlem.cards import KIND_OF
 from velada.games.bethlem.common import OWN, answer_of, options, prompt
 from velada.games.bethlem.custom.effects import me, night_turn, push
 from velada.games.bethlem.deaths import attack, doomed, remove_attacks
-from velada.games.bethlem.plugins import Character, awake, extra, record
+from velada.games.bethlem.plugins import Character, awake, extra, found, record
 from velada.games.bethlem.renaming import CardId
 from velada.games.bethlem.state import INEVITABLE, LEPER, BethlemState, CustomRecord
 
@@ -55,6 +55,10 @@ class MedicoRecord(CustomRecord):
 
 def _record(s: BethlemState) -> MedicoRecord:
     return record(s, KIND, MedicoRecord)
+
+
+def _found(s: BethlemState) -> MedicoRecord | None:
+    return found(s, KIND, MedicoRecord)
 
 
 def _cart_limit(s: BethlemState, card: str) -> int:
@@ -158,7 +162,7 @@ def _transplant(s: BethlemState, seat: int, target: str) -> None:
 
 def actors(s: BethlemState, kind: str) -> list[tuple[int, str, str]]:
     """In the turn of the transplanted card, La Médico uses its power (its holder no longer can)."""
-    d = s.custom.get(KIND)
+    d = _found(s)
     target = d.transplant if d is not None else None
     if target is None or KIND_OF[target] != kind or not s.alive.get(target):
         return []
@@ -167,7 +171,7 @@ def actors(s: BethlemState, kind: str) -> list[tuple[int, str, str]]:
 
 def silences(s: BethlemState, seat: int, what: str, active: bool) -> bool:
     """A card in a coma has lost every power; a transplanted card's power is La Médico's now."""
-    d = s.custom.get(KIND)
+    d = _found(s)
     if d is None:
         return False
     if what in d.comas:
@@ -274,7 +278,7 @@ def _virus_answer(s: BethlemState, seat: int, card: str, origin: str, stage: str
 
 def markers(s: BethlemState, card: str, narrator: bool) -> list[str]:
     """The coma and the transplant are auxiliary cards on the table, seen by all."""
-    d = s.custom.get(KIND)
+    d = _found(s)
     if d is None:
         return []
     out = []

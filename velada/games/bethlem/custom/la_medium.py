@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from velada.games.bethlem.cards import CARDS, CUSTOM_NIGHT, KIND_OF
 from velada.games.bethlem.common import SPIRIT, announce_awakening, answer_of, options, prompt
 from velada.games.bethlem.custom.effects import look, look_goals, night_turn, push
-from velada.games.bethlem.plugins import Character, awake, extra, record
+from velada.games.bethlem.plugins import Character, awake, extra, found, record
 from velada.games.bethlem.renaming import CardId
 from velada.games.bethlem.state import BethlemState, CustomRecord
 
@@ -55,9 +55,13 @@ def _record(s: BethlemState) -> MediumRecord:
     return record(s, KIND, MediumRecord)
 
 
+def _found(s: BethlemState) -> MediumRecord | None:
+    return found(s, KIND, MediumRecord)
+
+
 def _body(s: BethlemState) -> str | None:
     """The body she lives in this round, once the awakening is announced (and while the card lives)."""
-    d = s.custom.get(KIND)
+    d = _found(s)
     if d is None or not d.body:
         return None
     if not any(s.alive[c] for c in s.find(KIND)):
@@ -128,7 +132,7 @@ def _medium_acts(s: BethlemState, seat: int) -> bool:
 def actors(s: BethlemState, kind: str) -> list[tuple[int, str, str]]:
     """In the turn of the power she took (after its own holder), La Médium; in the turns of their dead cards,
     the player her body chose for this round."""
-    d = s.custom.get(KIND)
+    d = _found(s)
     if d is None:
         return []
     out = []
@@ -195,7 +199,7 @@ def dusk_answer(game, s: BethlemState, answers, card: str) -> None:
 
 def round_end(game, s: BethlemState) -> None:
     """After the lynching the body and the spirit take turns."""
-    d = s.custom.get(KIND)
+    d = _found(s)
     if d is not None and d.body and _body(s):
         d.body = SPIRIT_BODY if d.body == BODY else BODY
         s.emit(f"la-medium-{d.body}", None)
@@ -211,7 +215,7 @@ def _medium_seat(s: BethlemState) -> int | None:
 def silences(s: BethlemState, seat: int, what: str, active: bool) -> bool:
     """In her body she cannot rise at night; in spirit she does nothing by day. The player her body chose uses
     none of their living cards this round."""
-    d = s.custom.get(KIND)
+    d = _found(s)
     if d is None:
         return False
     haunted = d.haunted

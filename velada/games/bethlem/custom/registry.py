@@ -56,6 +56,5 @@ ACTOR_HANDLERS = HOOKS.actor_handlers
 STEPS = HOOKS.steps
 ANSWERS = HOOKS.answers
 MARKERS = HOOKS.markers
-RENAMES = HOOKS.renames
 HIDES = HOOKS.hides
 BADGES = HOOKS.badges

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 from velada.games.bethlem.cards import KIND_OF, SURVIVOR
 from velada.games.bethlem.objectives import instant_win
-from velada.games.bethlem.plugins import Character, awake, record
+from velada.games.bethlem.plugins import Character, awake, found, record
 from velada.games.bethlem.state import BethlemState, CustomRecord
 
 KIND = "el-ultimo-superviviente"
@@ -36,6 +36,10 @@ def _record(s: BethlemState) -> SurvivorRecord:
     return record(s, KIND, SurvivorRecord)
 
 
+def _found(s: BethlemState) -> SurvivorRecord | None:
+    return found(s, KIND, SurvivorRecord)
+
+
 def announce_handler(game, s: BethlemState) -> None:
     """Step 5, first night: whoever holds it tells the table (everybody learns the player, not the card's
     place)."""
@@ -48,7 +52,7 @@ def announce_handler(game, s: BethlemState) -> None:
 
 def badges(s: BethlemState, seat: int, viewer: int | None, narrator: bool) -> list[str]:
     """Everybody sees who announced holding it (what every viewer knows is in the view, not only in the log)."""
-    mine = s.custom.get(KIND)
+    mine = _found(s)
     return ["superviviente"] if mine is not None and mine.announced == seat else []
 
 
