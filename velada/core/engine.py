@@ -76,7 +76,7 @@ def check(game: Game, state: State, player: str, prompt: str, chosen: Sequence[s
     return found, check_answer(found, chosen)
 
 
-def check_answer(prompt: Prompt, chosen: Sequence[str]) -> tuple:
+def check_answer(prompt: Prompt, chosen: Sequence[str]) -> tuple[str, ...]:
     """Whether ``chosen`` answers the open, unanswered ``prompt``: the last of :func:`check`'s checks, in
     the same order (the shape of the answer, its count, each option). Returns the answer as it will be
     recorded. For a caller that holds the prompt from the open group and answers each prompt once (the

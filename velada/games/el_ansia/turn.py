@@ -1,5 +1,6 @@
 """A player's turn, in the rulebook's three steps: (1) discard/draw effects, (2) speed — move and/or hunt once,
-(3) end of turn. Every function that opens a prompt records in ``s.step`` which resolver answers it."""
+(3) end of turn. Every function that opens a prompt records in ``s.step`` which resolver answers it. They run only
+during a turn: where they read whose turn it is (``s.current``), they assert it is a seat (for the type checker)."""
 
 from __future__ import annotations
 
@@ -29,7 +30,9 @@ ZONE_IDS = tuple(tuple(f"z{row}{col}" for col in range(3)) for row in range(7))
 
 def _ask(s: AnsiaState, step: str, kind: str, options, skippable: bool = False, n: int = 1, **args) -> None:
     s.step = step
-    player = s.players[s.current]
+    seat = s.current
+    assert seat is not None
+    player = s.players[seat]
     s.ask(Prompt(f"{s.tag()}:{kind}", player, kind, tuple(options), n, n, skippable, args or None))
 
 
@@ -117,6 +120,7 @@ def activate(s: AnsiaState, uid: str) -> None:
     effect = CARDS[cid].effect
     s.activated.append(uid)
     seat = s.current
+    assert seat is not None
     s.emit("activa", None, player=s.players[seat], card=cid)
     if "robar" in effect:
         draw(s, seat, effect["robar"], True)
@@ -144,6 +148,7 @@ def discard_and_draw(s: AnsiaState, uid: str, draws: int) -> None:
     """A card of the play area goes to the discard pile — its effect lost and its speed no longer counted if it
     had not been used — and the vampire draws into the play area."""
     seat = s.current
+    assert seat is not None
     cid = dict(s.play)[uid]
     s.dropped.append(uid)
     s.discard[seat].append(cid)
@@ -154,7 +159,9 @@ def discard_and_draw(s: AnsiaState, uid: str, draws: int) -> None:
 
 def resolve_discard(s: AnsiaState, chosen: tuple[str, ...]) -> None:
     """The card discarded by a card's «discard 1, draw 1»."""
-    draws = CARDS[dict(s.play)[s.pending_effect]].effect.get("descartar_robar", 1)
+    uid = s.pending_effect
+    assert uid is not None  # set when its prompt was opened
+    draws = CARDS[dict(s.play)[uid]].effect.get("descartar_robar", 1)
     s.pending_effect = None
     discard_and_draw(s, chosen[0], draws)
 
@@ -176,6 +183,7 @@ def offer_digest(s: AnsiaState, kind: str | None) -> bool:
     """Digerir: a human (of ``kind``, at a market/church/barracks/mansion) from the play area or the discard pile
     goes to the digestion area: it still counts for missions and end effects, but never returns to the deck."""
     seat = s.current
+    assert seat is not None
     in_play = [uid for uid, cid in active(s) if CARDS[cid].human and (kind is None or CARDS[cid].kind == kind)]
     in_discard = sorted(
         {f"d:{cid}" for cid in s.discard[seat] if CARDS[cid].human and (kind is None or CARDS[cid].kind == kind)}
@@ -197,6 +205,7 @@ def offer_digest(s: AnsiaState, kind: str | None) -> bool:
 
 def resolve_digest(s: AnsiaState, chosen: tuple[str, ...]) -> None:
     seat = s.current
+    assert seat is not None
     if chosen:
         option = chosen[0]
         if option.startswith("d:"):
@@ -228,6 +237,7 @@ def offer_missions(s: AnsiaState, region: str) -> bool:
     """At a crypt (venerable): take the whole pile, then keep one mission more than you had — old or new — and put
     the rest back. Novice: look at the pile and take one."""
     seat = s.current
+    assert seat is not None
     pile = s.crypts[region]
     if not pile:
         return False
@@ -245,6 +255,7 @@ def offer_missions(s: AnsiaState, region: str) -> bool:
 
 def resolve_missions(s: AnsiaState, chosen: tuple[str, ...], region: str) -> None:
     seat = s.current
+    assert seat is not None
     pile = s.crypts[region]
     if s.settings.mode == "novato":
         pile.remove(chosen[0])
@@ -265,6 +276,7 @@ def step_two(s: AnsiaState) -> None:
     Picante sends it to the nearest well."""
     s.turn_phase = "mover"
     seat = s.current
+    assert seat is not None
     here = s.position[seat]
     if keyword(s, "desorientacion") and not s.home[seat] and here != "laberinto":
         goal = board.distances_from("laberinto")
@@ -282,6 +294,7 @@ def spicy(s: AnsiaState) -> None:
     """Picante: the vampire must spend its speed going to the nearest well, stop there and may then hunt. Short of
     speed it spends it all on the way and keeps the card in play until it gets there. Already at a well: no move."""
     seat = s.current
+    assert seat is not None
     here = s.position[seat]
     distance, wells = board.nearest_wells(here)
     s.can_move = False
@@ -306,7 +319,9 @@ def spicy(s: AnsiaState) -> None:
 
 
 def resolve_well(s: AnsiaState, chosen: tuple[str, ...]) -> None:
-    distance = board.distances_from(s.position[s.current])[chosen[0]]
+    seat = s.current
+    assert seat is not None
+    distance = board.distances_from(s.position[seat])[chosen[0]]
     _go_to_well(s, chosen[0], distance)
 
 
@@ -318,6 +333,7 @@ def _go_to_well(s: AnsiaState, well: str, distance: int) -> None:
 def offer_move(s: AnsiaState) -> None:
     """Moving is never compulsory. Speed 0 or less: no move (and the space's effect is not used)."""
     seat = s.current
+    assert seat is not None
     moves: tuple[str, ...] = ()
     speed = s.speed()
     if s.can_move and not s.moved:
@@ -339,7 +355,9 @@ def resolve_move(s: AnsiaState, chosen: tuple[str, ...]) -> None:
     if option.startswith(("ficha:", "mision:")):
         use_extra(s, option, moving=True)
         return
-    cost = board.reachable(s.position[s.current], s.speed(), s.home[s.current])[option]
+    seat = s.current
+    assert seat is not None
+    cost = board.reachable(s.position[seat], s.speed(), s.home[seat])[option]
     s.spent += cost
     move_to(s, option)
 
@@ -354,6 +372,7 @@ def move_to(s: AnsiaState, space: str) -> None:
     """Only the space where the move ends takes effect. Vampires already there may be pushed, one at a time from
     the top, to a neighbouring space — never out of the cemetery or the castle."""
     seat = s.current
+    assert seat is not None
     s.moved = True
     s.can_move = False
     s.turn_phase = "cazar"
@@ -367,7 +386,9 @@ def move_to(s: AnsiaState, space: str) -> None:
 def next_push(s: AnsiaState) -> None:
     if s.push_queue:
         victim = s.push_queue[0]
-        here = s.position[s.current]
+        seat = s.current
+        assert seat is not None
+        here = s.position[seat]
         options = [n for n in board.NEIGHBOURS[here] if n != "castillo"]
         _ask(s, "empujar", "empujar", options, skippable=True, victim=s.players[victim])
         return
@@ -378,13 +399,16 @@ def resolve_push(s: AnsiaState, chosen: tuple[str, ...]) -> None:
     victim = s.push_queue.pop(0)
     if chosen:
         _place(s, victim, chosen[0])
-        s.emit("empuja", None, player=s.players[s.current], victim=s.players[victim], space=chosen[0])
+        seat = s.current
+        assert seat is not None
+        s.emit("empuja", None, player=s.players[seat], victim=s.players[victim], space=chosen[0])
     next_push(s)
 
 
 def space_effect(s: AnsiaState) -> None:
     """The effect of the space where the move ended."""
     seat = s.current
+    assert seat is not None
     space = s.position[seat]
     effect = SPACES[space].effect
     player = s.players[seat]
@@ -396,6 +420,7 @@ def space_effect(s: AnsiaState) -> None:
         score(s, seat, tile, "castillo")
     elif effect == "cofre" and s.chests.get(space):
         token = s.chests[space]
+        assert token is not None  # the branch's test: the chest still holds it
         s.chests[space] = None
         s.tokens[seat].append(token)
         s.emit("ficha", None, player=player, token=token)
@@ -421,6 +446,7 @@ def resolve_rose(s: AnsiaState, chosen: tuple[str, ...]) -> None:
     """In the maze a vampire «hunts» one rose of its choice, free — it counts as its hunt."""
     if chosen:
         seat = s.current
+        assert seat is not None
         rose = chosen[0]
         s.roses.remove(rose)
         s.play.append((_new_uid(s), rose))
@@ -447,7 +473,9 @@ def owned(s: AnsiaState, seat: int) -> list[str]:
 
 def hunting_allowed(s: AnsiaState) -> bool:
     """No hunting in the castle, on a boat, with a human with holy water in play, or in the umbrellas' turn."""
-    here = SPACES[s.position[s.current]]
+    seat = s.current
+    assert seat is not None
+    here = SPACES[s.position[seat]]
     if here.effect in NO_HUNT_SPACES or here.route == "barco" or s.extra_turn:
         return False
     return not keyword(s, "agua_bendita")
@@ -460,6 +488,7 @@ def hunt_cost(s: AnsiaState, row: int, col: int) -> int:
 
 def hunt_options(s: AnsiaState) -> list[str]:
     seat = s.current
+    assert seat is not None
     if not hunting_allowed(s):
         return []
     speed = s.speed()
@@ -521,6 +550,7 @@ def hunt(s: AnsiaState, cards: list[str], where: str) -> None:
     in the forest; cards like «El ansia» add theirs once per hunt. A «gregario» human brings the top card of the
     hunting deck along (scored like the others if human). A «preparada» card may go on top of the deck instead."""
     seat = s.current
+    assert seat is not None
     region = SPACES[s.position[seat]].region
     bonus = REGION_BONUS.get(region, 0)
     taken = list(cards)
@@ -556,6 +586,7 @@ def offer_ready(s: AnsiaState) -> None:
 def resolve_ready(s: AnsiaState, chosen: tuple[str, ...]) -> None:
     """Preparada: the hunter puts the card on top of the deck or on the discard pile."""
     seat = s.current
+    assert seat is not None
     cid = s.preparadas.pop(0)
     (s.deck if chosen[0] == "mazo" else s.discard)[seat].append(cid)
     s.emit("preparada", None, player=s.players[seat], card=cid, pile=chosen[0])
@@ -571,6 +602,7 @@ USABLE_TOKENS = ("velocidad-1", "velocidad-2", "caza", "descartar-robar", "robar
 def usable_extras(s: AnsiaState, moving: bool) -> list[str]:
     """Bonus tokens not yet turned over, and instant missions whose moment has come."""
     seat = s.current
+    assert seat is not None
     options: list[str] = []
     tokens = s.tokens[seat]
     for token in sorted(set(tokens) - set(s.used_tokens[seat])) if tokens else ():
@@ -605,6 +637,7 @@ def usable_extras(s: AnsiaState, moving: bool) -> list[str]:
 
 def use_extra(s: AnsiaState, option: str, moving: bool) -> None:
     seat = s.current
+    assert seat is not None
     player = s.players[seat]
     kind, _, name = option.partition(":")
     if kind == "ficha":
@@ -640,6 +673,7 @@ def use_extra(s: AnsiaState, option: str, moving: bool) -> None:
             hunt(s, cards, "taberna")
             s.hunted = True
         elif effect == "caza_misma_columna":
+            assert s.last_hunt is not None  # offered only after a hunt (usable_extras)
             col = s.last_hunt[1]
             rows = [f"z{r}{col}" for r in range(len(s.zone)) if s.zone[r][col]]
             _ask(s, "columna", "columna", rows)
@@ -673,6 +707,7 @@ def resolve_token_discard(s: AnsiaState, chosen: tuple[str, ...]) -> None:
 def end_turn(s: AnsiaState) -> None:
     """The vampire rests: non-permanent cards go to the discard pile, end-of-turn effects score, and it draws 3."""
     seat = s.current
+    assert seat is not None
     score(s, seat, end_of_turn_points(s), "fin-de-turno")
     kept = list(s.spicy[seat])
     s.spicy[seat] = []
