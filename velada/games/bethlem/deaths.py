@@ -31,7 +31,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from velada.core.protocol import NARRATOR_ONLY
+from velada.core.protocol import NARRATOR_ONLY, Event
 from velada.games.bethlem.awakening import awaken_last_cards
 from velada.games.bethlem.cards import GROUP_OF, KIND_OF, LIFE_GROUPS
 from velada.games.bethlem.common import card_side, modes, prompt, reveal, spend, spend_power
@@ -536,7 +536,7 @@ def tell(s: BethlemState, order: tuple[int, ...], kind: str, audience, **data) -
     celda whose companions died with them)."""
     res = s.res
     if res is not None and res.kind == "noche":
-        res.dawn.append((order, kind, audience, data))
+        res.dawn.append((order, Event(kind, data, audience)))
     else:
         s.emit(kind, audience, **data)
 
@@ -550,8 +550,8 @@ def tell_dawn(s: BethlemState) -> None:
     if res is None:
         return
     dawn, res.dawn = res.dawn, []
-    for _, kind, audience, data in sorted(dawn, key=lambda told: told[0]):
-        s.emit(kind, audience, **data)
+    for _, event in sorted(dawn, key=lambda told: told[0]):
+        s.emit(event.kind, event.audience, **event.data)
 
 
 def _eliminate(s: BethlemState, seat: int, deaths) -> None:

@@ -11,9 +11,10 @@ from __future__ import annotations
 
 from collections import deque
 from dataclasses import dataclass, field
-from typing import Annotated, Any
+from typing import Annotated
 
 from velada.core.game import State
+from velada.core.protocol import Event
 from velada.games.bethlem.cards import KIND_OF
 from velada.games.bethlem.hooks import PERSONA, silenced
 from velada.games.bethlem.renaming import RECORD, CardId
@@ -220,8 +221,8 @@ class Resolution:
     mania_mode: str = ""
     gamble: str = ""
     wakerfield: str = ""
-    #: At night, what is told at dawn, in table order: (order, event kind, audience, data).
-    dawn: list[tuple[tuple[int, ...], str, Any, dict[str, Any]]] = field(default_factory=list)
+    #: At night, the events told at dawn, each with its place in table order (``deaths.tell``).
+    dawn: list[tuple[tuple[int, ...], Event]] = field(default_factory=list)
 
 
 @dataclass(slots=True, kw_only=True)

@@ -143,7 +143,7 @@ def _suffered(s: BethlemState, seat: int) -> list[tuple[str, str]]:
             deaths += 1
     # Tonight's deaths not told yet (they are told together at dawn).
     dawn = s.res.dawn if s.res else []
-    deaths += sum(1 for _, kind, _, data in dawn if kind == "muerte" and data["player"] == player)
+    deaths += sum(1 for _, event in dawn if event.kind == "muerte" and event.data["player"] == player)
     out = [(DEATH, "")] * deaths
     mine = set(s.board[seat])
     out += [(ACCUSATION, c) for c in s.accused if c in mine]
