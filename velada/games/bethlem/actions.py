@@ -319,13 +319,12 @@ def pact_answer(game, s: BethlemState, answers, seat: int, card: str, origin: st
         s.agenda.appendleft(("act", "pacto-de-sangre", seat, card, origin, chosen[0]))
         return
     if stage.startswith("richard:"):
-        _, a, b, kind, maker = stage.split(":")
-        a, b, maker = int(a), int(b), int(maker)
+        _, first, second, bond, maker = stage.split(":")
+        one, other = int(first), int(second)
         if chosen:
-            _bind(s, a, b, kind, maker)
+            _bind(s, one, other, bond, int(maker))
         else:
-            other = b if seat == a else a
-            s.emit("pacto-incompleto", _me(s, other))
+            s.emit("pacto-incompleto", _me(s, other if seat == one else one))
         return
     s.used[card] = True
     a, b = sorted(s.index[p] for p in chosen)
