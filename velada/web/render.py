@@ -189,22 +189,44 @@ def _part(name: str, game: Any, lang: str, part: dict[str, Any], **extra: Any) -
     return _shared(key, lambda: template.render(t=texts(lang), lang=lang, game=game, view=part, **extra))
 
 
-def player_rows(game: Any, lang: str, view: dict[str, Any]) -> Markup:
-    """The rows of the players' list (``_player.html``), each rendered once per content and language and shared
-    by every viewer who sees that player alike: a death changes one row, and the list on every screen is the
-    other rows looked up. A row is given its player's entry, whether it is the viewer's own and the id of the
-    help its role name opens (only an id the view carries: :func:`help_index`)."""
+def shared_rows(
+    name: str, game: Any, lang: str, view: dict[str, Any], help_keys: Callable[[dict[str, Any]], list[Any]]
+) -> Markup:
+    """One row per player of the view, the template ``name`` rendered for each once per content and language and
+    shared by every viewer who sees that player alike: a death or a card shown changes one row, and the list on
+    every screen is the other rows looked up. A row is given its player's entry (``view.p``), whether it is the
+    viewer's own (``view.me``), and ``view.helps``: the help ids the view carries (:func:`help_index`) for the
+    cards ``help_keys`` names in that entry — no other."""
     helps = help_index(view)
     me = view.get("viewer")
-    template = env.get_template("_player.html")
+    template = env.get_template(name)
     rows = []
     for p in view.get("players") or ():
-        role = p.get("role")
-        row = {"p": p, "me": p.get("id") == me, "help_id": helps.get(role) if role else None}
+        row = {
+            "p": p,
+            "me": p.get("id") == me,
+            "helps": {key: helps[key] for key in help_keys(p) if key in helps},
+        }
         # The entry's repr names its content (plain values from the game's view, in the order it writes them).
-        key = ("_player.html", game.id, lang, row["me"], row["help_id"], repr(p))
+        key = (name, game.id, lang, row["me"], repr(row["helps"]), repr(p))
         rows.append(_shared(key, lambda row=row: template.render(t=texts(lang), lang=lang, game=game, view=row)))
     return Markup("".join(rows))
+
+
+def player_rows(game: Any, lang: str, view: dict[str, Any]) -> Markup:
+    """The rows of the players' list (``_player.html``: :func:`shared_rows`)."""
+    return shared_rows("_player.html", game, lang, view, lambda p: [p.get("role")])
+
+
+def bethlem_rows(game: Any, lang: str, view: dict[str, Any]) -> Markup:
+    """Bethlem's rows of cards, one per player (``games/_bethlem-row.html``: :func:`shared_rows`)."""
+    return shared_rows(
+        "games/_bethlem-row.html",
+        game,
+        lang,
+        view,
+        lambda p: [p.get("personality"), *(c.get("card") for c in p.get("cards") or ())],
+    )
 
 
 def ansia_spaces(game: Any, view: dict[str, Any], lang: str) -> Markup:
@@ -252,12 +274,15 @@ class PagePart:
     ``"board.chests"`` names a key inside one) and the table's ``inputs`` for the page's viewer (:data:`INPUTS`).
     A live page is its skeleton with a slot for each part, and each part is sent apart when its keys of the view
     (its delta says so) or its inputs changed: a change costs the parts it touched, rendered once per content and
-    language (:func:`_part`), not a page. ``draw``, if given, renders it instead of the template alone."""
+    language (:func:`_part`), not a page. ``draw``, if given, renders it instead of the template alone; a part
+    made of shared rows (:func:`shared_rows`) is not ``cached`` whole: its rows are, and keying the whole list
+    would cost more than putting its rows together again."""
 
     template: str
     keys: tuple[str, ...]
     inputs: tuple[str, ...] = ()
     draw: Callable[[Any, dict[str, Any], str], Markup] | None = None
+    cached: bool = True
 
     @functools.cached_property
     def roots(self) -> frozenset[str]:
@@ -320,10 +345,10 @@ PAGE_PARTS: dict[str, PagePart] = {
     "talk": PagePart("_talk_channels.html", ("talk",)),
     "card": PagePart("_card.html", VIEW_PARTS["_card.html"]),
     "cards": PagePart("_cards.html", VIEW_PARTS["_cards.html"]),
-    "players": PagePart("_players.html", VIEW_PARTS["_players.html"]),
+    "players": PagePart("_players.html", VIEW_PARTS["_players.html"], cached=False),
     "help": PagePart("_help.html", VIEW_PARTS["_help.html"]),
     # The games' own parts (templates/games/<game>.html puts them in the page).
-    "bethlem-rows": PagePart("games/_bethlem-rows.html", VIEW_PARTS["games/_bethlem-rows.html"]),
+    "bethlem-rows": PagePart("games/_bethlem-rows.html", VIEW_PARTS["games/_bethlem-rows.html"], cached=False),
     "ansia-spaces": PagePart("games/_el-ansia-spaces.html", ("board.chests",), draw=ansia_spaces),
     "ansia-pieces": PagePart(
         "games/_el-ansia-pieces.html",
@@ -351,7 +376,11 @@ def render_part(name: str, table: Any, viewer: Viewer, view: dict[str, Any] | No
     part = spec.part(view)
     if spec.draw is not None:
         return spec.draw(game, part, lang)
-    return Markup(_part(spec.template, game, lang, part, **part_inputs(spec, table, viewer, view)))
+    inputs = part_inputs(spec, table, viewer, view)
+    if not spec.cached:
+        template = env.get_template(spec.template)
+        return Markup(template.render(t=texts(lang), lang=lang, game=game, view=part, **inputs))
+    return Markup(_part(spec.template, game, lang, part, **inputs))
 
 
 @pass_context
@@ -370,6 +399,7 @@ env.globals["part"] = part
 env.globals["log_items"] = log_items
 env.globals["view_part"] = view_part
 env.globals["player_rows"] = player_rows
+env.globals["bethlem_rows"] = bethlem_rows
 env.globals["game_template"] = game_template
 env.globals["ansia_card"] = ansia_card
 env.globals["theme"] = theme
