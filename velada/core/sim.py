@@ -39,6 +39,10 @@ RANDOM = "random"
 CHUNK = 250
 
 
+#: What every chunk of a study plays: (game, number of players, options, seed, bots by seat in turn).
+ChunkArgs = tuple[Game, int, Mapping[str, Any], int, tuple[str, ...]]
+
+
 def game_seed(seed: int, i: int) -> int:
     return seed * 1_000_003 + i
 
@@ -110,25 +114,26 @@ class SimStats:
     games: int = 0
     choices: int = 0
     rounds: int = 0
-    wins: Counter = field(default_factory=Counter)
-    reasons: Counter = field(default_factory=Counter)
+    #: side → games it won; ending reason → games that ended so.
+    wins: Counter[str] = field(default_factory=Counter)
+    reasons: Counter[str] = field(default_factory=Counter)
     #: Games won by several sides together ("aldeanos + enamorados"), by those sides: each of them counts the
     #: game among its wins, so the sides' wins add up to more than the games by exactly these.
-    together: Counter = field(default_factory=Counter)
+    together: Counter[str] = field(default_factory=Counter)
     draws: int = 0
     #: (bot, side) → seats played, and seats that won; side "" counts every side.
-    seats: Counter = field(default_factory=Counter)
-    seat_wins: Counter = field(default_factory=Counter)
+    seats: Counter[tuple[str, str]] = field(default_factory=Counter)
+    seat_wins: Counter[tuple[str, str]] = field(default_factory=Counter)
     #: (bot, side) → sums over games of (seats won)², seats² and seats won × seats in that game: what the
     #: interval over games (:func:`clustered`) needs, as a game's seats are not independent trials.
     seat_wins_sq: Counter[tuple[str, str]] = field(default_factory=Counter)
     seats_sq: Counter[tuple[str, str]] = field(default_factory=Counter)
     seat_cross: Counter[tuple[str, str]] = field(default_factory=Counter)
     #: (side, metric) → sum and count of the values games reported (Result.stats)
-    metric_sum: Counter = field(default_factory=Counter)
-    metric_n: Counter = field(default_factory=Counter)
+    metric_sum: Counter[tuple[str, str]] = field(default_factory=Counter)
+    metric_n: Counter[tuple[str, str]] = field(default_factory=Counter)
     #: rounds → games that lasted that many (the length distribution)
-    lengths: Counter = field(default_factory=Counter)
+    lengths: Counter[int] = field(default_factory=Counter)
 
     def add_game(self, key: tuple[str, str], won: int, seats: int) -> None:
         """One game's ``seats`` of a bot (and side) ``key``, ``won`` of them won: the sums its interval reads."""
@@ -159,7 +164,7 @@ class SimStats:
         """The totals as JSON (pair keys as two-item lists), for a study's file."""
         out: dict[str, Any] = {"games": self.games, "choices": self.choices, "rounds": self.rounds, "draws": self.draws}
         for name in _COUNTERS:
-            counter: Counter = getattr(self, name)
+            counter: Counter[object] = getattr(self, name)
             out[name] = [[*key, value] if isinstance(key, tuple) else [key, value] for key, value in counter.items()]
         return out
 
@@ -167,7 +172,7 @@ class SimStats:
     def from_json(cls, data: Mapping[str, Any]) -> SimStats:
         stats = cls(games=data["games"], choices=data["choices"], rounds=data["rounds"], draws=data["draws"])
         for name in _COUNTERS:
-            counter: Counter = getattr(stats, name)
+            counter: Counter[object] = getattr(stats, name)
             for *key, value in data[name]:
                 counter[tuple(key) if len(key) > 1 else key[0]] += value
         return stats
@@ -188,8 +193,8 @@ _COUNTERS = (
 )
 
 
-def wilson(successes: float, n: int, z: float = 1.959964) -> tuple[float, float]:
-    """The Wilson score interval for a proportion (95% by default)."""
+def wilson(successes: float, n: float, z: float = 1.959964) -> tuple[float, float]:
+    """The Wilson score interval for a proportion (95% by default); ``n`` may be an effective sample size."""
     if n == 0:
         return (0.0, 0.0)
     p = successes / n
@@ -239,6 +244,7 @@ def _chunk(
         else:
             state, choices = bot_playout(game, players, options, game_seed(seed, i), seating)
         result = state.result
+        assert result is not None, "a playout returns when the game has its result"
         stats.games += 1
         stats.choices += choices
         stats.rounds += result.rounds
@@ -329,13 +335,13 @@ def simulate(
     return total, time.perf_counter() - started
 
 
-def play_chunk(args: tuple, start: int, count: int) -> tuple[int, SimStats]:
+def play_chunk(args: ChunkArgs, start: int, count: int) -> tuple[int, SimStats]:
     """One chunk of a study, anywhere: ``args`` is (game, players, options, seed, bots)."""
     game, n_players, options, seed, bots = args
     return start, _chunk(game, n_players, options, seed, start, count, bots)
 
 
-def _run_chunks(jobs: int, args: tuple, todo: list[tuple[int, int]]) -> Iterator[tuple[int, SimStats]]:
+def _run_chunks(jobs: int, args: ChunkArgs, todo: list[tuple[int, int]]) -> Iterator[tuple[int, SimStats]]:
     if jobs <= 1:
         for start, count in todo:
             yield play_chunk(args, start, count)

@@ -15,11 +15,11 @@ from pathlib import Path
 
 import velada
 from velada.core.errors import Problem
-from velada.core.sim import SimStats, play_chunk
+from velada.core.sim import ChunkArgs, SimStats, play_chunk
 
 LOCAL = "local"
 #: Ray's own messages stay out of the progress bar's way: warnings only, workers' output not copied here.
-QUIET = {"log_to_driver": False, "logging_level": logging.WARNING}
+LOG_TO_DRIVER, LOGGING_LEVEL = False, logging.WARNING
 
 
 def connect(address: str, jobs: int) -> None:
@@ -31,14 +31,24 @@ def connect(address: str, jobs: int) -> None:
     if ray.is_initialized():
         return
     if address == LOCAL:
-        ray.init(num_cpus=jobs if jobs > 1 else None, include_dashboard=False, **QUIET)
+        ray.init(
+            num_cpus=jobs if jobs > 1 else None,
+            include_dashboard=False,
+            log_to_driver=LOG_TO_DRIVER,
+            logging_level=LOGGING_LEVEL,
+        )
     else:
         code = str(Path(velada.__file__).parent)
-        ray.init(address=address, runtime_env={"py_modules": [code]}, **QUIET)
+        ray.init(
+            address=address,
+            runtime_env={"py_modules": [code]},
+            log_to_driver=LOG_TO_DRIVER,
+            logging_level=LOGGING_LEVEL,
+        )
 
 
 def run_chunks_on_ray(
-    address: str, jobs: int, args: tuple, todo: list[tuple[int, int]]
+    address: str, jobs: int, args: ChunkArgs, todo: list[tuple[int, int]]
 ) -> Iterator[tuple[int, SimStats]]:
     """Play ``todo``'s chunks as Ray tasks and yield each (first game, totals) as it finishes."""
     import ray
