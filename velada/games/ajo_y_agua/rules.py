@@ -150,8 +150,16 @@ def _targets(s: AjoState, seat: int, action: str) -> tuple[str, ...]:
     return tuple(s.players[i] for i in others)
 
 
-def offer_turn(s: AjoState) -> None:
+def _in_turn(s: AjoState) -> int:
+    """The seat whose day turn is under way: a turn's steps run only inside one (``next_player`` starts it,
+    ``end_day`` ends the last)."""
     seat = s.current
+    assert seat is not None, "a step of a day turn with no turn under way"
+    return seat
+
+
+def offer_turn(s: AjoState) -> None:
+    seat = _in_turn(s)
     options = turn_options(s, seat)
     if not options:
         discard_step(s)
@@ -161,7 +169,7 @@ def offer_turn(s: AjoState) -> None:
 
 
 def resolve_turn(s: AjoState, chosen: tuple[str, ...]) -> None:
-    seat = s.current
+    seat = _in_turn(s)
     if not chosen:
         discard_step(s)
         return
@@ -190,7 +198,8 @@ def resolve_turn(s: AjoState, chosen: tuple[str, ...]) -> None:
 
 def resolve_target(s: AjoState, chosen: tuple[str, ...]) -> None:
     """The target of the action chosen; skipping puts the card back in the hand, unused."""
-    seat, action = s.current, s.action
+    seat, action = _in_turn(s), s.action
+    assert action is not None, "a target is asked for the action chosen (resolve_turn)"
     if not chosen:
         s.action = None
         offer_turn(s)
@@ -228,7 +237,8 @@ def resolve_target(s: AjoState, chosen: tuple[str, ...]) -> None:
 
 def bribe(s: AjoState, loot: str) -> None:
     """Soborno: the briber takes the equipped card named, or a random card from the rival's hand."""
-    seat, target = s.current, s.target
+    seat, target = _in_turn(s), s.target
+    assert target is not None, "a bribe's rival is chosen first (resolve_target)"
     player, other = s.players[seat], s.players[target]
     _take(s.hands[seat], "soborno")
     s.discard.append("soborno")
@@ -270,7 +280,7 @@ def accuse(s: AjoState, seat: int, target: int) -> None:
 
 def discard_step(s: AjoState) -> None:
     """Only a hand over the limit is discarded, down to the limit, one card at a time; in no other case."""
-    seat = s.current
+    seat = _in_turn(s)
     if s.hand_size(seat) > s.settings.hand_limit:
         s.step = "descartar"
         player = s.players[seat]
@@ -280,7 +290,7 @@ def discard_step(s: AjoState) -> None:
 
 
 def resolve_discard(s: AjoState, chosen: tuple[str, ...]) -> None:
-    seat = s.current
+    seat = _in_turn(s)
     card = chosen[0]
     _take(s.hands[seat], card)
     s.discard.append(card)
