@@ -103,6 +103,8 @@ class LiveTable:
         self._texts = ViewCache()
         #: Views built since the last change, by (viewer, language); ``_stamp`` says which change.
         self._views: dict[tuple[Viewer, str], dict[str, Any]] = {}
+        #: Each viewer's last view tag (view_tag), with the view and the seats it was worked out from.
+        self._tags: dict[tuple[Viewer, str], tuple[Any, Any, str]] = {}
         self._stamp: tuple[int, int] = (-1, 0)
         #: Views built since the open group opened (the state shown, and the choices made when it opened): an
         #: answer that does not complete the group changes only what reads answers (engine.answered_view).
@@ -186,8 +188,15 @@ class LiveTable:
         count of the table's choices would count the hidden ones too)."""
         view = self.view(viewer, lang)
         taken = [(s.position, s.name, bool(s.bot)) for s in self.data.seats]
+        # A view is built once per change (see view): its tag is worked out once too, not at every request (the
+        # JSON of a whole view, its log included, at every choice's answer).
+        known = self._tags.get((viewer, lang))
+        if known is not None and known[0] is view and known[1] == (self.data.status, taken):
+            return known[2]
         body = json.dumps([self.data.status, taken, view], sort_keys=True, ensure_ascii=False, default=str)
-        return hashlib.sha256(body.encode()).hexdigest()[:16]
+        tag = hashlib.sha256(body.encode()).hexdigest()[:16]
+        self._tags[viewer, lang] = (view, (self.data.status, taken), tag)
+        return tag
 
     # --- the doors in: what people ask of the table -------------------------------------------------------
 
