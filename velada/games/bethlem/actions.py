@@ -35,6 +35,7 @@ from velada.games.bethlem.common import (
     spend_power,
 )
 from velada.games.bethlem.deaths import attack, doomed, remove_attacks, revive
+from velada.games.bethlem.hooks import Step
 from velada.games.bethlem.objectives import principal_card
 from velada.games.bethlem.plugins import rises
 from velada.games.bethlem.state import INDIRECT, INEVITABLE, LEPER, BethlemState, SweetDeath
@@ -507,5 +508,5 @@ HANDLERS = {
     "el-cataleptico": cataleptic_handler,
     "juego-de-azar": gambling_handler,
 }
-STEPS = {"token": token_step}
-ANSWERS = {"token": token_answer}
+STEPS: dict[str, Step] = {"token": token_step}
+ANSWERS: dict[str, Step] = {"token": token_answer}

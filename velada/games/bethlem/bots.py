@@ -587,7 +587,7 @@ class HeuristicBot:
         return [max(options, key=lambda p: (k.counts.get(p, 0), p == self.player))]
 
     def _la_ludopata_premio(self, prompt: Prompt, k: Knowledge, options: list[str]) -> list[str]:
-        preferred = [o for o in ("matar", "ver", "evento", "todas") if o in options]
+        preferred: list[str] = [o for o in ("matar", "ver", "evento", "todas") if o in options]
         return preferred[: prompt.min] or options[: prompt.min]
 
     def _la_ludopata_matar(self, prompt: Prompt, k: Knowledge, options: list[str]) -> list[str]:

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from velada.core.protocol import NARRATOR, Prompt
 from velada.games.bethlem.common import prompt
+from velada.games.bethlem.hooks import Step
 from velada.games.bethlem.state import BethlemState
 
 #: Longest question and answer, in characters: a question is a sentence; an answer may be a riddle.
@@ -69,5 +70,5 @@ def answers_answer(game, s: BethlemState, answers, asked: tuple[tuple[str, str],
             s.emit("narrador-calla", frozenset((player,)), question=question)
 
 
-STEPS = {"storyteller-questions": questions_step, "storyteller-answers": answers_step}
-ANSWERS = {"storyteller-questions": questions_answer, "storyteller-answers": answers_answer}
+STEPS: dict[str, Step] = {"storyteller-questions": questions_step, "storyteller-answers": answers_step}
+ANSWERS: dict[str, Step] = {"storyteller-questions": questions_answer, "storyteller-answers": answers_answer}

@@ -35,7 +35,7 @@ from velada.games.bethlem.common import (
 from velada.games.bethlem.deaths import resolve, revive
 from velada.games.bethlem.events import prophecy_expires
 from velada.games.bethlem.happenings import in_force
-from velada.games.bethlem.hooks import HOOKS, VOTE, silenced
+from velada.games.bethlem.hooks import HOOKS, VOTE, Step, silenced
 from velada.games.bethlem.state import AmnesiaUse, BethlemState, Lynching
 
 #: Personalities that act by day: shown to everybody after the first night (section 4).
@@ -415,7 +415,7 @@ def round_end_step(game, s: BethlemState) -> None:
     s.hypnosis = []
 
 
-STEPS = {
+STEPS: dict[str, Step] = {
     "day": day_step,
     "hostility": hostility_step,
     "amnesia": amnesia_step,
@@ -427,7 +427,7 @@ STEPS = {
     "round-end": round_end_step,
     "custom-day": custom_day_step,
 }
-ANSWERS = {
+ANSWERS: dict[str, Step] = {
     "hostility": hostility_answer,
     "amnesia": amnesia_answer,
     "amnesia-target": amnesia_target_answer,

@@ -21,7 +21,7 @@ from velada.games.bethlem.common import (
 )
 from velada.games.bethlem.deaths import attack, resolve, swap_cards
 from velada.games.bethlem.hooks import EVENTS as EVENT_CARDS
-from velada.games.bethlem.hooks import silenced
+from velada.games.bethlem.hooks import Step, silenced
 from velada.games.bethlem.state import INEVITABLE, LEPER, BethlemState, Prophecy, Told
 
 NIGHT_EVENTS = tuple(e for e in ALL_EVENTS if CARDS[e].time == "noche")
@@ -413,5 +413,5 @@ def losing_key(s: BethlemState, seat: int) -> tuple[int, ...]:
     return (len(row) - len(dead), -dead.count("P1"), -dead.count("P2"), -dead.count("A1"), -dead.count("A2"))
 
 
-STEPS = {"event-choice": event_choice_step, "draw": draw_step}
-ANSWERS = {"event-choice": event_choice_answer}
+STEPS: dict[str, Step] = {"event-choice": event_choice_step, "draw": draw_step}
+ANSWERS: dict[str, Step] = {"event-choice": event_choice_answer}

@@ -97,9 +97,8 @@ def visible_ids(game: Any, s: BethlemState, viewer: Viewer) -> list[str]:
     if me is not None:
         sides.append(s.goal[me] if s.settings.custom else objective(s, me))
     if s.settings.custom:
-        seats = range(len(s.players))
         # The objectives the viewer's view shows (its own, revealed ones, those told to it): the same rule.
-        sides += [s.goal[seat] for seat in seats if viewer is None or goal_visible(s, me, seat)]
+        sides += [s.goal[seat] for seat in range(len(s.players)) if viewer is None or goal_visible(s, me, seat)]
     ids += [f"objetivo:{side}" for side in dict.fromkeys(sides) if side in SIDES_WITH_HELP]
     if s.settings.custom:
         ids += [f"acontecimiento:{h}" for h in HAPPENINGS]

@@ -17,6 +17,7 @@ from __future__ import annotations
 from velada.games.bethlem.cards import GROUP_OF, PERIODIC, PUNCTUAL
 from velada.games.bethlem.common import options, prompt
 from velada.games.bethlem.deaths import resolve, take_out
+from velada.games.bethlem.hooks import Step
 from velada.games.bethlem.state import INDIRECT, INEVITABLE, NO_TRIGGER, BethlemState, Happenings, Spies
 
 #: Periodic acontecimientos that silence a whole group of cards for the next round.
@@ -286,5 +287,5 @@ def markers(s: BethlemState, card: str) -> list[str]:
     return ["espia", "calavera"] if card in spies.hit else ["espia"]
 
 
-STEPS = {"happening": happening_step, "happening-now": now_step, "risky": risky_step}
-ANSWERS = {"happening": happening_answer, "happening-now": now_answer, "risky": risky_answer}
+STEPS: dict[str, Step] = {"happening": happening_step, "happening-now": now_step, "risky": risky_step}
+ANSWERS: dict[str, Step] = {"happening": happening_answer, "happening-now": now_answer, "risky": risky_answer}

@@ -27,6 +27,9 @@ HARMS = (DEATH, ACCUSATION, REAPER, MELANCHOLY)
 
 #: ``ask(game, s, seat, card, origin, stage)`` and ``answer(game, s, answers, seat, card, origin, stage)``.
 Power = tuple[Callable[..., None], Callable[..., None] | None]
+#: An agenda step ``(name, *args)`` run by ``steps[name](game, s, *args)``, or the answer to its prompts,
+#: ``answers[name](game, s, answers, *args)`` (``flow.STEPS``, ``flow.ANSWERS``).
+Step = Callable[..., None]
 #: A night step's handler: ``handler(game, s)`` decides who wakes in the step.
 Handler = Callable[[Any, "BethlemState"], None]
 #: A death power: ``trigger(s, card, cause, by)`` returns agenda steps to run (deaths go to ``s.res.next``).

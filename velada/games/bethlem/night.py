@@ -25,7 +25,7 @@ from velada.games.bethlem.common import (
 from velada.games.bethlem.cuentacuentos import questions_handler
 from velada.games.bethlem.deaths import attack, resolve
 from velada.games.bethlem.happenings import second_attack
-from velada.games.bethlem.hooks import HOOKS, NIGHT
+from velada.games.bethlem.hooks import HOOKS, NIGHT, Step
 from velada.games.bethlem.objectives import principal_card, reveal, traitors_undecided
 from velada.games.bethlem.plugins import rises
 from velada.games.bethlem.state import BethlemState
@@ -239,8 +239,8 @@ def mutineers_answer(game, s: BethlemState, answers, round_: int, attack_n: int 
         elif chosen:
             _ali_spies(s, seat, members, audience)
     targets = set(votes.values())
-    if len(targets) == 1 and None not in targets:
-        (target,) = targets
+    target = next(iter(targets)) if len(targets) == 1 else None
+    if target is not None:
         attack(s, s.card_at(target), "amotinados", tuple(members))
         s.emit("victima", audience, target=target, votes=votes)
     elif round_ < s.settings.mutineer_rounds:
@@ -310,7 +310,7 @@ LOCAL_HANDLERS = {"amotinados": mutineers_handler, "preguntas": questions_handle
 # The characters below that use another card's power in their own turn read the whole night through the hooks.
 NIGHT.powers, NIGHT.handlers, NIGHT.local_handlers = powers.POWERS, powers.HANDLERS, LOCAL_HANDLERS
 
-STEPS = {
+STEPS: dict[str, Step] = {
     "dusk": dusk_step,
     "ali-plan": ali_plan_step,
     "night": night_step,
@@ -318,7 +318,7 @@ STEPS = {
     "mutineers": mutineers_step,
     "dawn": dawn_step,
 }
-ANSWERS = {
+ANSWERS: dict[str, Step] = {
     "ali-plan": ali_plan_answer,
     "act": act_answer,
     "mutineers": mutineers_answer,

@@ -31,7 +31,7 @@ from velada.games.bethlem.cards import (
 )
 from velada.games.bethlem.common import prompt, reveal
 from velada.games.bethlem.ending import blood_pact_winners, result_of
-from velada.games.bethlem.hooks import HOOKS
+from velada.games.bethlem.hooks import HOOKS, Step
 from velada.games.bethlem.plugins import rises
 from velada.games.bethlem.state import BethlemState, InstantWin
 
@@ -292,5 +292,9 @@ def instant_win(s: BethlemState, reason: str, side: str, winners: list[int]) -> 
         s.instant = InstantWin(reason, side, tuple(sorted(winners)))
 
 
-STEPS = {"traitor": traitor_step, "inquisitor": inquisitor_step, "inquisitor-claim": claim_step}
-ANSWERS = {"traitor": traitor_answer, "inquisitor": inquisitor_answer, "inquisitor-claim": claim_answer}
+STEPS: dict[str, Step] = {"traitor": traitor_step, "inquisitor": inquisitor_step, "inquisitor-claim": claim_step}
+ANSWERS: dict[str, Step] = {
+    "traitor": traitor_answer,
+    "inquisitor": inquisitor_answer,
+    "inquisitor-claim": claim_answer,
+}

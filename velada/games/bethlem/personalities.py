@@ -109,6 +109,13 @@ def neurotic_handler(game, s: BethlemState) -> None:
         s.agenda.appendleft(("act", "neuroticismo", seat, "", OWN, ""))
 
 
+def _puppet(s: BethlemState) -> int:
+    """Neuroticismo's puppet: its later nights come after the first one chose it."""
+    puppet = s.puppet
+    assert puppet is not None, "Neuroticismo's order before its puppet was chosen"
+    return puppet
+
+
 def neurotic_ask(game, s: BethlemState, seat: int, card: str, origin: str, stage: str) -> None:
     """Neuroticismo: on the first night its holder picks a player, who from then on votes in the lynching as
     told — but obeys only on even rounds, when the holder wakes to say whom."""
@@ -117,9 +124,10 @@ def neurotic_ask(game, s: BethlemState, seat: int, card: str, origin: str, stage
         if others:
             s.ask(prompt(s, seat, "neuroticismo", s.ids(others)))
         return
-    targets = [p for p in s.seats_in_game() if p != s.puppet]
+    puppet = _puppet(s)
+    targets = [p for p in s.seats_in_game() if p != puppet]
     if targets:
-        s.ask(prompt(s, seat, "neuroticismo-voto", s.ids(targets), args={"puppet": s.players[s.puppet]}))
+        s.ask(prompt(s, seat, "neuroticismo-voto", s.ids(targets), args={"puppet": s.players[puppet]}))
 
 
 def neurotic_answer(game, s: BethlemState, answers, seat: int, card: str, origin: str, stage: str) -> None:
@@ -133,7 +141,7 @@ def neurotic_answer(game, s: BethlemState, answers, seat: int, card: str, origin
         return
     s.puppet_vote = target
     s.emit("instruccion-dada", _me(s, seat), player=chosen[0])
-    s.emit("instruccion", _me(s, s.puppet), player=chosen[0])
+    s.emit("instruccion", _me(s, _puppet(s)), player=chosen[0])
 
 
 # --- Ansiedad social -------------------------------------------------------------------------------------

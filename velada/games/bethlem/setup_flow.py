@@ -8,6 +8,7 @@ from typing import Any
 
 from velada.games.bethlem.cards import CARDS, COMPOSITIONS, INMATES, KIND_OF, MUTINEERS
 from velada.games.bethlem.common import prompt
+from velada.games.bethlem.hooks import Step
 from velada.games.bethlem.setup import (
     BOX_ORDER,
     MUTINEER_KEY,
@@ -187,5 +188,5 @@ def arrange_answer(game, s: BethlemState, answers) -> None:
     s.emit("colocadas", None)
 
 
-STEPS = {"arrange": arrange_step, "side": side_step, "draft": draft_step}
-ANSWERS = {"arrange": arrange_answer, "side": side_answer, "draft": draft_answer}
+STEPS: dict[str, Step] = {"arrange": arrange_step, "side": side_step, "draft": draft_step}
+ANSWERS: dict[str, Step] = {"arrange": arrange_answer, "side": side_answer, "draft": draft_answer}

@@ -12,6 +12,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from velada.core.protocol import NARRATOR_ONLY
@@ -28,7 +29,7 @@ HAKIS = (OFFENSIVE, DEFENSIVE, OBSERVATION)
 KING = "haki-del-rey"
 
 
-def _targets(s: BethlemState, seat: int, haki: str) -> list[str]:
+def _targets(s: BethlemState, seat: int, haki: str) -> Sequence[str]:
     if haki == OFFENSIVE:
         return kill_options(s, seat)
     return options(s, living(s))
@@ -77,9 +78,9 @@ def ask(game, s: BethlemState, seat: int, card: str, origin: str, stage: str) ->
         else:
             push(s, ("act", KIND, seat, card, origin, stage[4:]))
         return
-    cards = _targets(s, seat, stage)
-    if cards:
-        s.ask(prompt(s, seat, f"el-otaku-{stage.removeprefix('haki-')}", cards, skippable=True))
+    targets = _targets(s, seat, stage)
+    if targets:
+        s.ask(prompt(s, seat, f"el-otaku-{stage.removeprefix('haki-')}", targets, skippable=True))
 
 
 def answer(game, s: BethlemState, answers, seat: int, card: str, origin: str, stage: str) -> None:

@@ -21,7 +21,7 @@ from velada.core.protocol import NARRATOR_ONLY
 from velada.games.bethlem.cards import KIND_OF
 from velada.games.bethlem.common import OWN, SUFFIX, announce_awakening, answer_of, living, options, prompt
 from velada.games.bethlem.custom.effects import me, push
-from velada.games.bethlem.deaths import attack
+from velada.games.bethlem.deaths import attack, current
 from velada.games.bethlem.plugins import (
     ACCUSATION,
     DEATH,
@@ -169,7 +169,7 @@ def effect_answer(game, s: BethlemState, answers, seat: int, effects: tuple) -> 
     if chosen:
         target = s.card_at(chosen[0])
         if what == DEATH:
-            s.res.next.append((target, KIND, (seat,), INDIRECT))
+            current(s).next.append((target, KIND, (seat,), INDIRECT))
         elif what == ACCUSATION:
             s.accused = [target if c == source else c for c in s.accused]
         elif what == REAPER:
@@ -242,7 +242,7 @@ def curse_answer(game, s: BethlemState, answers, card: str, what: str, attackers
     s.emit("la-maestra-vudu-maldicion-cae", None, effect=what, target=picked)
     if what == DEATH:
         if mode == LYNCH or s.res is not None:
-            s.res.next.append((target, KIND, attackers, INDIRECT))
+            current(s).next.append((target, KIND, attackers, INDIRECT))
         else:
             attack(s, target, KIND, (), INDIRECT)
     elif what == ACCUSATION:
