@@ -60,7 +60,8 @@ class _Agreeing(string.Formatter):
     def format_field(self, value: Any, format_spec: str) -> str:
         how, sep, forms_text = format_spec.partition(":")
         if not sep or how not in ("n", "g", "gn"):
-            return super().format_field(value, format_spec)
+            formatted: str = super().format_field(value, format_spec)
+            return formatted
         forms = forms_text.split("|")
         plural = _number(value) != 1
         feminine = getattr(value, "gender", "m") == "f"

@@ -9,9 +9,12 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from velada.core.errors import Problem
+
+if TYPE_CHECKING:
+    from velada.core.game import Game
 
 
 class OptionError(Problem):
@@ -21,7 +24,7 @@ class OptionError(Problem):
     when its catalogue has one (``option-error.<key>``, with ``{value}`` and ``{allowed}``), so the lobby can
     show the reason beside the field in the player's language."""
 
-    def text(self, lang: str = "es", game: Any = None) -> str:
+    def text(self, lang: str = "es", game: Game | None = None) -> str:
         key = self.params.get("option")
         if game is None or key is None or self.code != "option-value":
             return super().text(lang)

@@ -122,7 +122,7 @@ class TalkError(Exception):
         return CORE_MESSAGES.text(lang, f"talk.error.{self.code}", **self.params)
 
 
-def clean(text: Any) -> str:
+def clean(text: object) -> str:
     """The message as it will be stored and shown: Unicode NFKC (like names), every run of spaces and newlines
     one space, none at the ends; refused (:class:`TalkError`) when empty, longer than :data:`MAX_TALK`, or with
     characters that hide or reorder text."""
