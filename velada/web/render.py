@@ -10,6 +10,7 @@ from __future__ import annotations
 import functools
 import io
 import json
+import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Protocol
@@ -385,12 +386,10 @@ def render_part(name: str, table: Any, viewer: Viewer, view: dict[str, Any] | No
 
 @pass_context
 def part(context: Any, name: str, fill: bool = False) -> Markup:
-    """A page part in a page template: rendered in place, or on a live page's skeleton (``slots``: the list the
-    skeleton's parts are named in) its slot — a marker the page's script replaces with the part, or with
-    ``fill`` an element it fills (who is still to vote: it changes at each vote, and the page stays as it is)."""
-    slots = context.get("slots")
-    if slots is not None:
-        slots.append(name)
+    """A page part in a page template: rendered in place, or on a live page's skeleton (``slotted``) its slot
+    (:data:`SLOT`) — a marker the page's script replaces with the part, or with ``fill`` an element it fills (who
+    is still to vote: it changes at each vote, and the page stays as it is)."""
+    if context.get("slotted"):
         return Markup(f'<div data-part="{name}"></div>' if fill else f"<!--part:{name}-->")
     return render_part(name, context["table"], context["page_viewer"], context["view"], context["lang"])
 
@@ -443,10 +442,10 @@ def seat_fragment(
     lang: str,
     view: dict[str, Any] | None = _UNSET,
     live: bool = False,
-    slots: list[str] | None = None,
+    slotted: bool = False,
 ) -> str:
-    """A player's page. ``live``: for the socket, whose messages bring the log entries apart; with ``slots``, its
-    skeleton, each page part a slot named in that list (see :func:`payload`)."""
+    """A player's page. ``live``: for the socket, whose messages bring the log entries apart; ``slotted``: its
+    skeleton, each page part a slot (see :func:`payload`)."""
     seat = next(s for s in table.data.seats if s.name == viewer)
     if view is _UNSET:
         view = game_view(table, viewer, lang)
@@ -458,7 +457,7 @@ def seat_fragment(
         seat=seat,
         view=view,
         live=live,
-        slots=slots,
+        slotted=slotted,
         page_viewer=viewer,
     )
 
@@ -471,9 +470,9 @@ def host_fragment(
     narrator: bool = False,
     view: dict[str, Any] | None = _UNSET,
     live: bool = False,
-    slots: list[str] | None = None,
+    slotted: bool = False,
 ) -> str:
-    """The shared screen (or the narrator's seat). ``live`` and ``slots`` as for :func:`seat_fragment`."""
+    """The shared screen (or the narrator's seat). ``live`` and ``slotted`` as for :func:`seat_fragment`."""
     viewer = None if narrator else PUBLIC
     if view is _UNSET:
         view = game_view(table, viewer, lang)
@@ -488,7 +487,7 @@ def host_fragment(
         qr=qr_svg(join_url) if table.status == "lobby" else "",
         is_host=is_host,
         live=live,
-        slots=slots,
+        slotted=slotted,
         page_viewer=viewer,
     )
 
@@ -521,11 +520,41 @@ def skeleton_inputs(table: ShownTable, view: dict[str, Any] | None) -> tuple[Any
     return (
         table.status,
         tuple((s.position, s.name, bool(s.bot)) for s in table.data.seats),
-        None if bones is None else (bones["result"], bones["phase"]["theme"], bones["viewer"]),
+        None if bones is None else (bones["result"], bones["phase"]["theme"]),
     )
 
 
 _NEVER: Any = object()
+
+
+#: A slot of a live page's skeleton (see :func:`part`): a marker, or an element the page's script fills.
+SLOT = re.compile(r'<!--part:([\w-]+)-->|<div data-part="([\w-]+)"></div>')
+
+
+def _skeleton(table: ShownTable, conn: Connection, view: dict[str, Any] | None, seen: Any) -> tuple[str, list[str]]:
+    """The live page's skeleton for ``conn`` and the parts it has slots for. A game's skeleton is the same on
+    every phone of the table (it shows no seat: the rest is in the parts), so it is rendered once for all of them
+    per change of :func:`skeleton_inputs`; before a game (no view) it is the whole page, each phone's own."""
+    if view is None:
+        if conn.viewer in (PUBLIC, None):
+            return host_fragment(table, conn.lang, conn.join_url, conn.is_host, conn.viewer is None, None, True), []
+        return seat_fragment(table, conn.viewer, conn.lang, view=None, live=True), []
+    bones = skeleton(view)
+    if conn.viewer in (PUBLIC, None):
+        narrator = conn.viewer is None
+
+        def draw() -> str:
+            return host_fragment(table, conn.lang, conn.join_url, conn.is_host, narrator, bones, True, slotted=True)
+    else:
+        viewer = conn.viewer
+
+        def draw() -> str:
+            return seat_fragment(table, viewer, conn.lang, view=bones, live=True, slotted=True)
+
+    kind = conn.viewer if conn.viewer in (PUBLIC, None) else "seat"
+    key = ("skeleton", table.data.code, conn.lang, kind, conn.is_host, conn.join_url, seen)
+    html = _shared(key, draw)
+    return html, [a or b for a, b in SLOT.findall(html)]
 
 
 def payload(table: ShownTable, conn: Connection, shared: dict[tuple, dict[str, Any]] | None = None) -> dict[str, Any]:
@@ -557,16 +586,7 @@ def payload(table: ShownTable, conn: Connection, shared: dict[tuple, dict[str, A
     message: dict[str, Any] = {"type": "state", "status": table.status, "deadline": table.deadline_for(conn.viewer)}
     if conn.seen is None or conn.seen != entry["seen"]:
         if entry["html"] is None:
-            slots: list[str] | None = [] if view is not None else None
-            bones = skeleton(view)
-            if conn.viewer in (PUBLIC, None):
-                narrator = conn.viewer is None
-                entry["html"] = host_fragment(
-                    table, conn.lang, conn.join_url, conn.is_host, narrator, view=bones, live=True, slots=slots
-                )
-            else:
-                entry["html"] = seat_fragment(table, conn.viewer, conn.lang, view=bones, live=True, slots=slots)
-            entry["slots"] = slots or []
+            entry["html"], entry["slots"] = _skeleton(table, conn, view, entry["seen"])
         message["html"] = entry["html"]
         conn.seen = entry["seen"]
         conn.slots = entry["slots"]
