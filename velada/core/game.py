@@ -12,7 +12,7 @@ from __future__ import annotations
 import copy
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Hashable, Mapping
+from collections.abc import Hashable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple, TypeVar
 
@@ -77,12 +77,12 @@ class State:
         """Append an event to the log, visible to ``audience`` (``None``: everyone)."""
         self.log.append(Event(kind, data, audience))
 
-    def ids(self, seats) -> tuple[str, ...]:
+    def ids(self, seats: Iterable[int]) -> tuple[str, ...]:
         """The player ids of ``seats`` (indices into ``players``), in that order."""
         players = self.players
         return tuple([players[i] for i in seats])
 
-    def audience(self, seats) -> frozenset[str]:
+    def audience(self, seats: Iterable[int]) -> frozenset[str]:
         """An event audience: the players at ``seats``."""
         players = self.players
         return frozenset([players[i] for i in seats])
