@@ -481,7 +481,7 @@ class BethlemGame(Game):
         )
         if settings.mode == "dos":
             s.table = 4
-        if rows is not None:
+        if rows is not None and personas is not None:  # dealt together
             setup_flow.place(s, rows, personas)
             if custom:
                 # Section 13: the objective cards are dealt after the life cards.
@@ -853,7 +853,7 @@ class BethlemGame(Game):
         hidden = [c for c in s.cards_in_play() if self.visible_card(state, me, False, c) is None]
         if s.settings.mode == "dos":
             # The cards each player holds are public: deal again within each player's row only.
-            mapping = {}
+            mapping: dict[str, str] = {}
             for row in s.board:
                 mine = [c for c in row if c in hidden]
                 shuffled = list(mine)
