@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import functools
 import io
-import json
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -183,9 +182,11 @@ def _part(name: str, game: Any, lang: str, part: dict[str, Any], **extra: Any) -
     it reads besides: a clock, a table's code), once per content."""
     # A help entry is a function of its game, card and language (engine.help_json): its id stands for it.
     content = part | {"help": [h["id"] for h in part["help"] or ()]} if "help" in part else part
-    key: tuple = (name, game.id, lang, json.dumps(content, sort_keys=True, default=str))
+    # A view is JSON-ready (dicts, lists, strings, numbers), so its repr names its content; keys come in the order
+    # the game writes them, and the same content written in another order is only rendered once more.
+    key: tuple = (name, game.id, lang, repr(content))
     if extra:
-        key += (json.dumps(extra, sort_keys=True, default=str),)
+        key += (repr(extra),)
     template = env.get_template(name)
     return _shared(key, lambda: template.render(t=texts(lang), lang=lang, game=game, view=part, **extra))
 
