@@ -331,3 +331,9 @@ def test_velada_games_documenta_las_claves_del_reparto_que_el_juego_acepta(game)
         Match(g, [f"p{i}" for i in range(1, n + 1)], {}, 0, {"clave-rara": []})
     listed = re.sub(r"^each player's id \(.*?\)", "<player>", str(info.value).split("valid keys: ")[1]).split(", ")
     assert listed == documented
+
+
+def test_un_idioma_desconocido_se_rechaza_con_un_motivo_claro():
+    result = runner.invoke(app, ["games", "hombres-lobo", "--lang", "xx"])
+    assert result.exit_code == 2
+    assert result.stderr.strip() == "error: idioma desconocido 'xx'; idiomas: es, en"

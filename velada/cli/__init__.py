@@ -68,7 +68,8 @@ def _t(lang: str, key: str, **params: Any) -> str:
     return CORE_MESSAGES.text(lang, f"cli.{key}", **params)
 
 
-def _problem(lang: str, code: str, exit_code: int = 2, **params: Any) -> typer.Exit:
+def _problem(lang: str, code: str, exit_code: int = 2, /, **params: Any) -> typer.Exit:
+    """The refusal ``code`` in ``lang``; ``params`` fill its text (one may be named ``lang`` too)."""
     return _fail(Problem(code, **params).text(lang), exit_code)
 
 

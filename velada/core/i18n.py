@@ -125,8 +125,9 @@ class Catalog:
         keys += [k for k in self.messages.get(lang, {}) if k.startswith(start) and k not in keys]
         return [(key[len(start) :], self.text(lang, key)) for key in keys]
 
-    def text(self, lang: str, key: str, **params: Any) -> str:
-        """The text for ``key`` in ``lang`` (falling back to Spanish, then to the key itself)."""
+    def text(self, lang: str, key: str, /, **params: Any) -> str:
+        """The text for ``key`` in ``lang`` (falling back to Spanish, then to the key itself); a parameter may be
+        named ``lang`` or ``key`` too (the unknown language)."""
         template = self.messages.get(lang, {}).get(key)
         if template is None:
             template = self.messages.get(DEFAULT_LANGUAGE, {}).get(key, key)
