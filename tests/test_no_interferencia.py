@@ -65,8 +65,20 @@ _PROPHECY_LINK = (
     "whether the link is normal or opposite, which everybody reads from those positions: a dead second card is "
     "the normal link, two living ones the opposite (the card's rules), and who is dead is public"
 )
+#: Events told to one player that repeat, to them, what the whole table was just told (the public event before
+#: them in the log, checked by ``test_los_avisos_personales_repiten_lo_que_todos_oyeron``).
+_ECHOES = {
+    "hipnotizado": "the hypnotised player's note names the power only, which the public 'hipnosis' just before it "
+    "named: made public it tells that somebody was hypnotised with that power, as that event does",
+    "convertido": "Daniel's mark is told to everybody with its player's name ('daniel-marca', just before it); "
+    "the marked player's own note names nobody",
+    "desenmascarado": "Mary Firth's unmasking is announced to everybody ('anuncia-despertar', just before it), and "
+    "the unmasked player's note names nobody",
+    "marioneta": "the puppet's note names nobody, and comes in round 1 of exactly the games whose composition "
+    "(public: every personality of a table size's list is dealt) has Neuroticismo, whose holder must then pick",
+}
 EXCEPTIONS: dict[str, dict[str, str]] = {
-    name: {"profecia-enlace": _PROPHECY_LINK}
+    name: {"profecia-enlace": _PROPHECY_LINK, **_ECHOES}
     for name in ("bethlem", "bethlem-personalizado", "bethlem-dos", "bethlem-tres")
 }
 
@@ -118,13 +130,17 @@ SECRET_KINDS["bethlem"] = [
     "historia-neurotico",
     "historia-secretos",
     "historia-siamesas",
+    "instruccion",
+    "instruccion-dada",
     "la-parca-mata",
     "marioneta-elegida",
     "mary",
     "muerte-dulce",
     "muerte-dulce-cambio",
     "muerte-impedida",
+    "nathaniel-despertar",
     "pacto",
+    "pacto-hecho",
     "pacto-incompleto",
     "pregunta",
     "profecia-oculta",
@@ -156,6 +172,7 @@ SECRET_KINDS["bethlem-personalizado"] = [
     "causa",
     "comida",
     "conoces",
+    "el-cyborg-punto",
     "el-otaku-escudo-roto",
     "el-otaku-observacion",
     "el-relojero-mueve",
@@ -167,9 +184,12 @@ SECRET_KINDS["bethlem-personalizado"] = [
     "el-saltamundos-usa",
     "escondite",
     "evento",
+    "frontera-personaje",
     "historia-neurotico",
     "historia-secretos",
     "historia-siamesas",
+    "instruccion",
+    "instruccion-dada",
     "la-parca-mata",
     "laberinto-personalidad",
     "ludopata-mata",
@@ -178,6 +198,8 @@ SECRET_KINDS["bethlem-personalizado"] = [
     "muerte-dulce-cambio",
     "muerte-impedida",
     "objetivo",
+    "pacto",
+    "pacto-hecho",
     "personalidad-nueva",
     "pregunta",
     "profecia-oculta",
@@ -204,33 +226,17 @@ SECRET_KINDS["bethlem-personalizado"] = [
 #: group (a pact made, Nathaniel's awakening), and is not reached within the budget.
 NOT_CAUGHT: dict[str, list[str]] = {
     "bethlem": [
-        "convertido",
-        "desenmascarado",
-        "hipnotizado",
-        "instruccion",
-        "instruccion-dada",
         "la-parca-mueve",
-        "marioneta",
-        "nathaniel-despertar",
-        "pacto-hecho",
     ],
     "bethlem-personalizado": [
         "arquitecto-despierta",
-        "el-cyborg-punto",
         "el-otaku-escudo",
         "el-relojero-numeros",
         "el-saltamundos-robo",
-        "frontera-personaje",
         "frontera-recompensa-carta",
         "frontera-rol",
-        "hipnotizado",
-        "instruccion",
-        "instruccion-dada",
-        "marioneta",
         "melancolia",
         "modificador-maximo",
-        "pacto",
-        "pacto-hecho",
         "restaurada",
         "risa-amotinados",
         "senalado",
@@ -239,10 +245,13 @@ NOT_CAUGHT: dict[str, list[str]] = {
 }
 SECRET_KINDS["ajo-y-agua"] = ["botin", "identidad", "mordisco-secreto", "reflejo", "roba"]
 SECRET_KINDS["el-ansia"] = ["mira-misiones", "roba"]
+# With two players who holds which card is public: the other world differs in where the cards lie (when chance
+# lays them out), the events, and the secret answers it varies.
 SECRET_KINDS["bethlem-dos"] = [
     "acusas",
     "amotinados",
     "archivo",
+    "archivo-falla",
     "arthur-salva",
     "ataque-solitario",
     "cartas",
@@ -256,10 +265,12 @@ SECRET_KINDS["bethlem-dos"] = [
     "muerte-dulce",
     "muerte-dulce-cambio",
     "muerte-impedida",
+    "nathaniel-despertar",
     "profecia-oculta",
     "proteges",
     "restaurada",
     "salvada",
+    "senalado",
     "sin-acuerdo",
     "terapia",
     "tu-despertar",
@@ -267,31 +278,25 @@ SECRET_KINDS["bethlem-dos"] = [
     "vision",
     "votos-amotinados",
 ]
-# With two players who holds which card is public: the other world differs in where the cards lie (when chance
-# lays them out), the events, and the secret answers it varies. These come rarely or late (a hypnosis, Daniel's
-# conversion, Nathaniel's awakening, El archivo's miss and whom it pointed at) and are not reached within the budget.
-NOT_CAUGHT["bethlem-dos"] = [
-    "archivo-falla",
-    "convertido",
-    "hipnotizado",
-    "nathaniel-despertar",
-    "senalado",
-]
 SECRET_KINDS["bethlem-tres"] = [
     "acusas",
     "amotinados",
+    "archivo",
+    "archivo-falla",
     "arthur-salva",
     "ataque-solitario",
     "cartas",
     "cataleptico",
     "causa",
     "evento",
+    "historia-neurotico",
     "historia-secretos",
     "historia-siamesas",
     "mary",
     "muerte-dulce",
     "muerte-dulce-cambio",
     "muerte-impedida",
+    "nathaniel-despertar",
     "profecia-oculta",
     "proteges",
     "restaurada",
@@ -305,21 +310,15 @@ SECRET_KINDS["bethlem-tres"] = [
     "vision",
     "votos-amotinados",
 ]
-# With three players, as in the normal mode, the other world parts before these rare or late secrets (a hypnosis,
-# Daniel's conversion, Nathaniel's awakening, Mary Firth's unmasking, a Historia clínica's answer, El archivo's
-# answer).
-NOT_CAUGHT["bethlem-tres"] = [
-    "archivo",
-    "archivo-falla",
-    "convertido",
-    "desenmascarado",
-    "hipnotizado",
-    "historia-neurotico",
-    "nathaniel-despertar",
-]
-
 #: How many random games the mutation test may play to catch one misaddressed kind.
 BUDGET = 300
+#: Games beyond the budget known to catch a kind random play seldom reaches, tried first (found by searching
+#: further, ``scripts/testigos_no_interferencia.py``). A hint that no longer catches its kind (the games changed)
+#: costs one game: the search then goes on through the budget, and fails with the reason if it must.
+HINTS: dict[str, list[int]] = {
+    # El Relojero taking a death marker off (game 399).
+    "bethlem-personalizado": [399],
+}
 
 
 def _table(name: str, i: int) -> tuple[random.Random, list[str], dict]:
@@ -344,7 +343,7 @@ def _search(name: str, kinds: frozenset[str]) -> dict[str, int]:
     """For each of ``kinds`` of the table ``name``, the first of its games whose check would fail were that kind
     public (one pass over the games evaluates every kind: the worlds do not depend on the audiences)."""
     found: dict[str, int] = {}
-    for i in range(BUDGET):
+    for i in [*HINTS.get(name, ()), *range(BUDGET)]:
         leak, caught = _check(name, i, kinds - set(found))
         if leak is not None:
             continue  # a leak of the game itself: the property test's business, not this search's
@@ -441,3 +440,40 @@ def test_el_enlace_de_la_profecia_se_lee_de_lo_que_todos_ven(monkeypatch):
         _, players, options = _table("bethlem" if i % 2 else "bethlem-personalizado", i)
         play_random_game(game, players, options, i)
     assert {"normal", "opuesto"} <= set(seen)
+
+
+def test_los_avisos_personales_repiten_lo_que_todos_oyeron(monkeypatch):
+    """``EXCEPTIONS``' reasons for the personal notes that echo a public event, checked on random games of every
+    Bethlem table: each comes right after the public event it repeats, and the puppet's note comes in round 1 of
+    the games with Neuroticismo in play — always the same personalities for one table size and mode."""
+    seen: Counter[str] = Counter()
+    emit = State.emit
+    before = {"hipnotizado": "hipnosis", "convertido": "daniel-marca", "desenmascarado": "anuncia-despertar"}
+
+    def checked(self, kind, audience=None, **data):
+        if kind in before:
+            public = self.log[-1]
+            assert public.kind == before[kind] and public.audience is None, (kind, public)
+            assert set(data.items()) <= set(public.data.items()), (kind, data, public.data)
+            if kind == "desenmascarado":
+                assert public.data["power"] == "mary-firth"
+        if kind == "marioneta":
+            assert not data and self.round == 1, (data, self.round)
+        if kind in _ECHOES:
+            seen[kind] += 1
+        emit(self, kind, audience, **data)
+
+    monkeypatch.setattr(State, "emit", checked)
+    game = REGISTRY.get("bethlem")
+    personalities: dict[tuple[str, int], set[frozenset[str]]] = {}
+    for name in ("bethlem", "bethlem-personalizado", "bethlem-dos", "bethlem-tres"):
+        for i in range(80):
+            _, players, options = _table(name, i)
+            match = play_random_game(game, players, options, i)
+            dealt = frozenset(match.state.persona)
+            if name != "bethlem-dos":  # with two players the personalities come by the draft, some left out
+                personalities.setdefault((name, len(players)), set()).add(dealt)
+            puppets = sum(1 for e in match.state.log if e.kind == "marioneta")
+            assert puppets == ("neuroticismo" in dealt and match.state.settings.mode == "normal"), (name, i)
+    assert set(seen) == set(_ECHOES), seen
+    assert all(len(dealt) == 1 for dealt in personalities.values() if dealt), personalities

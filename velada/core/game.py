@@ -306,6 +306,19 @@ class Game(ABC):
         start part long before. ``viewer``'s view must not change. ``None`` when the game offers none."""
         return None
 
+    def told_of(self, state: State, prompt: Prompt) -> frozenset[str] | None:
+        """Who is told the answer to ``prompt`` besides its player and the players its answer names, for a
+        decision whose answers are hidden from everybody else (the puppet told whom to vote): the noninterference
+        check answers such a decision otherwise in a world seen by somebody not told, as it does the
+        ``secret_answers``. ``None``, the default, when the answer is not hidden so (or told to everybody)."""
+        return None
+
+    def announced_options(self, prompt: Prompt) -> frozenset[str]:
+        """The options of a decision whose answers are otherwise secret that are announced to everybody when
+        chosen (El Relojero's journey to the future): the noninterference check never varies an answer to or from
+        one of them. None by default."""
+        return frozenset()
+
     def public_deciders(self) -> frozenset[str]:
         """The prompt kinds whose player everybody is told when they answer (a vote, an event card played and
         announced with its player's name): the noninterference check has them answered by the same player in both

@@ -49,8 +49,8 @@ from velada.core import talk
 from velada.core.bots import RandomBot
 from velada.core.engine import Match, build_view, pending, visible_prompts
 from velada.core.engine import choose as apply_choice
-from velada.core.game import Game, State, fork
-from velada.core.protocol import Event, IllegalAction, Viewer
+from velada.core.game import Game, Nudge, State, fork
+from velada.core.protocol import Event, IllegalAction, Prompt, Viewer
 
 #: One recorded choice: (player, prompt id, chosen option ids).
 Choice = tuple[str, str, tuple[str, ...]]
@@ -239,10 +239,17 @@ def _vary(
         # Decisions taken together with the viewer's may be told to them when the group resolves (the wolves
         # learn that the Niña was caught spying on their vote): they are kept.
         return None
+
+    def hidden_from_viewer(prompt: Prompt) -> bool:
+        if prompt.kind in secret:
+            return True
+        told = game.told_of(other, prompt)
+        return told is not None and viewer not in told
+
     eligible = [
         i
         for i, (p, pid, chosen) in enumerate(choices)
-        if other.group[p, pid].kind in secret and not _names(chosen, viewer)
+        if hidden_from_viewer(other.group[p, pid]) and not _names(chosen, viewer)
     ]
     if not eligible:
         return None
@@ -262,6 +269,12 @@ def _vary(
             varied[i] = (p, pid, answer)
         if varied == choices or any(_names(chosen, viewer) for _, _, chosen in varied):
             continue
+        if any(
+            set(game.announced_options(other.group[p, pid])) & {*chosen, *before}
+            for (p, pid, chosen), (_, _, before) in zip(varied, choices, strict=True)
+            if chosen != before
+        ):
+            continue  # an answer announced to everybody, in one world only
         trial = fork(other)
         if not _apply(game, trial, varied):
             continue
@@ -314,10 +327,15 @@ def compare_midway(
     """As :func:`compare`, with world B taken from A in the middle of the game: ``before`` is A after its first
     ``moment`` groups, and B the same game with two things the viewer may not know changed
     (``Game.nudge_hidden``). Both worlds share everything before; from there on they are compared as from the
-    start. ``(None, 0, {})`` when the game offers no such change there."""
+    start. When the game offers no such change there, B is A itself and parts from it by the secret answers it
+    gives otherwise (``must_vary`` in :func:`_race`). ``(None, 0, {})`` when the change shows at once."""
     nudge = played.game.nudge_hidden(before.state, viewer, rng)
+    # With nothing to swap there (every hidden card of the kind is named by a decision due, or known), B is A
+    # itself and the worlds part only by the secret answers B gives otherwise (``_vary``), at once: a secret
+    # *choice* that comes late (the order Neuroticismo gives, a custom power's target) is reached so too.
+    must_vary = nudge is None
     if nudge is None:
-        return None, 0, {}
+        nudge = Nudge(fork(before.state))
     mine = _fork_match(before, fork(before.state))
     other = _fork_match(before, nudge.state)
     game = played.game
@@ -326,7 +344,9 @@ def compare_midway(
     ) != talk.heard(game, other.state, viewer):
         return None, 0, {}  # the change shows at once: no pair of worlds the viewer cannot tell apart
     changed = {"midway": moment, "holders": dict(nudge.holders), "renamed": dict(nudge.renamed)}
-    return _race(played, viewer, rng, mine, other, moment, nudge.holders, nudge.renamed, changed, vary, tries, also)
+    return _race(
+        played, viewer, rng, mine, other, moment, nudge.holders, nudge.renamed, changed, vary, tries, also, must_vary
+    )
 
 
 def _race(
@@ -342,14 +362,18 @@ def _race(
     vary: float,
     tries: int,
     also: Collection[str],
+    must_vary: bool = False,
 ) -> tuple[Leak | None, int, dict[str, int]]:
     """Worlds A (``mine``, after ``step`` of its recorded groups) and B (``other``) played on together and
-    compared through ``viewer``'s eyes: the body of :func:`compare` and :func:`compare_midway`."""
+    compared through ``viewer``'s eyes: the body of :func:`compare` and :func:`compare_midway`. With
+    ``must_vary`` B starts as A itself: it answers otherwise the first hidden decisions it can, and the race
+    stops if it could not within ``CATCH_UP`` groups (two equal worlds show nothing)."""
     game = played.game
     named = game.public_deciders()
     # The log only grows: each comparison looks at the entries that came since the last one, in both worlds —
     # from the start, or from the moment a world taken from the middle of A (whose past is A's) parted from it.
     shared = len(mine.state.log) if step else 0
+    start = step
     compared_up_to = [shared, shared]
     # The choices A took: its record while B can follow it, then answers legal in both worlds (``_steer``).
     taken: list[list[Choice]] = list(played.groups[:step])
@@ -438,7 +462,9 @@ def _race(
             if mine.result is not None:
                 break
             varied = None
-            if rng.random() < vary:
+            if must_vary and not varied_kinds and step - start > CATCH_UP:
+                break
+            if rng.random() < (1.0 if must_vary and not varied_kinds else vary):
                 target = _rest(game, mine.state, viewer)
                 varied = _vary(game, other.state, choices, viewer, target, _shape(mine.state, named), rng, tries)
             if varied is not None:

@@ -314,6 +314,7 @@ def _percy_answer(game, s: BethlemState, answers) -> None:
         card = current(s).batch[0][0]
         spend(s, seat, "indulto-de-lord-percy")
         current(s).batch = [a for a in current(s).batch if a[0] != card]
+        s.pardons.append((s.round, player, s.option(card)))
         s.emit("indulto", None, player=player, target=s.option(card))
     _then(s, "percy")
 

@@ -15,8 +15,8 @@ from velada.core.protocol import CALL, PUBLIC, Event, Prompt, Viewer
 from velada.games.bethlem import chance, flow, guide, setup_flow
 from velada.games.bethlem.cards import ALL_EVENTS, CARDS, CHOOSABLE, EVENTS, GROUP_OF, KIND_OF, SIDES, TWINS
 from velada.games.bethlem.cards import KINDS as CARD_KINDS
-from velada.games.bethlem.common import card_side
-from velada.games.bethlem.custom import chef
+from velada.games.bethlem.common import BORROWED_AWAKE, SUFFIX, card_side
+from velada.games.bethlem.custom import chef, el_relojero, saltamundos_data
 from velada.games.bethlem.ending import objective
 from velada.games.bethlem.happenings import start_happenings
 from velada.games.bethlem.objectives import check_goals, deal_goals, goal_visible
@@ -255,7 +255,8 @@ ANNOUNCED = frozenset(
         "cambio-de-habitacion-cartas",
         "visita-al-psiquiatra",
         "acontecimiento",
-        "pacto-de-sangre",
+        # Whom awakened Ali silences is told to everybody ('sin-voto').
+        "ali-la-muda-voto",
         "inquisidor",
         "inquisidor-siamesas",
         "inquisidor-celda",
@@ -349,9 +350,11 @@ PUBLIC_DECIDERS = frozenset({kind for kind, public in KINDS if public}) | frozen
 #: and its accuser is told; La ludópata's bets are settled before the whole table; Mary Firth's unmasking is
 #: announced, and so is El archivo's use once awakened; the holder of the card El Arquitecto wakes with is told;
 #: the other mutineers see Nathaniel's awakened attack; the narrator's reply (Cuentacuentos) is told to whoever
-#: asked.
+#: asked. El Saltamundos awakened keeps one of two cards and puts the other under his deck, whose cards are La
+#: frontera's rewards when that is his world: whoever is rewarded later draws what his choices left.
 TOLD_TO_OTHERS = frozenset(
     {
+        "el-saltamundos-elegir",
         "respuesta-del-narrador",
         "el-archivo",
         "nathaniel-despertar",
@@ -380,6 +383,23 @@ MIN_PLAYERS, MAX_PLAYERS = 2, 7
 HAPPENING_PERIODS = ("cada-dos-rondas", "cada-ronda", "no")
 PERIOD = {"cada-ronda": 1, "cada-dos-rondas": 2, "no": 0}
 BOOK_PLAYERS = (4, 7)
+
+
+#: The choices of El Relojero's menu the table hears of at once ('el-relojero-futuro', 'el-relojero-detiene').
+RELOJERO_ANNOUNCED = frozenset({el_relojero.STOP, el_relojero.FUTURE})
+
+
+def _archive_awake(s: BethlemState, prompt: Prompt) -> bool:
+    """Whether El archivo's use ``prompt`` asks for carries its awakening (``common.awake_power``), read from
+    the prompt's id: its own card's awakening, Krugman's when he borrows it, and a lent power's, which the id
+    does not tell (counted as awakened, so such a use is never varied); any other borrowing is not awakened."""
+    suffix = prompt.id.rsplit("el-archivo", 1)[1]
+    seat = s.index[prompt.player]
+    if suffix == "":
+        return any(s.awake.get(card) for card in s.find("el-archivo") if s.holder(card) == seat)
+    if suffix == "-director":
+        return any(s.awake.get(card) for card in s.find("krugman"))
+    return suffix == SUFFIX[BORROWED_AWAKE]
 
 
 #: How many pairs of cards :meth:`BethlemGame.nudge_hidden` tries before it gives up.
@@ -640,6 +660,12 @@ class BethlemGame(Game):
                 {"round": r, "player": player, "consequence": consequence, "destiny": destiny}
                 for r, player, consequence, destiny in s.prophecies_fulfilled
             ],
+            # Lord Percy's pardons and Gas de la risa's raised hands, told to the table: a pardon names the
+            # lynched card's place, the hands who holds the named card.
+            "pardons": [{"round": r, "player": player, "target": target} for r, player, target in s.pardons],
+            "hands_raised": [
+                {"round": r, "card": kind, "players": list(players)} for r, kind, players in s.hands_raised
+            ],
             "deck": len(s.deck),
             "discard": list(s.discard),
             # Which awake powers the narrator announced when they were used: that tells which awakened card is
@@ -659,6 +685,16 @@ class BethlemGame(Game):
         if s.settings.custom:
             # La Chef's broccoli waiting in the middle of the table (everybody sees them).
             view["broccoli"] = chef.center(s)
+            # El Saltamundos' decks lie on the table: how many cards are left in his world's deck, and in La
+            # frontera's when his awakening brought it beside another world's, shows (and tells when a reward
+            # for an outlaw can no longer come).
+            jumper = saltamundos_data.jumper_found(s)
+            if jumper is not None and (jumper.world or jumper.frontier is not None):
+                view["world_decks"] = {
+                    "world": jumper.world or None,
+                    "cards": len(jumper.deck),
+                    "frontier": None if jumper.frontier is None else len(jumper.frontier),
+                }
         if me is not None:
             view["you"] = {
                 "id": s.players[me],
@@ -733,6 +769,9 @@ class BethlemGame(Game):
             if s.settings.custom and goal_visible(s, me, seat):
                 known.add(("goal", seat))
         known |= {("event", e) for e in s.discard}
+        # Whoever raised a hand for a card Gas de la risa named holds it, as everybody saw.
+        for _, kind, raised in s.hands_raised:
+            known |= {("card", c) for c in s.find(kind) if s.players[s.holder(c)] in raised}
         if me is not None:
             # The holders of the Siamesas and of the Compañeros de celda meet on the first night.
             for copies in TWINS.values():
@@ -749,6 +788,22 @@ class BethlemGame(Game):
 
     def public_deciders(self) -> frozenset[str]:
         return PUBLIC_DECIDERS
+
+    def announced_options(self, prompt: Prompt) -> frozenset[str]:
+        """El Relojero's menu: a journey to the future and stopping time are announced to the table."""
+        return RELOJERO_ANNOUNCED if prompt.kind == el_relojero.KIND else frozenset()
+
+    def told_of(self, state: BethlemState, prompt: Prompt) -> frozenset[str] | None:  # type: ignore[override]
+        """Of the decisions told to others (``TOLD_TO_OTHERS``), those told to given players only: the puppet
+        hears Neuroticismo's order, tonight's other mutineers see Nathaniel's awakened attack, and El archivo's
+        target alone is told while the power is not awakened (its awakened use is announced)."""
+        if prompt.kind == "neuroticismo-voto" and state.puppet is not None:
+            return state.audience([state.puppet])
+        if prompt.kind == "nathaniel-despertar":
+            return state.audience(state.pack)
+        if prompt.kind == "el-archivo" and not _archive_awake(state, prompt):
+            return frozenset()
+        return None
 
     def redeal(  # type: ignore[override]
         self, start: BethlemState, keep: frozenset[Hashable], viewer: Viewer, rng: random.Random

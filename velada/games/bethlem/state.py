@@ -337,6 +337,10 @@ class BethlemState(State):
     prophecy: Prophecy | None = None  # Síndrome de Nostradamus
     #: The prophecies come true, as announced: (round, their player, the consequence, its destiny).
     prophecies_fulfilled: list[tuple[int, str, str, str]] = field(default_factory=list)
+    #: Gas de la risa's named cards and who raised a hand for each, before the table: (round, kind, players).
+    hands_raised: list[tuple[int, str, tuple[str, ...]]] = field(default_factory=list)
+    #: Lord Percy's pardons, announced: (round, their player, the position of the card pardoned).
+    pardons: list[tuple[int, str, str]] = field(default_factory=list)
     lynch: Lynching | None = None  # the lynching in progress
     draft: Draft | Piles | None = None  # the 2-player draft, or the 3-player piles, in progress
     # --- the custom-cards mode (sections 13–15) -------------------------------------------------------------

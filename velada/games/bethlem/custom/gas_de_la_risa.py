@@ -75,7 +75,9 @@ def answer(game, s: BethlemState, answers, seat: int, card: str, origin: str, st
             s.silenced[other] = s.round
             if s.holder(other) not in hands:
                 hands.append(s.holder(other))
-    s.emit("gas-de-la-risa", None, card=kind, players=list(s.ids(sorted(hands))))
+    raised = tuple(s.ids(sorted(hands)))
+    s.hands_raised.append((s.round, kind, raised))
+    s.emit("gas-de-la-risa", None, card=kind, players=list(raised))
 
 
 def _selected(s: BethlemState) -> str | None:
