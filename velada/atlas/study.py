@@ -63,8 +63,8 @@ def run(
     return stats
 
 
-def by_players(game: Game, plan: Plan, options: Mapping[str, Any] | None = None) -> dict[str, Any]:
-    """Win rate per side at each table size, game lengths, and each side's metrics (the game's own)."""
+def by_players(game: Game, plan: Plan, options: Mapping[str, Any] | None = None) -> dict[int, Any]:
+    """Win rate per side at each table size (the keys), game lengths, and each side's metrics (the game's own)."""
     points: dict[int, Any] = {}
     for n in range(plan.players[0], plan.players[1] + 1):
         try:

@@ -65,7 +65,9 @@ def measure_velada(seconds: float, seed: int = 1) -> dict[str, Any]:
         state, count = random_playout(game, players, options, game_seed(seed, games))
         games += 1
         choices += count
-        villager_wins += "aldeanos" in state.result.sides
+        result = state.result
+        assert result is not None, "a playout returns when the game has its result"
+        villager_wins += "aldeanos" in result.sides
         elapsed = time.perf_counter() - started
     return {
         "games": games,

@@ -26,7 +26,7 @@ def lovers_are_a_side(theme: Theme, s: WerewolfState) -> bool:
 
 def side(theme: Theme, s: WerewolfState, seat: int) -> str:
     """The side ``seat`` wins with."""
-    if lovers_are_a_side(theme, s) and seat in s.lovers:
+    if lovers_are_a_side(theme, s) and s.lovers is not None and seat in s.lovers:
         return LOVERS
     return WOLVES if is_wolf(theme, s, seat) else VILLAGE
 

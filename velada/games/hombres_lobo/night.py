@@ -100,8 +100,8 @@ def wolves_resolve(theme: Theme, s: WerewolfState, answers, round_: int) -> None
         if _little_girl_spies(theme, s, girl, wolves, pack):
             return
     targets = set(votes.values())
-    if len(targets) == 1 and None not in targets:
-        (target,) = targets
+    target = next(iter(targets)) if len(targets) == 1 else None
+    if target is not None:
         s.victim = s.index[target]
         s.emit("victima", pack, player=target, votes=votes)
     elif round_ < s.settings.wolf_rounds:
@@ -151,9 +151,11 @@ def witch_step(theme: Theme, s: WerewolfState) -> None:
 def witch_life_resolve(theme: Theme, s: WerewolfState, answers) -> None:
     (chosen,) = answers.values()
     if chosen:
+        victim = s.victim
+        assert victim is not None, "the potion of life is offered for the wolves' victim"
         s.saved = True
         s.life_potion = False
-        s.emit("pocion-vida", NARRATOR_ONLY, player=s.players[s.victim])
+        s.emit("pocion-vida", NARRATOR_ONLY, player=s.players[victim])
     s.agenda.appendleft(("witch_death",))
 
 
