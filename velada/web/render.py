@@ -361,13 +361,21 @@ PAGE_PARTS: dict[str, PagePart] = {
 }
 
 
-def part_inputs(spec: PagePart, table: Any, viewer: Viewer, view: dict[str, Any] | None) -> dict[str, Any]:
-    """What the part reads besides its keys, for ``viewer`` (a seat's player, PUBLIC, None for the narrator)."""
+def part_inputs(
+    spec: PagePart, table: Any, viewer: Viewer, view: dict[str, Any] | None, known: dict[str, Any] | None = None
+) -> dict[str, Any]:
+    """What the part reads besides its keys, for ``viewer`` (a seat's player, PUBLIC, None for the narrator);
+    ``known``: the inputs already worked out for this viewer and view, by name (each is worked out once)."""
     if not spec.inputs:
         return {}
     found: dict[str, Any] = {}
     for name in spec.inputs:
-        found.update(INPUTS[name](table, viewer, view))
+        values = known.get(name) if known is not None else None
+        if values is None:
+            values = INPUTS[name](table, viewer, view)
+            if known is not None:
+                known[name] = values
+        found.update(values)
     return found
 
 
@@ -578,6 +586,8 @@ def payload(table: ShownTable, conn: Connection, shared: dict[tuple, dict[str, A
             "html": None,
             "slots": [],
             "inputs": {},
+            "values": {},
+            "candidates": {},
             "parts": {},
             "deltas": {},
         }
@@ -606,13 +616,22 @@ def payload(table: ShownTable, conn: Connection, shared: dict[tuple, dict[str, A
             found = entry["deltas"][id(conn.view)] = (delta, log, touched)
         delta, log, touched = found
     conn.view = view
-    # The parts whose keys or inputs changed for this connection (all of them for a connection new to them).
+    # The parts whose keys or inputs changed for this connection (all of them after a new skeleton: its slots may
+    # be new to it). Only the parts that read a key the delta touched, or inputs, can have changed.
+    if "html" in message:
+        candidates = conn.slots
+    else:
+        candidates = entry["candidates"].get(touched)
+        if candidates is None:
+            candidates = entry["candidates"][touched] = [
+                name for name in conn.slots if PAGE_PARTS[name].inputs or not touched.isdisjoint(PAGE_PARTS[name].roots)
+            ]
     changed = {}
-    for name in conn.slots:
+    for name in candidates:
         spec = PAGE_PARTS[name]
         inputs = entry["inputs"].get(name)
         if inputs is None:
-            inputs = entry["inputs"][name] = part_inputs(spec, table, conn.viewer, view)
+            inputs = entry["inputs"][name] = part_inputs(spec, table, conn.viewer, view, entry["values"])
         sent = conn.parts.get(name, _NEVER)
         if sent is not _NEVER and sent[0] == inputs:
             if touched.isdisjoint(spec.roots):
