@@ -204,14 +204,14 @@ def shared_rows(
     template = env.get_template(name)
     rows = []
     for p in view.get("players") or ():
-        row = {
+        row: dict[str, Any] = {
             "p": p,
             "me": p.get("id") == me,
             "helps": {key: helps[key] for key in help_keys(p) if key in helps},
         }
         # The entry's repr names its content (plain values from the game's view, in the order it writes them).
         key = (name, game.id, lang, row["me"], repr(row["helps"]), repr(p))
-        rows.append(_shared(key, lambda row=row: template.render(t=texts(lang), lang=lang, game=game, view=row)))
+        rows.append(_shared(key, functools.partial(template.render, t=texts(lang), lang=lang, game=game, view=row)))
     return Markup("".join(rows))
 
 
@@ -603,7 +603,7 @@ def payload(table: ShownTable, conn: Connection, shared: dict[tuple, dict[str, A
         conn.slots = entry["slots"]
     # The view and the log as deltas from what this connection has, the same for every connection of this
     # audience that has the same view.
-    delta, log, touched = None, None, frozenset()
+    delta, log, touched = None, None, frozenset[str]()
     if view is not None:
         found = entry["deltas"].get(id(conn.view))
         if found is None:
