@@ -206,9 +206,9 @@ def mutineers_step(game, s: BethlemState, round_: int, attack_n: int = 1) -> Non
     suffix = ("" if round_ == 1 else f"-ronda-{round_}") + ("" if attack_n == 1 else f"-ataque-{attack_n}")
     opened = False
     for seat in members:
-        options = _targets(s, seat)
-        if options:
-            s.ask(prompt(s, seat, kind, options, skippable=True, args={"round": round_}, suffix=suffix))
+        targets = _targets(s, seat)
+        if targets:
+            s.ask(prompt(s, seat, kind, targets, skippable=True, args={"round": round_}, suffix=suffix))
             opened = True
     if not opened:
         return
