@@ -861,16 +861,29 @@ class BethlemGame(Game):
         return Redeal(deal, {}, rename)
 
     def nudge_hidden(self, state: BethlemState, viewer: Viewer, rng: random.Random) -> Nudge | None:  # type: ignore[override]
-        """Two living cards of one group and one side that ``viewer`` may not know change places. Same group and
-        side, because a player who knows a row's side (the mutineers know each other) knows it still; never a
-        card named by the decisions open or due, which were asked because of where it is; and only two cards
-        with the same past: the state records some of it by card (a power used, an awakening) and some by place
-        (an accusation, a mark), and the two cards may change places only when moving them, each taking its
-        records along, gives the same game as renaming them, each place keeping its own."""
+        """Two living cards of one group and one side that ``viewer`` may not know change places (or two cards of
+        El Saltamundos' deck, face down for everybody). Same group and side, because a player who knows a row's
+        side (the mutineers know each other) knows it still; never a card named by the decisions open or due,
+        which were asked because of where it is; and only two cards with the same past: the state records some
+        of it by card (a power used, an awakening) and some by place (an accusation, a mark), and the two cards
+        may change places only when moving them, each taking its records along, gives the same game as renaming
+        them, each place keeping its own."""
         if viewer is None or state.result is not None or state.settings.mode == "dos":
             return None  # with two players each row's cards are public
-        known = self.knowledge(state, viewer)
         due = repr((list(state.group.values()), list(state.agenda)))
+        # El Saltamundos' deck lies face down: which card he draws next is nobody's to know. Where there is one,
+        # one time in two two of its cards change places instead (tried first).
+        jumper = saltamundos_data.jumper_found(state)
+        if jumper is not None and len(jumper.deck) >= 2 and rng.random() < 0.5:
+            unseen = [k for k, card in enumerate(jumper.deck) if repr(card) not in due]
+            if len(unseen) >= 2:
+                i, j = rng.sample(unseen, 2)
+                if jumper.deck[i] != jumper.deck[j]:
+                    s = fork(state)
+                    deck = saltamundos_data.jumper(s).deck
+                    deck[i], deck[j] = deck[j], deck[i]
+                    return Nudge(s)
+        known = self.knowledge(state, viewer)
         kinds: dict[tuple[str, str], list[str]] = {}
         for card in state.cards_in_play():
             if state.alive.get(card) and ("card", card) not in known and card not in due and card in state.where:
