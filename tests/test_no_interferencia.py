@@ -173,6 +173,7 @@ SECRET_KINDS["bethlem-personalizado"] = [
     "comida",
     "conoces",
     "el-cyborg-punto",
+    "el-otaku-escudo",
     "el-otaku-escudo-roto",
     "el-otaku-observacion",
     "el-relojero-mueve",
@@ -185,7 +186,6 @@ SECRET_KINDS["bethlem-personalizado"] = [
     "escondite",
     "evento",
     "frontera-personaje",
-    "frontera-recompensa-carta",
     "historia-neurotico",
     "historia-secretos",
     "historia-siamesas",
@@ -218,6 +218,7 @@ SECRET_KINDS["bethlem-personalizado"] = [
     "victima",
     "vision",
     "votos-amotinados",
+    "vudu",
 ]
 
 #: Secret kinds the mutation test does not catch yet, each made public in turn must still be caught. The list is
@@ -226,25 +227,23 @@ SECRET_KINDS["bethlem-personalizado"] = [
 #: rabies' victim, a prophecy's hidden part, a card brought back), and B answering otherwise where nothing can be
 #: swapped reaches the late secret choices (Neuroticismo's order, a pact). What is left is rare in random play (La
 #: parca moving a death, El Arquitecto's awakening, El Saltamundos' theft, the highest modifier, the laughing fit),
-#: drawn by a chance both worlds share (El Relojero's numbers, La frontera's roles), or told later to whoever attacks
-#: the card chosen (El Otaku's shield, La Maestra Vudú's doll), or shown to the table later the same night
-#: (Melancolía with custom cards); and with custom cards El milagrero's spent card restored, which the other
-#: modes catch.
+#: drawn by a chance both worlds share (El Relojero's numbers, La frontera's roles and reward cards), or shown to
+#: the table later the same night (Melancolía with custom cards); and with custom cards El milagrero's spent card
+#: restored, which the other modes catch.
 NOT_CAUGHT: dict[str, list[str]] = {
     "bethlem": [
         "la-parca-mueve",
     ],
     "bethlem-personalizado": [
         "arquitecto-despierta",
-        "el-otaku-escudo",
         "el-relojero-numeros",
         "el-saltamundos-robo",
+        "frontera-recompensa-carta",
         "frontera-rol",
         "melancolia",
         "modificador-maximo",
         "restaurada",
         "risa-amotinados",
-        "vudu",
     ],
 }
 SECRET_KINDS["ajo-y-agua"] = ["botin", "identidad", "mordisco-secreto", "reflejo", "roba"]

@@ -385,6 +385,10 @@ PERIOD = {"cada-ronda": 1, "cada-dos-rondas": 2, "no": 0}
 BOOK_PLAYERS = (4, 7)
 
 
+#: Hidden decisions told later to whoever attacks or accuses the card they chose (El Otaku's shield, La Maestra
+#: Vudú's doll): any player may come to know them, the shared screen never.
+TOLD_TO_ATTACKERS = frozenset({"el-otaku-defensivo", "la-maestra-vudu"})
+
 #: The choices of El Relojero's menu the table hears of at once ('el-relojero-futuro', 'el-relojero-detiene').
 RELOJERO_ANNOUNCED = frozenset({el_relojero.STOP, el_relojero.FUTURE})
 
@@ -796,13 +800,16 @@ class BethlemGame(Game):
     def told_of(self, state: BethlemState, prompt: Prompt) -> frozenset[str] | None:  # type: ignore[override]
         """Of the decisions told to others (``TOLD_TO_OTHERS``), those told to given players only: the puppet
         hears Neuroticismo's order, tonight's other mutineers see Nathaniel's awakened attack, and El archivo's
-        target alone is told while the power is not awakened (its awakened use is announced)."""
+        target alone is told while the power is not awakened (its awakened use is announced); what El Otaku
+        shields and La Maestra Vudú's doll may be told to any player (``TOLD_TO_ATTACKERS``)."""
         if prompt.kind == "neuroticismo-voto" and state.puppet is not None:
             return state.audience([state.puppet])
         if prompt.kind == "nathaniel-despertar":
             return state.audience(state.pack)
         if prompt.kind == "el-archivo" and not _archive_awake(state, prompt):
             return frozenset()
+        if prompt.kind in TOLD_TO_ATTACKERS:
+            return frozenset(state.players)
         return None
 
     def redeal(  # type: ignore[override]
