@@ -83,7 +83,9 @@ def test_milagrero_no_devuelve_el_pacto_de_sangre():
     assert m.state.used["pacto-de-sangre"] and eventos(m, "restaurada") == []
 
 
-def test_el_indulto_de_lord_percy_salva_la_carta_linchada_antes_de_mostrarla():
+def al_indulto():
+    """Carlos holds Lord Percy's pardon; the first day lynches Dani, who gives up their third card: the pardon is
+    offered."""
     m = con_eventos(carlos="indulto-de-lord-percy")
     noche(m)
     hasta_prompt(m, "Ana", "linchamiento")
@@ -91,6 +93,11 @@ def test_el_indulto_de_lord_percy_salva_la_carta_linchada_antes_de_mostrarla():
         m.choose(p.player, p.id, ["Dani"] if p.player != "Dani" else [])
     for p in m.pending():
         m.choose(p.player, p.id, ["Dani:3"])
+    return m
+
+
+def test_el_indulto_de_lord_percy_salva_la_carta_linchada_antes_de_mostrarla():
+    m = al_indulto()
     assert abiertos(m) == {("Carlos", "indulto")}
     elige(m, "Carlos", "indulto", "indultar")
     assert viva(m, "profeta") and not any(p.kind == "wakerfield" for p in m.pending())

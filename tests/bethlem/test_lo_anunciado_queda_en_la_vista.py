@@ -10,7 +10,7 @@ from .mesa import CUATRO, OBJETIVOS, PERSONALIZADA, elige, hasta_prompt, mesa, n
 from .test_despertares import despierta
 from .test_dia import al_linchamiento, votan
 from .test_el_saltamundos import saltamundos
-from .test_eventos import con_eventos
+from .test_eventos import al_indulto
 from .test_personajes import PARCA
 
 
@@ -49,13 +49,7 @@ def test_el_recuento_de_la_votacion_queda_en_la_vista_de_todos():
 
 def test_el_indulto_de_lord_percy_anunciado_queda_en_la_vista_de_todos():
     """The pardon names, before the whole table, the place of the lynched card it saves."""
-    m = con_eventos(carlos="indulto-de-lord-percy")
-    noche(m)
-    hasta_prompt(m, "Ana", "linchamiento")
-    for p in m.pending():
-        m.choose(p.player, p.id, ["Dani"] if p.player != "Dani" else [])
-    for p in m.pending():
-        m.choose(p.player, p.id, ["Dani:3"])
+    m = al_indulto()
     assert m.view("Bea")["pardons"] == []
     day = m.state.round
     elige(m, "Carlos", "indulto", "indultar")

@@ -339,9 +339,10 @@ def compare_midway(
     mine = _fork_match(before, fork(before.state))
     other = _fork_match(before, nudge.state)
     game = played.game
-    if _rest(game, mine.state, viewer) != _rest(game, other.state, viewer) or talk.heard(
-        game, mine.state, viewer
-    ) != talk.heard(game, other.state, viewer):
+    if not must_vary and (
+        _rest(game, mine.state, viewer) != _rest(game, other.state, viewer)
+        or talk.heard(game, mine.state, viewer) != talk.heard(game, other.state, viewer)
+    ):
         return None, 0, {}  # the change shows at once: no pair of worlds the viewer cannot tell apart
     changed = {"midway": moment, "holders": dict(nudge.holders), "renamed": dict(nudge.renamed)}
     return _race(
