@@ -251,3 +251,52 @@ def test_en_la_terminal_se_lee_y_se_escribe_en_el_canal_del_dia():
     assert "empiece por !" in done.stdout
     assert "[Día] Ana: hola a todos" in done.stdout
     assert "Ese canal está cerrado ahora" in done.stdout
+
+
+def miembros(m: Match, canal: str) -> set[str]:
+    return {p for p in m.players if canal in canales(m, p)}
+
+
+def test_bethlem_el_amotinado_que_queda_fuera_deja_su_canal_y_entra_en_el_de_los_muertos():
+    m = bethlem.mesa(bethlem.CUATRO)
+    bethlem.hasta(m, lambda m: any(p.kind == "amotinados" for p in m.pending()))
+    assert miembros(m, "amotinados") == {"Ana", "Bea"}
+    assert miembros(m, "muertos") == set()
+    charla = Talk()
+    charla.say(m.game, m.state, "Ana", "amotinados", "antes")
+    # Every life card of Bea's dies: she is out of the game, and out of the mutineers' channel, at that moment.
+    bethlem.matar(m, *m.state.board[m.state.index["Bea"]], fuera=True)
+    assert miembros(m, "amotinados") == {"Ana"}
+    assert miembros(m, "muertos") == {"Bea"} and canales(m, "Bea")["muertos"]["write"]
+    charla.say(m.game, m.state, "Ana", "amotinados", "después")
+    charla.say(m.game, m.state, "Bea", "muertos", "me fui")
+    assert recibe(charla, "Bea") == [("amotinados", "Ana", "antes"), ("muertos", "Bea", "me fui")]
+    assert recibe(charla, "Ana") == [("amotinados", "Ana", "antes"), ("amotinados", "Ana", "después")]
+    with pytest.raises(TalkError) as refused:
+        charla.say(m.game, m.state, "Bea", "amotinados", "sigo aquí")
+    assert refused.value.code == "no-channel"
+
+
+@pytest.mark.parametrize("se_levanta", [True, False])
+def test_bethlem_personalizado_el_traidor_entra_en_el_canal_de_los_amotinados_solo_si_los_elige(se_levanta):
+    m = bethlem.mesa(bethlem.CINCO, objetivos=bethlem.OBJETIVOS_CINCO)
+    bethlem.hasta_prompt(m, "Eva", "traidor")
+    # Before he chooses, the mutineers have not woken: nobody has their channel yet.
+    assert miembros(m, "amotinados") == set()
+    m.choose("Eva", "traidor", ["levantarse"] if se_levanta else [])
+    esperados = {"Ana", "Dani", "Eva"} if se_levanta else {"Ana", "Dani"}
+    assert miembros(m, "amotinados") == esperados
+    assert all(canales(m, p)["amotinados"]["write"] for p in esperados)
+    charla = Talk()
+    charla.say(m.game, m.state, "Ana", "amotinados", "¿quién más?")
+    assert [p for p in [*m.players, PUBLIC] if recibe(charla, p)] == [p for p in m.players if p in esperados]
+
+
+def test_bethlem_personalizado_el_renegado_despierta_y_habla_con_los_amotinados():
+    m = bethlem.mesa(bethlem.SIETE, objetivos=bethlem.OBJETIVOS_SIETE)
+    bethlem.hasta_prompt(m, "Ana", "amotinados")
+    # Amotinados (Ana, Dani) and the Renegado (Fede); not the Inquisidor (Eva), not the Internos.
+    assert miembros(m, "amotinados") == {"Ana", "Dani", "Fede"}
+    charla = Talk()
+    charla.say(m.game, m.state, "Fede", "amotinados", "contad conmigo")
+    assert [p for p in [*m.players, PUBLIC] if recibe(charla, p)] == ["Ana", "Dani", "Fede"]
