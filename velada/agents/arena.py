@@ -204,12 +204,14 @@ def run_arena(
         rng.shuffle(seats)
         match, played = play_game(game, seats, rng.randrange(2**31), dict(options or {}), lang)
         result = match.result
+        if result is None:
+            raise RuntimeError("an arena game stopped before its end")
         agents = played["agents"]
         reasons[result.reason] += 1
         teams = dict(result.teams)
-        for side in set(teams.values()):
-            sides[side]["games"] += 1
-            sides[side]["wins"] += side in result.sides
+        for team in set(teams.values()):
+            sides[team]["games"] += 1
+            sides[team]["wins"] += team in result.sides
         present: set[str] = set()
         present_sides: set[tuple[str, str]] = set()
         for player, spec in agents.items():

@@ -16,7 +16,7 @@ from velada.core.errors import Problem
 from velada.core.game import Game, State
 from velada.core.i18n import check_language
 from velada.core.options import normalize
-from velada.core.protocol import NARRATOR, PUBLIC, IllegalAction, Prompt, Viewer
+from velada.core.protocol import NARRATOR, PUBLIC, IllegalAction, Prompt, Result, Viewer
 
 MAX_PLAYER_ID = 40
 
@@ -55,7 +55,7 @@ def find_prompt(state: State, player: str, name: str) -> Prompt:
     raise IllegalAction("not-open", prompt=name)
 
 
-def check(game: Game, state: State, player: str, prompt: str, chosen: Sequence[str]) -> tuple[Prompt, tuple]:
+def check(game: Game, state: State, player: str, prompt: str, chosen: Sequence[str]) -> tuple[Prompt, tuple[str, ...]]:
     """Whether ``player`` may answer ``prompt`` (id or kind) with ``chosen``, without changing anything.
 
     Checks in a fixed order (game over, who, which prompt, already answered, the shape of the answer, its count,
@@ -112,7 +112,7 @@ def check_answer(prompt: Prompt, chosen: Sequence[str]) -> tuple[str, ...]:
     return tuple(chosen)
 
 
-def record(game: Game, state: State, prompt: Prompt, answer: tuple) -> None:
+def record(game: Game, state: State, prompt: Prompt, answer: tuple[str, ...]) -> None:
     """Record an answer that :func:`check` accepted; when it completes the group of open prompts, the game
     resolves the group and opens the next ones."""
     answers = state.answers
@@ -332,7 +332,7 @@ class Match:
         self.state = game.setup(ids, self.options, random.Random(seed), self.deal)
 
     @property
-    def result(self):
+    def result(self) -> Result | None:
         return self.state.result
 
     @property
@@ -349,12 +349,12 @@ class Match:
         self.choices.append((player, answered.id, tuple(chosen)))
         return answered
 
-    def check(self, player: str, prompt: str, chosen: Sequence[str]) -> tuple[Prompt, tuple]:
+    def check(self, player: str, prompt: str, chosen: Sequence[str]) -> tuple[Prompt, tuple[str, ...]]:
         """Whether the choice is legal, changing nothing (see :func:`check`): for a server that stores a choice
         before it lets the game move."""
         return check(self.game, self.state, player, prompt, chosen)
 
-    def apply(self, prompt: Prompt, answer: tuple, chosen: Sequence[str]) -> None:
+    def apply(self, prompt: Prompt, answer: tuple[str, ...], chosen: Sequence[str]) -> None:
         """Play a choice :meth:`check` accepted (``chosen`` as given, for the record)."""
         record(self.game, self.state, prompt, answer)
         self.choices.append((prompt.player, prompt.id, tuple(chosen)))

@@ -107,6 +107,19 @@ def bot_playout(
     return state, count
 
 
+class Sums(dict[tuple[str, str], float]):
+    """(side, metric) → a sum of float values. Like a ``Counter``, a key never added reads 0.0 and reading it adds
+    nothing; unlike one, its values are ``float`` to the type checker (a ``Counter``'s are ``int``)."""
+
+    def __missing__(self, key: tuple[str, str]) -> float:
+        return 0.0
+
+    def add(self, other: Mapping[tuple[str, str], float]) -> None:
+        """Add ``other``'s sums, key by key (``Counter.update``)."""
+        for key, value in other.items():
+            self[key] += value
+
+
 @dataclass
 class SimStats:
     """Totals of a run; :func:`summary` turns them into rates with 95% confidence intervals."""
@@ -130,7 +143,7 @@ class SimStats:
     seats_sq: Counter[tuple[str, str]] = field(default_factory=Counter)
     seat_cross: Counter[tuple[str, str]] = field(default_factory=Counter)
     #: (side, metric) → sum and count of the values games reported (Result.stats)
-    metric_sum: Counter[tuple[str, str]] = field(default_factory=Counter)
+    metric_sum: Sums = field(default_factory=Sums)
     metric_n: Counter[tuple[str, str]] = field(default_factory=Counter)
     #: rounds → games that lasted that many (the length distribution)
     lengths: Counter[int] = field(default_factory=Counter)
@@ -156,7 +169,7 @@ class SimStats:
         self.seat_wins_sq.update(other.seat_wins_sq)
         self.seats_sq.update(other.seats_sq)
         self.seat_cross.update(other.seat_cross)
-        self.metric_sum.update(other.metric_sum)
+        self.metric_sum.add(other.metric_sum)
         self.metric_n.update(other.metric_n)
         self.lengths.update(other.lengths)
 

@@ -13,7 +13,8 @@ from velada.games.el_ansia.data import CARDS, MISSIONS, TOKENS, VAMPIRES
 from velada.games.el_ansia.state import AnsiaState
 
 
-def _name(names: Any, lang: str) -> str:
+def _name(names: str | dict[str, str], lang: str) -> str:
+    """A name in ``lang`` (Spanish when it has none there), or the one name every language shares."""
     return names.get(lang, names["es"]) if isinstance(names, dict) else str(names)
 
 
