@@ -56,6 +56,8 @@ class Table:
         )
 
     def open(self) -> None:
+        if self.user.host is None:
+            raise RuntimeError("a table's user needs the server's address (velada load passes --host)")
         client, host = self.user.client, self.user.host.rstrip("/")
         data = {"game": GAME, "seats": str(SEATS), "mode": "online", "lang": "es"}
         data.update({f"opt:{k}": v for k, v in OPTIONS.items()})
@@ -63,9 +65,10 @@ class Table:
         form = {"Origin": host, "Content-Type": "application/x-www-form-urlencoded"}
         body = urlencode(data)
         response = client.post("/tables", data=body, headers=form, allow_redirects=False, name="POST /tables")
-        if response.status_code != 303:
+        location = response.headers.get("location") if response.headers is not None else None
+        if response.status_code != 303 or not isinstance(location, str):
             raise StopUser()
-        self.code = response.headers["location"].split("/")[2]
+        self.code = location.split("/")[2]
         host_token = next(c.value for c in client.cookiejar if c.name == f"velada_host_{self.code}")
         host_cookie = f"velada_host_{self.code}={host_token}"
         tokens = {}
