@@ -161,12 +161,16 @@ class LiveTable:
         return next((s for s in self.data.seats if s.token and secrets.compare_digest(s.token, digest)), None)
 
     def is_host(self, token: str | None) -> bool:
-        return bool(token) and secrets.compare_digest(self.data.host_token, token_hash(token))
+        if not token:
+            return False
+        return secrets.compare_digest(self.data.host_token, token_hash(token))
 
     def is_narrator(self, token: str | None) -> bool:
         """Whether ``token`` is the narrator seat's (issued by the host, :meth:`issue_narrator_token`)."""
         digest = self.data.narrator_token
-        return bool(token) and digest is not None and secrets.compare_digest(digest, token_hash(token))
+        if not token or digest is None:
+            return False
+        return secrets.compare_digest(digest, token_hash(token))
 
     @property
     def state(self) -> Any:
@@ -473,6 +477,7 @@ class LiveTable:
     def _live_call(self) -> bool:
         """Whether somebody is answering a night call now (private prompts are open)."""
         public = self._public_kinds
+        assert self.match is not None  # paced only while a game is under way
         return any(p.kind not in public for p in self.match.state.group.values())
 
     def _pace(self, before: Any, logged: int) -> None:
@@ -482,6 +487,7 @@ class LiveTable:
         whoever is alive. Until then everybody is shown ``before``."""
         least = self._pacing()
         now = time.time()
+        assert self.match is not None
         calls = sum(1 for e in self.match.state.log[logged:] if e.kind == CALL and e.audience is None)
         end = max(now, self._call_started + least) if self._call_started is not None else now
         live = self._live_call()
@@ -502,6 +508,7 @@ class LiveTable:
     def _pace_start(self) -> None:
         """The first calls of a game (the Ladrón, Cupido…) are paced too: the first is under way as the game
         starts, and each one after it that nobody answers lasts the minimum before the next is shown."""
+        assert self.match is not None
         state = self.match.state
         calls = [i for i, e in enumerate(state.log) if e.kind == CALL and e.audience is None]
         if not calls:

@@ -432,13 +432,14 @@ def qr_svg(url: str) -> str:
     return out.getvalue().decode()
 
 
-def game_view(table: ShownTable, viewer: str, lang: str) -> dict[str, Any] | None:
+def game_view(table: ShownTable, viewer: Viewer, lang: str) -> dict[str, Any] | None:
     """The view a connection may see: its own, or after the end the narrator's (everything is revealed)."""
     state = table.state
     if state is None:
         return None
     if state.result is not None:
-        return table.view(None, lang) | {"viewer": viewer, "prompts": []}
+        everything = table.view(None, lang)
+        return None if everything is None else everything | {"viewer": viewer, "prompts": []}
     return table.view(viewer, lang)
 
 
