@@ -82,7 +82,7 @@ class Usage:
         import psutil
 
         self.root = psutil.Process(pid)
-        self.known: dict[int, object] = {}
+        self.known: dict[int, psutil.Process] = {}
 
     def sample(self) -> tuple[float, float]:
         import psutil
