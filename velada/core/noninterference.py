@@ -228,7 +228,7 @@ def _vary(
     choices: list[Choice],
     viewer: Viewer,
     target: dict[str, Any],
-    shape: Counter[str],
+    shape: Counter[tuple[str, str | None]],
     rng: random.Random,
     tries: int,
 ) -> State | None:
