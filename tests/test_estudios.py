@@ -71,6 +71,37 @@ def test_json_del_estudio_dice_opciones_bots_y_versiones():
     assert set(report["versions"]) >= {"velada", "python"}
 
 
+def test_estudio_reanudado_por_otra_version_guarda_las_dos(tmp_path, monkeypatch):
+    import velada.core.sim as sim
+
+    path = tmp_path / "estudio.jsonl"
+    first = {"velada": "0.1.0", "python": "3.11.7", "commit": "aaaa"}
+    monkeypatch.setattr(sim, "versions", lambda: first)
+    simulate(LOBO, 8, CHUNK + 5, 5, store=path)
+    header, chunk, _ = path.read_text().splitlines()
+    path.write_text(header + "\n" + chunk + "\n")  # stopped after its first chunk
+    later = {**first, "commit": "bbbb+"}
+    monkeypatch.setattr(sim, "versions", lambda: later)
+    simulate(LOBO, 8, CHUNK + 5, 5, store=path)
+    header = json.loads(path.read_text().splitlines()[0])
+    # The versions that started it stay; the run that played the rest is named too.
+    assert header["versions"] == first and header["resumed_with"] == [later]
+
+
+def test_version_dice_el_commit_del_codigo():
+    import subprocess
+    from pathlib import Path
+
+    import velada
+    from velada.core.sim import versions
+
+    root = Path(velada.__file__).resolve().parent.parent
+    if not (root / ".git").exists():
+        pytest.skip("velada is not running from a git checkout")
+    head = subprocess.run(["git", "-C", str(root), "rev-parse", "HEAD"], capture_output=True, text=True).stdout
+    assert versions()["commit"].rstrip("+") == head.strip()
+
+
 def test_ray_sin_direccion_es_un_cluster_local():
     assert optional_values(["sim", "hombres-lobo", "--ray"]) == ["sim", "hombres-lobo", "--ray=local"]
     assert optional_values(["sim", "x", "--ray", "--jobs", "2"]) == ["sim", "x", "--ray=local", "--jobs", "2"]

@@ -13,10 +13,12 @@ again with the same file plays only the chunks still missing.
 from __future__ import annotations
 
 import contextlib
+import functools
 import json
 import math
 import platform
 import random
+import subprocess
 import time
 from collections import Counter
 from collections.abc import Callable, Iterator, Mapping, Sequence
@@ -366,11 +368,35 @@ def _run_chunks(jobs: int, args: ChunkArgs, todo: list[tuple[int, int]]) -> Iter
 
 
 def versions() -> dict[str, str]:
-    """What produced a study: velada's and Python's versions (and Ray's, when installed)."""
+    """What produced a study: velada's and Python's versions (and Ray's, when installed), and the commit of
+    velada's code when it runs from a git checkout — the package's version stays the same from one commit to
+    the next, so it alone does not say which rules played the games."""
     out = {"velada": metadata.version("velada"), "python": platform.python_version()}
     with contextlib.suppress(metadata.PackageNotFoundError):
         out["ray"] = metadata.version("ray")
+    commit = source_commit()
+    if commit:
+        out["commit"] = commit
     return out
+
+
+@functools.cache
+def source_commit() -> str | None:
+    """The commit velada's code was checked out at, with ``+`` when its files differ from it (uncommitted
+    changes under ``velada/``); None outside a git checkout or without git."""
+    package = Path(__file__).resolve().parent.parent
+    root = package.parent
+    if not (root / ".git").exists():
+        return None
+    git = ["git", "-C", str(root)]
+    try:
+        head = subprocess.run([*git, "rev-parse", "HEAD"], capture_output=True, text=True, timeout=10)
+        if head.returncode:
+            return None
+        changed = subprocess.run([*git, "diff", "--quiet", "HEAD", "--", str(package)], capture_output=True, timeout=30)
+    except (OSError, subprocess.SubprocessError):
+        return None
+    return head.stdout.strip() + ("+" if changed.returncode else "")
 
 
 def study_key(
@@ -395,19 +421,27 @@ def study_key(
 
 class StudyFile:
     """A study's results, one chunk per line (JSON lines), after a first line naming the study
-    (:func:`study_key`) and the versions that started it. A chunk is written when it finishes, so a study
-    stopped at any moment loses at most the chunks under way; a line cut short by the stop is ignored."""
+    (:func:`study_key`), the versions that started it (``versions``) and those of every later run that resumed
+    it, when they differ (``resumed_with``). A chunk is written when it finishes, so a study stopped at any
+    moment loses at most the chunks under way; a line cut short by the stop is ignored."""
 
     def __init__(self, path: Path, key: dict[str, Any]) -> None:
         self.path = path
         self.key = key
         self.finished: set[int] = set()
         self._parts: dict[int, SimStats] = {}
+        now = versions()
+        self.versions: dict[str, str] = now
+        self.resumed_with: list[dict[str, str]] = []
         if path.exists() and path.stat().st_size:
             with path.open(encoding="utf-8") as lines:
                 header = json.loads(next(lines))
                 if header.get("study") != key:
                     raise Problem("study-other", path=str(path))
+                self.versions = header.get("versions", {})
+                self.resumed_with = header.get("resumed_with", [])
+                if now != self.versions and now not in self.resumed_with:
+                    self.resumed_with.append(now)
                 for line in lines:
                     try:
                         entry = json.loads(line)
@@ -430,7 +464,10 @@ class StudyFile:
 
     def _rewrite(self) -> None:
         with self.path.open("w", encoding="utf-8") as out:
-            out.write(json.dumps({"study": self.key, "versions": versions()}) + "\n")
+            header: dict[str, Any] = {"study": self.key, "versions": self.versions}
+            if self.resumed_with:
+                header["resumed_with"] = self.resumed_with
+            out.write(json.dumps(header) + "\n")
             for start, part in sorted(self._parts.items()):
                 out.write(json.dumps({"start": start, "stats": part.to_json()}) + "\n")
 
