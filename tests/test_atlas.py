@@ -145,3 +145,25 @@ def test_atlas_mide_la_otra_posicion_de_cada_interruptor():
     # Defaults may be written as text: the other position of "no" is "si", whatever the type.
     assert _values(FlagOption("cuentacuentos", "no")) == ["si"]
     assert _values(FlagOption("eventos", "si")) == ["no"] == _values(FlagOption("x", True))
+
+
+def _anchor(heading: str) -> str:
+    """A Markdown heading's anchor as GitHub writes it: lower case, punctuation dropped, spaces as hyphens."""
+    return re.sub(r"[^\w\- ]", "", heading.strip().lower()).replace(" ", "-")
+
+
+def test_reglamentos_enlazan_las_respuestas_del_atlas():
+    from pathlib import Path
+
+    from velada.atlas.questions import QUESTIONS
+
+    docs = Path(__file__).resolve().parent.parent / "docs"
+    balance = (docs / "balance.md").read_text(encoding="utf-8")
+    anchors = {_anchor(h) for h in re.findall(r"^#+ (.+)$", balance, re.MULTILINE)}
+    linked = {}
+    for rules in sorted((docs / "rules").glob("*.md")):
+        targets = re.findall(r"\]\(\.\./balance\.md#([^)]+)\)", rules.read_text(encoding="utf-8"))
+        assert all(t in anchors for t in targets), (rules.name, targets)
+        linked[rules.stem] = targets
+    # Each open question the atlas answers is linked from its game's rules, to a section that exists.
+    assert all(linked.get(game) for game in QUESTIONS), linked
