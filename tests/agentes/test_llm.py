@@ -15,7 +15,7 @@ import sys
 import pytest
 
 from velada.agents.arena import AgentSpec, html_report, run_arena, wilson
-from velada.agents.llm import ChatModel, LLMPlayer, parse_object, problem
+from velada.agents.llm import UNSHOWN, ChatModel, LLMPlayer, parse_object, problem
 from velada.client import Table
 from velada.games import REGISTRY
 
@@ -288,3 +288,27 @@ def test_lo_que_el_modelo_lee_no_depende_de_lo_que_su_asiento_no_sabe(game_id):
                 compared += 1
             match.choose(prompt.player, prompt.id, bots[prompt.player].choose(prompt))
     assert compared > 10
+
+
+def test_el_modelo_lee_la_vista_entera_de_su_asiento_tambien_en_la_mesa_mas_grande():
+    """The model is shown the seat's whole view, however large: at Bethlem's custom table of seven a view's
+    facts pass 6000 characters, and a cut there once left out the seat's own cards (``you``, near the end)."""
+    from velada.core.bots import random_bot
+    from velada.core.engine import Match, build_view
+    from velada.core.protocol import NARRATOR
+
+    game = REGISTRY.get("bethlem")
+    players = [f"p{i}" for i in range(7)]
+    match = Match(game, players, {"cards": "custom"}, 5)
+    bots = {p: random_bot(p, i) for i, p in enumerate([*players, NARRATOR])}
+    largest = 0
+    while match.result is None and largest < 6500:
+        prompt = match.pending()[0]
+        if prompt.player != NARRATOR:
+            view = build_view(game, match.state, prompt.player, "es")
+            lines = asked(game, match.state, prompt.player, prompt.id)[1]["content"].splitlines()
+            shown = json.loads(lines[lines.index(f"What you see now (you are {prompt.player}):") + 1])
+            assert shown["you"] == view["you"] and set(shown) == set(view) - set(UNSHOWN)
+            largest = max(largest, len(lines[1]))
+        match.choose(prompt.player, prompt.id, bots[prompt.player].choose(prompt))
+    assert largest >= 6500, "no view that large came up"

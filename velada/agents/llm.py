@@ -162,12 +162,14 @@ class LLMPlayer:
     # --- what the model is shown ----------------------------------------------------------------------------
 
     def situation(self, view: dict[str, Any]) -> str:
-        """What the seat sees now, for the model: the view's facts as JSON and the latest log entries as text."""
+        """What the seat sees now, for the model: the view's facts as JSON and the latest log entries as text.
+        The facts are never cut: a view is as large as its game makes it (Bethlem's custom table of seven passes
+        6000 characters), and a cut one hides what comes last in it — the seat's own cards (``you``)."""
         facts = {key: value for key, value in view.items() if key not in UNSHOWN}
         log = [entry.get("text") or json.dumps(entry.get("data"), ensure_ascii=False) for entry in view.get("log", [])]
         lines = [
             f"What you see now (you are {self.player}):",
-            json.dumps(facts, ensure_ascii=False)[:6000],
+            json.dumps(facts, ensure_ascii=False),
             "Latest events:",
         ]
         lines += [f"- {line}" for line in log[-LOG_ENTRIES:]]
