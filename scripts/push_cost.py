@@ -1,6 +1,6 @@
 """CPU per choice of a live table with every seat's phone and a shared screen connected: the choice, its write,
 and the push to every socket (each message JSON-encoded, as the websocket sends it). Load-independent: CPU time
-of this process, not wall time. Usage: python scripts/push_cost.py [GAME] [SEATS] [--profile]"""
+of this process, not wall time. Usage: python scripts/push_cost.py [GAME] [SEATS] [--profile [--sort tottime]]"""
 
 from __future__ import annotations
 
@@ -63,7 +63,8 @@ def main() -> None:
     cpu, choices = asyncio.run(run())
     if profile:
         prof.disable()
-        pstats.Stats(prof).sort_stats("cumulative").print_stats(35)
+        order = sys.argv[sys.argv.index("--sort") + 1].split(",") if "--sort" in sys.argv else ["cumulative"]
+        pstats.Stats(prof).sort_stats(*order).print_stats(35)
     print(
         f"{game}, {seats} seats + a shared screen: {choices} choices, {cpu / choices * 1000:.2f} ms CPU per choice, "
         f"{total['messages'] / choices:.1f} messages and {total['bytes'] / choices / 1024:.2f} KiB per choice"

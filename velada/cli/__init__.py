@@ -531,6 +531,10 @@ def serve(
         }
         os.environ["VELADA_SERVE"] = json.dumps(settings)
         target = "velada.web.app:app_from_env"
+    if workers == 1:
+        from velada.web.app import tune_gc
+
+        tune_gc()  # each worker of --workers does it in its own process (app_from_env)
     uvicorn.run(
         target,
         factory=workers > 1,

@@ -39,6 +39,11 @@ class LoadResult:
     rss_peak_mb: float = 0.0
     #: The load generator's own CPU: near 100% it cannot keep up, and the latencies measure it, not the server.
     client_cpu_mean: float = 0.0
+    #: CPU time (user + system) the server and the generator spent per choice over the whole run: unlike the
+    #: latencies and the CPU percentages, these hardly move with what else the machine is doing.
+    cpu_ms_per_choice: float = 0.0
+    client_cpu_ms_per_choice: float = 0.0
+    load_average: tuple[float, float] = (0.0, 0.0)
 
     def table_row(self) -> str:
         post = self.latency.get("POST choose", {})
@@ -47,14 +52,16 @@ class LoadResult:
             f"| {self.tables} | {self.mode} | {self.choices_per_second:.0f} | {post.get('p50', 0):.0f} / "
             f"{post.get('p95', 0):.0f} / {post.get('p99', 0):.0f} | "
             f"{seen.get('p50', 0):.0f} / {seen.get('p99', 0):.0f} "
-            f"| {self.cpu_mean:.0f}% ({self.cpu_peak:.0f}%) | {self.rss_peak_mb:.0f} MB | {self.client_cpu_mean:.0f}% "
-            f"| {self.failures} |"
+            f"| {self.cpu_mean:.0f}% ({self.cpu_peak:.0f}%) | {self.cpu_ms_per_choice:.2f} | {self.rss_peak_mb:.0f} MB "
+            f"| {self.client_cpu_mean:.0f}% ({self.client_cpu_ms_per_choice:.2f}) | {self.failures} "
+            f"| {self.load_average[0]:.1f} → {self.load_average[1]:.1f} |"
         )
 
 
 HEADER = (
     "| tables | mode | choices/s | POST p50 / p95 / p99 (ms) | visible p50 / p99 (ms) | server CPU mean (peak) "
-    "| server RSS peak | load generator CPU | failures |\n|---|---|---|---|---|---|---|---|---|"
+    "| server CPU ms per choice | server RSS peak | load generator CPU (ms per choice) | failures | load average |\n"
+    "|---|---|---|---|---|---|---|---|---|---|---|"
 )
 
 
@@ -83,6 +90,8 @@ class Usage:
 
         self.root = psutil.Process(pid)
         self.known: dict[int, psutil.Process] = {}
+        #: Each process's CPU seconds (user + system) at its last sample: a worker that died keeps its last.
+        self.seconds: dict[int, float] = {}
 
     def sample(self) -> tuple[float, float]:
         import psutil
@@ -98,9 +107,15 @@ class Usage:
             try:
                 cpu += p.cpu_percent(None)
                 rss += p.memory_info().rss
+                times = p.cpu_times()
+                self.seconds[p.pid] = times.user + times.system
             except psutil.Error:
                 continue
         return cpu, rss / 2**20
+
+    def cpu_seconds(self) -> float:
+        """CPU seconds the process and its children have used, as of the last sample."""
+        return sum(self.seconds.values())
 
 
 def run(
@@ -172,6 +187,8 @@ def run(
             "WARNING",
         ]
         started = time.time()
+        load_before = os.getloadavg()[0]
+        server_seconds = watched.cpu_seconds()
         locust_log = open(work / "locust.log", "wb")  # noqa: SIM115 - closed below
         load = subprocess.Popen(locust_cmd, env=env, stdout=subprocess.DEVNULL, stderr=locust_log)
         client = Usage(load.pid)
@@ -189,7 +206,9 @@ def run(
             if time.time() - started > ramp:
                 samples.append((time.time(), cpu, rss))
                 client_samples.append(client_cpu)
+        watched.sample()
         result = LoadResult(tables, seats, "max" if max_throughput else "paced", seconds, url.split(":")[0], workers)
+        result.load_average = (load_before, os.getloadavg()[0])
         stats = prefix.with_name("locust_stats.csv")
         if stats.exists():
             with stats.open() as f:
@@ -213,6 +232,10 @@ def run(
             result.cpu_peak = max(c for _, c, _ in samples)
             result.rss_peak_mb = max(r for _, _, r in samples)
             result.client_cpu_mean = sum(client_samples) / len(client_samples)
+        choices = result.latency.get("POST choose", {}).get("count", 0)
+        if choices:
+            result.cpu_ms_per_choice = (watched.cpu_seconds() - server_seconds) * 1000 / choices
+            result.client_cpu_ms_per_choice = client.cpu_seconds() * 1000 / choices
         locust_log.close()
         if out is not None:
             out.parent.mkdir(parents=True, exist_ok=True)
