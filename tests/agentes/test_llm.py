@@ -312,3 +312,44 @@ def test_el_modelo_lee_la_vista_entera_de_su_asiento_tambien_en_la_mesa_mas_gran
             largest = max(largest, len(lines[1]))
         match.choose(prompt.player, prompt.id, bots[prompt.player].choose(prompt))
     assert largest >= 6500, "no view that large came up"
+
+
+def test_medidas_de_hombres_lobo_y_elo_comprobados_a_mano_en_una_partida_guionizada():
+    """A short game scripted by hand. Night 1 the Vidente (Ana) sees Bea, a wolf; day 1 she votes against Bea (a
+    finding acted upon) and Bea votes against Carlos, her fellow wolf. Night 2 she sees Carlos; day 2 she votes
+    Bea again (acted upon already: not counted twice) and Carlos votes Bea; day 3 she votes Carlos (acted upon)
+    and the village wins. Two labels: a = Ana, Dani, Eva, Fran; b = Bea, Carlos, Gema, Hugo."""
+    from tests.hombres_lobo.mesa import OCHO, mesa, votan
+    from velada.agents.arena import elo, pair_points, werewolf_measures
+
+    match = mesa(OCHO)
+
+    def night(seen: str, victim: str) -> None:
+        while match.state.phase == "noche":
+            for p in match.pending():
+                chosen = [seen] if p.kind == "vidente" else [victim] if p.kind == "lobos" else []
+                match.choose(p.player, p.id, chosen if p.skippable or chosen else list(p.options[: p.min]))
+
+    night("Bea", "Hugo")
+    votan(match, {"Ana": "Bea", "Bea": "Carlos", "Carlos": "Fran", "Dani": "Fran", "Eva": "Gema"})
+    night("Carlos", "Gema")
+    votan(match, {"Ana": "Bea", "Bea": "Ana", "Carlos": "Bea", "Dani": "Bea", "Eva": "Bea"})
+    night("Dani", "Dani")
+    votan(match, {"Ana": "Carlos", "Carlos": "Ana", "Eva": "Carlos"})
+    assert match.result is not None and match.result.sides == ("aldeanos",)
+
+    measures = {player: dict(counts) for player, counts in werewolf_measures(match.game, match).items()}
+    assert measures["Ana"] == {"seer_wolf_findings": 2, "findings_acted_upon": 2}
+    assert measures["Bea"] == {"wolf_day_votes": 2, "wolf_votes_against_partner": 1}
+    assert measures["Carlos"] == {"wolf_day_votes": 3, "wolf_votes_against_partner": 1}
+
+    # Elo: each of a's four winners beats each of b's two losers (8 wins); b's winners (Gema, Hugo) beat no one
+    # of a, and seats of one label are not compared. With half a win each way as a prior: 400·log10(8.5/0.5).
+    a, b = AgentSpec("a", bot="random"), AgentSpec("b", bot="random")
+    agents = {p: a if p in ("Ana", "Dani", "Eva", "Fran") else b for p in OCHO}
+    points: dict = {}
+    pair_points(points, match.result, agents)
+    assert points == {("a", "b"): 8.0}
+    ratings = elo(points, ["a", "b"])
+    assert ratings["a"] == pytest.approx(1000 + 200 * math.log10(17), abs=0.01)  # 1246.1
+    assert ratings["b"] == pytest.approx(1000 - 200 * math.log10(17), abs=0.01)  # 753.9
