@@ -8,7 +8,7 @@ import random
 
 import numpy as np
 import pytest
-from pettingzoo.test import api_test
+from pettingzoo.test import api_test, seed_test
 
 from velada.agents.encoding import WerewolfEncoding
 from velada.agents.env import VeladaEnv, env, games
@@ -23,20 +23,28 @@ DICT_HINTS = [
     "ignore:Observation space for each agent probably should be:UserWarning",
 ]
 
-TABLES = [(game.id, n) for game in REGISTRY for n in sorted({game.info.min_players, game.info.recommended[0]})]
+#: Tables whose rules differ: Bethlem's 3-player mode (one player alone chooses a side), its custom characters (4 to
+#: 7 players) and its Cuentacuentos (prompts to the narrator, answered by the narrator bot).
+MODES = [("bethlem", 3, {}), ("bethlem", 4, {"cards": "custom"}), ("bethlem", 4, {"cuentacuentos": "si"})]
+TABLES = [
+    *((game.id, n, {}) for game in REGISTRY for n in sorted({game.info.min_players, game.info.recommended[0]})),
+    *MODES,
+]
+
+
+def named(table) -> str:
+    game, players, options = table
+    return "-".join([game, *([str(players)] if players else []), *(f"{k}={v}" for k, v in options.items())])
 
 
 @pytest.mark.filterwarnings(*DICT_HINTS)
-@pytest.mark.parametrize(("game", "players"), TABLES)
-def test_api_test_de_pettingzoo_pasa_en_cada_juego(game, players):
-    table = env(game, players)
+@pytest.mark.parametrize(("game", "players", "options"), TABLES, ids=map(named, TABLES))
+def test_api_test_de_pettingzoo_pasa_en_cada_juego(game, players, options):
+    table = env(game, players, options)
     table.reset(seed=7)
     api_test(table, num_cycles=200)
-
-
-@pytest.mark.filterwarnings(*DICT_HINTS)
-def test_api_test_con_el_cuentacuentos_que_contesta_el_bot_del_narrador():
-    api_test(env("bethlem", 4, {"cuentacuentos": "si"}), num_cycles=200)
+    # PettingZoo's own seed test: two environments reset with one seed, stepped with seeded samples of the mask.
+    seed_test(lambda: env(game, players, options), num_cycles=200)
 
 
 def play(table: VeladaEnv, seed: int, check=None) -> list[tuple[str, int | None]]:
@@ -143,30 +151,36 @@ def noninterference(table: VeladaEnv, seeds: range) -> int:
     rng = random.Random(5)
     compared = 0
 
-    def check(table, agent, observation):
+    def check(table, selected, observation):
         nonlocal compared
         if table.match.result is not None or rng.random() > 0.3:
             return
-        state = table.match.state
-        try:
-            table.match.state = table.game.shuffle_hidden(state, agent, rng)
-            other = table.observe(agent)
-        finally:
-            table.match.state = state
-        assert other["view"] == observation["view"]
-        assert np.array_equal(other["observation"], observation["observation"])
-        assert np.array_equal(other["action_mask"], observation["action_mask"])
-        compared += 1
+        # The agent selected, and another one (PettingZoo lets a trainer observe any agent at any time).
+        for agent in (selected, rng.choice(table.agents)):
+            seen = observation if agent == selected else table.observe(agent)
+            state = table.match.state
+            try:
+                table.match.state = table.game.shuffle_hidden(state, agent, rng)
+                other = table.observe(agent)
+            finally:
+                table.match.state = state
+            assert other["view"] == seen["view"]
+            assert np.array_equal(other["observation"], seen["observation"])
+            assert np.array_equal(other["action_mask"], seen["action_mask"])
+            compared += 1
 
     for seed in seeds:
         play(table, seed, check)
     return compared
 
 
-@pytest.mark.parametrize("game", games())
-def test_un_agente_no_ve_mas_que_su_vista(game):
+NONINTERFERENCE = [*((game, None, {}) for game in games()), ("bethlem", 2, {}), *MODES[:2]]
+
+
+@pytest.mark.parametrize(("game", "players", "options"), NONINTERFERENCE, ids=map(named, NONINTERFERENCE))
+def test_un_agente_no_ve_mas_que_su_vista(game, players, options):
     """Noninterference: an agent's observation is the same in any world its seat's view cannot tell apart."""
-    assert noninterference(env(game), range(3)) > 10
+    assert noninterference(env(game, players, options), range(3)) > 10
 
 
 class Fisgon(VeladaEnv):
