@@ -47,6 +47,9 @@ async def play_a_game(client, host) -> None:
     assert seat["player"] == "Claudia" and seat["token"]
     again = await client.call_tool("take_seat", {"name": "Otra"})
     assert refusal(again).startswith("seated: ")
+    # In the lobby too, the rules in short come before the prompt kinds (the tool says so).
+    lobby = text_of(await client.call_tool("game_actions", {}))
+    assert "Sides that can win" in lobby and "vidente" in lobby
 
     await anyio.to_thread.run_sync(host.fill_with_bots)
     await anyio.to_thread.run_sync(host.start)

@@ -21,7 +21,7 @@ import anyio
 from mcp.server.mcpserver import MCPServer
 from mcp.server.mcpserver.exceptions import ToolError
 
-from velada.agents.rules import actions_text, rules_summary
+from velada.agents.rules import rules_summary
 from velada.client import Narrator, Refused, Seat, Table, View
 from velada.games import REGISTRY
 
@@ -129,9 +129,9 @@ def build_server(
         if "me" not in sitting:
             raise ToolError("not-seated: take a seat first (take_seat), then the game is known")
         seen = await off_loop(sitting["me"].view)
-        game = REGISTRY.get(seen.game_id)
+        # Before the start the view has no language yet: the server's --lang, else Spanish (the default).
         language = lang or (seen.game or {}).get("lang") or "es"
-        return rules_summary(game, language) if seen.game is not None else actions_text(game, language)
+        return rules_summary(REGISTRY.get(seen.game_id), language)
 
     @server.tool()
     async def answer(prompt: str, options: list[str]) -> dict[str, Any]:
