@@ -353,3 +353,18 @@ def test_medidas_de_hombres_lobo_y_elo_comprobados_a_mano_en_una_partida_guioniz
     ratings = elo(points, ["a", "b"])
     assert ratings["a"] == pytest.approx(1000 + 200 * math.log10(17), abs=0.01)  # 1246.1
     assert ratings["b"] == pytest.approx(1000 - 200 * math.log10(17), abs=0.01)  # 753.9
+
+
+def test_el_modelo_lee_lo_que_hacen_las_cartas_que_su_vista_explica():
+    """The view's help (what each card or role the seat may know of does: Bethlem's cards, their opposite effects)
+    is the rules a model needs most; it is part of what a decision shows, as on the seat's phone."""
+    from velada.core.engine import Match, build_view
+
+    game = REGISTRY.get("bethlem")
+    match = Match(game, ["p0", "p1", "p2", "p3"], {}, 2)
+    prompt = match.pending()[0]
+    help_ = build_view(game, match.state, prompt.player, "es")["help"]
+    message = asked(game, match.state, prompt.player, prompt.id)[1]["content"]
+    assert help_ and all(entry["title"] in message and entry["text"] in message for entry in help_)
+    details = [value for entry in help_ for _, value in entry["details"]]
+    assert details and all(value in message for value in details)

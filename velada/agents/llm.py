@@ -2,14 +2,14 @@
 one) answers the seat's prompts and speaks in its talk channels.
 
 For each decision the model gets the game's rules in short and its documented prompt kinds
-(:mod:`velada.agents.rules`), what the seat sees now (its view: players, what it knows, the latest log entries),
-and the prompt with its option ids and labels; it must answer one JSON object ``{"choose": [option ids]}``. The
-answer is checked against the prompt's options before it is sent (the same checks as the engine's); a malformed or
-illegal answer is shown back to the model with the reason, up to ``retries`` times, after which the seat takes a
-random legal answer (counted in :attr:`LLMPlayer.stats` as a fallback, so a study can tell). In a talk channel the
-seat may write in, it speaks at most ``talk_turns`` times while the channel stays open (a day), answering
-``{"say": "..."}`` (an empty text passes); with ``talk_order="reply"`` it speaks again only once somebody else
-has spoken since its last message (a debate, not a monologue).
+(:mod:`velada.agents.rules`), what the seat sees now (its view: players, what it knows, what the cards and roles it
+knows of do, the latest log entries), and the prompt with its option ids and labels; it must answer one JSON object
+``{"choose": [option ids]}``. The answer is checked against the prompt's options before it is sent (the same checks
+as the engine's); a malformed or illegal answer is shown back to the model with the reason, up to ``retries`` times,
+after which the seat takes a random legal answer (counted in :attr:`LLMPlayer.stats` as a fallback, so a study can
+tell). In a talk channel the seat may write in, it speaks at most ``talk_turns`` times while the channel stays open
+(a day), answering ``{"say": "..."}`` (an empty text passes); with ``talk_order="reply"`` it speaks again only once
+somebody else has spoken since its last message (a debate, not a monologue).
 
 :class:`LLMPlayer` works on views (dicts), so the same player sits at a live table (:func:`play_seat`, over
 :mod:`velada.client`) and in an in-process arena (it is also a :class:`velada.core.bots.Bot`).
@@ -35,7 +35,7 @@ from velada.core.protocol import Prompt
 LOG_ENTRIES = 30
 #: How a seat takes its turns in a talk channel: whenever it has turns left, or only in reply to somebody else.
 TALK_ORDERS = ("free", "reply")
-#: The view's keys a decision leaves out (shown otherwise, or no use to a model).
+#: The view's keys a decision leaves out of its facts (shown otherwise, or no use to a model).
 UNSHOWN = ("prompts", "log", "help", "title", "lang", "talk")
 
 
@@ -76,6 +76,19 @@ class ChatModel:
             return answer["choices"][0]["message"]["content"] or ""
         except (urllib.error.URLError, OSError, ValueError, KeyError, IndexError, TypeError) as exc:
             raise ModelError(f"{self.endpoint}: {exc}") from exc
+
+
+def help_lines(view: dict[str, Any]) -> list[str]:
+    """The view's help as text: what each card or role the seat may know of does (the phone shows it when the
+    card is touched), its details after it — the rules a model needs most, which the rules summary leaves out."""
+    entries = view.get("help") or []
+    if not entries:
+        return []
+    lines = ["What the cards and roles you know of do:"]
+    for entry in entries:
+        details = "; ".join(f"{name}: {value}" for name, value in entry.get("details") or [])
+        lines.append(f"- {entry.get('title')}: {entry.get('text')}" + (f" ({details})" if details else ""))
+    return lines
 
 
 def parse_object(text: str) -> dict[str, Any] | None:
@@ -170,6 +183,7 @@ class LLMPlayer:
         lines = [
             f"What you see now (you are {self.player}):",
             json.dumps(facts, ensure_ascii=False),
+            *help_lines(view),
             "Latest events:",
         ]
         lines += [f"- {line}" for line in log[-LOG_ENTRIES:]]
