@@ -6,12 +6,13 @@ from __future__ import annotations
 
 import asyncio
 import cProfile
-import json
 import pstats
 import sys
 import tempfile
 import time
 from pathlib import Path
+
+import orjson
 
 from velada.core.bots import RandomBot
 from velada.web.live import PUBLIC, Config, Connection, LiveTable
@@ -35,7 +36,8 @@ def main() -> None:
         table.resume()
 
         async def send(message):
-            total["bytes"] += len(json.dumps(message))
+            # As velada.web.routes.socket encodes it.
+            total["bytes"] += len(orjson.dumps(message, option=orjson.OPT_NON_STR_KEYS))
             total["messages"] += 1
 
         for viewer in [*names, PUBLIC]:

@@ -157,7 +157,11 @@ class LiveTable:
     def seat_for(self, token: str | None) -> Seat | None:
         if not token:
             return None
-        digest = token_hash(token)
+        return self.seat_by_hash(token_hash(token))
+
+    def seat_by_hash(self, digest: str) -> Seat | None:
+        """The seat whose token hashes to ``digest``: a socket hashes its token once and asks again before every
+        message it sends (the token may have been revoked since)."""
         return next((s for s in self.data.seats if s.token and secrets.compare_digest(s.token, digest)), None)
 
     def is_host(self, token: str | None) -> bool:
