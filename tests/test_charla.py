@@ -230,6 +230,34 @@ def test_un_canal_que_delata_a_sus_autores_lo_detecta_la_no_interferencia(monkey
     assert found and all("talk" in (leak.mine or {}) for leak in found), found
 
 
+def test_un_canal_cuya_existencia_delata_un_secreto_lo_detecta_la_no_interferencia(monkeypatch):
+    """Which channels a viewer has is as secret as who writes there: a channel nobody writes in, shown to everybody
+    while p1 is a living wolf, tells every reader that p1 is a wolf. The noninterference check compares the
+    channels a viewer has like the log (``talk.heard``), not as part of the rest of the view, where a difference
+    would only end the comparison as two worlds the viewer may tell apart."""
+    import random
+
+    from velada.core import noninterference
+    from velada.core.talk import Channel
+    from velada.games.hombres_lobo.game import WerewolfGame
+
+    game = REGISTRY.get("hombres-lobo")
+    honest = WerewolfGame.channels
+
+    def leaky(self, state):
+        wolf = state.powers[0] == "wolf" and state.alive[0]
+        return [*honest(self, state), *([Channel("aullidos", frozenset(state.players))] if wolf else [])]
+
+    monkeypatch.setattr(WerewolfGame, "channels", leaky)
+    players = [f"p{i}" for i in range(1, 9)]
+    found = []
+    for seed in range(6):
+        leak, _ = noninterference.check_game(game, players, {}, seed, ["p2", "p3", "p4"], random.Random(seed))
+        if leak is not None:
+            found.append(leak)
+    assert found and all("aullidos" in repr(leak.mine) + repr(leak.other) for leak in found), found
+
+
 def test_en_la_terminal_se_lee_y_se_escribe_en_el_canal_del_dia():
     """``velada play``: a line starting with "!" is said in the day's channel when the rules allow it, and refused
     with the reason (at night) otherwise; the game goes on either way."""

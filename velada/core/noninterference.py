@@ -145,10 +145,11 @@ def _fork_match(match: Match, state: State) -> Match:
 
 
 def _rest(game: Game, state: State, viewer: Viewer) -> dict[str, Any]:
-    """Everything ``viewer`` sees but the log, texts included. (The log is compared entry by entry as it grows:
-    rendering a whole log after every group would make long games quadratic.)"""
+    """Everything ``viewer`` sees but the log and talk, texts included. (The log is compared entry by entry as it
+    grows: rendering a whole log after every group would make long games quadratic. The talk channels are
+    compared with it, through ``talk.heard``: here a difference would only end the comparison.)"""
     view = build_view(game, state, viewer, LANG, texts=False)
-    del view["log"]
+    del view["log"], view["talk"]
     for entry, prompt in zip(view["prompts"], visible_prompts(state, viewer), strict=True):
         entry["text"] = game.prompt_text(state, prompt, LANG)
         for option in entry["options"]:

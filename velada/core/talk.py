@@ -194,13 +194,18 @@ def view(game: Game, state: State, viewer: Viewer, lang: str) -> list[dict[str, 
 
 def heard(game: Game, state: State, viewer: Viewer) -> list[tuple[Hashable, ...]]:
     """What ``viewer`` would receive if everybody who may write said something now: (channel, author as shown),
-    sorted. The noninterference check compares it between its two worlds like the log."""
+    sorted, after the channels they have — (channel, its texts' kind and words, whether they write there, whether
+    authors are hidden from them), what their view shows of talk. The noninterference check compares it between
+    its two worlds like the log: a channel whose existence or whose writers tell a secret is caught there."""
+    has: list[tuple[Hashable, ...]] = []
     out: list[tuple[Hashable, ...]] = []
     for c in channels(game, state):
         if c.reads(viewer):
             masked = viewer in c.masked
+            write = (c.id == DAY or NARRATOR in c.writers) if viewer is None else viewer in c.writers
+            has.append((c.id, c.text_kind, c.params, write, masked))
             out.extend((c.id, None if masked else author) for author in c.writers)
-    return sorted(out, key=repr)
+    return [*has, *sorted(out, key=repr)]
 
 
 def message(game: Game, state: State, n: int, author: str, channel: str, text: Any, moment: int = 0) -> Message:
