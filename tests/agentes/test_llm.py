@@ -369,3 +369,14 @@ def test_el_modelo_lee_lo_que_hacen_las_cartas_que_su_vista_explica():
     assert help_ and all(entry["title"] in message and entry["text"] in message for entry in help_)
     details = [value for entry in help_ for _, value in entry["details"]]
     assert details and all(value in message for value in details)
+
+
+def test_la_respuesta_de_un_modelo_que_piensa_en_voz_alta_es_el_ultimo_objeto_que_da():
+    """Local reasoning models (Qwen3, DeepSeek-R1 through Ollama or llama.cpp) write their thinking before the
+    answer, braces included: the answer is the last whole JSON object, outside the thinking."""
+    thinking = '<think>Quizá {"choose": ["Bea"]}… o {nadie}. Mejor Ana.</think>\n{"choose": ["Ana"]}'
+    assert parse_object(thinking) == {"choose": ["Ana"]}
+    assert parse_object('Dudo entre {a} y {"choose": ["Bea"]}; al final {"choose": ["Ana"], "x": {"y": 1}}') == {
+        "choose": ["Ana"],
+        "x": {"y": 1},
+    }

@@ -92,22 +92,30 @@ def help_lines(view: dict[str, Any]) -> list[str]:
 
 
 def parse_object(text: str) -> dict[str, Any] | None:
-    """The JSON object in a model's answer (alone, in a code fence, or amid words), or ``None``."""
-    text = text.strip()
+    """The JSON object in a model's answer (alone, in a code fence, or amid words: the last whole one, since a model
+    that reasons aloud gives its answer last), or ``None``. A reasoning model's ``<think>…</think>`` is left out."""
+    text = re.sub(r"<think>.*?</think>", "", text, flags=re.S).strip()
     fenced = re.search(r"```(?:json)?\s*(\{.*?\})\s*```", text, re.S)
-    candidates = [fenced.group(1)] if fenced else []
-    candidates.append(text)
-    start, end = text.find("{"), text.rfind("}")
-    if 0 <= start < end:
-        candidates.append(text[start : end + 1])
-    for candidate in candidates:
+    for candidate in [fenced.group(1)] if fenced else []:
         try:
             value = json.loads(candidate)
         except ValueError:
             continue
         if isinstance(value, dict):
             return value
-    return None
+    decoder = json.JSONDecoder()
+    found = None
+    start = text.find("{")
+    while start != -1:
+        try:
+            value, end = decoder.raw_decode(text, start)
+        except ValueError:
+            start = text.find("{", start + 1)
+            continue
+        if isinstance(value, dict):
+            found = value
+        start = text.find("{", end)
+    return found
 
 
 def problem(prompt: dict[str, Any], chosen: Any) -> str | None:
