@@ -328,3 +328,47 @@ def test_bethlem_personalizado_el_renegado_despierta_y_habla_con_los_amotinados(
     charla = Talk()
     charla.say(m.game, m.state, "Fede", "amotinados", "contad conmigo")
     assert [p for p in [*m.players, PUBLIC] if recibe(charla, p)] == ["Ana", "Dani", "Fede"]
+
+
+def test_velada_run_repite_lo_dicho_en_su_momento(tmp_path):
+    """The downloaded record keeps what was said; ``velada run`` replays it in its place among the narrator's log
+    (after the events of the choices made when it was said), deleted messages as deleted, and refuses a talk
+    entry it cannot read with its reason."""
+    import json
+
+    from typer.testing import CliRunner
+
+    from velada.cli import app
+
+    m = mesa(OCHO)
+    charla = Talk()
+    charla.say(m.game, m.state, "Bea", "lobos", "¿Fran?", moment=0)
+    events_before = len(m.state.log)
+    noche_tranquila(m, {"Bea": "Fran", "Carlos": "Fran"})
+    dawn, events_at_dawn = len(m.choices), len(m.state.log)
+    charla.say(m.game, m.state, "Ana", "dia", "¡Pobre Fran!", moment=dawn)
+    charla.say(m.game, m.state, "Dani", "dia", "un insulto", moment=dawn)
+    charla.messages[-1].deleted = True
+    votan(m, {p: "Bea" for p in ("Ana", "Carlos", "Dani", "Eva", "Gema", "Hugo")})
+    record = {**m.record(), "talk": charla.record()}
+    path = tmp_path / "partida.json"
+    path.write_text(json.dumps(record), encoding="utf-8")
+
+    done = CliRunner().invoke(app, ["run", str(path)])
+    assert done.exit_code == 0, done.output
+    lines = [json.loads(line) for line in done.output.splitlines()]
+    said = [i for i, line in enumerate(lines) if "talk" in line]
+    assert [lines[i]["talk"] for i in said] == [
+        {"channel": "lobos", "player": "Bea", "text": "¿Fran?", "after": 0},
+        {"channel": "dia", "player": "Ana", "text": "¡Pobre Fran!", "after": dawn},
+        {"channel": "dia", "player": "Dani", "text": None, "after": dawn, "deleted": True},
+    ]
+    # Each in its place: the first after the events of the deal, the others after the night's.
+    assert [line.get("seq") for line in lines[: said[0]]] == list(range(events_before))
+    assert lines[said[0] + 1].get("seq") == events_before
+    assert lines[said[1] - 1].get("seq") == events_at_dawn - 1
+    assert lines[said[2] + 1].get("seq") == events_at_dawn
+
+    path.write_text(json.dumps({**record, "talk": [{"channel": "dia", "text": "sin autor", "after": 99}]}))
+    refused = CliRunner().invoke(app, ["run", str(path)])
+    assert refused.exit_code == 1 and "talk" in refused.output, refused.output

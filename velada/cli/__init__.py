@@ -195,17 +195,25 @@ def run(
     path: Annotated[Path, typer.Argument(metavar="SCENARIO.json")],
     lang: LangArg = "es",
 ) -> None:
-    """Replay a scenario: print the narrator's log as JSON lines, then the result."""
+    """Replay a scenario: print the narrator's log as JSON lines, then the result. What a downloaded record says
+    was said at the table ({"talk": …}) comes in its place: after the events of the choices made before it."""
     lang = _lang(lang)
+    # The log's length after each choice (0: after the deal), to place what was said.
+    events: list[int] = []
     try:
         data = scenarios.load(path)
-        match = scenarios.play(data, REGISTRY)
+        said = scenarios.talk(data)
+        events.append(len(scenarios.start(data, REGISTRY).state.log))
+        match = scenarios.play(data, REGISTRY, lambda match, step: events.append(len(match.state.log)))
     except scenarios.ScenarioError as exc:
         raise _fail(exc.text(lang), code=1) from None
     for warning in match.game.warnings(match.players, match.options, lang):
         err.print(f"warning: {warning}")
     game, state = match.game, match.state
+    talk = sorted(said, key=lambda message: message["after"])
     for seq, event in enumerate(state.log):
+        while talk and events[talk[0]["after"]] <= seq:
+            print(json.dumps({"talk": talk.pop(0)}, ensure_ascii=False))
         line = {
             "seq": seq,
             "kind": event.kind,
@@ -214,6 +222,8 @@ def run(
             "data": event.data,
         }
         print(json.dumps(line, ensure_ascii=False))
+    for message in talk:
+        print(json.dumps({"talk": message}, ensure_ascii=False))
     if match.result is not None:
         print(json.dumps({"result": match.result.to_json()}, ensure_ascii=False))
     else:

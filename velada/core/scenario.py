@@ -25,10 +25,12 @@ from velada.core.protocol import IllegalAction
 from velada.core.registry import Registry
 
 #: The keys of a scenario, and of each of its choices.
-#: ``talk`` is what was said at an online table (a downloaded record): kept with the game, never replayed —
-#: talk does not change the game.
+#: ``talk`` is what was said at an online table (a downloaded record): shown in its place by ``velada run``,
+#: never played — talk does not change the game.
 SCENARIO_KEYS = ("game", "options", "players", "seed", "deal", "choices", "talk")
 CHOICE_KEYS = ("player", "prompt", "choose")
+#: The keys of a message said (``velada.core.talk.Talk.record``): ``after`` is how many choices had been made.
+TALK_KEYS = ("channel", "player", "text", "after", "deleted")
 
 
 class ScenarioError(Exception):
@@ -111,6 +113,30 @@ def start(scenario: Mapping[str, Any], registry: Registry) -> Match:
         # A deal the game could not read: its own checks say why; anything else is still the deal's fault.
         why = exc.args[0] if isinstance(exc, ValueError) and exc.args else f"{type(exc).__name__}: {exc}"
         raise _problem("bad-deal", game=game.id, why=str(why)) from None
+
+
+def talk(scenario: Mapping[str, Any]) -> list[dict[str, Any]]:
+    """What was said at the table (a downloaded record's ``talk``), each message checked: its channel, its player
+    and ``after``, a number of choices the scenario has; its text, or ``None`` once deleted."""
+    said = scenario.get("talk") or []
+    choices = scenario.get("choices") or []
+    if not isinstance(said, list):
+        raise _problem("scenario-talk-list")
+    for n, message in enumerate(said, start=1):
+        ok = isinstance(message, dict) and set(message) <= set(TALK_KEYS) and set(TALK_KEYS[:4]) <= set(message)
+        if ok:
+            after, text = message["after"], message["text"]
+            ok = (
+                isinstance(message["channel"], str)
+                and isinstance(message["player"], str)
+                and (isinstance(text, str) or (text is None and message.get("deleted") is True))
+                and isinstance(after, int)
+                and not isinstance(after, bool)
+                and 0 <= after <= len(choices)
+            )
+        if not ok:
+            raise _problem("scenario-talk", n=n)
+    return said
 
 
 def open_now(match: Match, lang: str) -> str:
