@@ -84,6 +84,26 @@ def test_los_muertos_no_pueden_escribir_en_el_dia():
     assert recibe(charla, PUBLIC) == [("dia", "Ana", "Yo soy la vidente")]
 
 
+def test_el_narrador_habla_en_el_dia_y_todos_lo_leen():
+    """The narrator's public messages go in the day's channel, at any moment (by night too): every player, dead
+    or alive, and the shared screen read them."""
+    m = mesa(OCHO)
+    assert m.state.phase == "noche"
+    charla = Talk()
+    charla.say(m.game, m.state, NARRATOR, "dia", "Que nadie abra los ojos")
+    noche_tranquila(m, {"Bea": "Fran", "Carlos": "Fran"})
+    charla.say(m.game, m.state, NARRATOR, "dia", "Fran ha muerto")
+    for viewer in (*m.players, PUBLIC, None):
+        assert recibe(charla, viewer) == [
+            ("dia", NARRATOR, "Que nadie abra los ojos"),
+            ("dia", NARRATOR, "Fran ha muerto"),
+        ], viewer
+    assert canales(m, None)["dia"]["write"]
+    # The narrator reads the wolves' channel but does not write there: it is the wolves'.
+    with pytest.raises(TalkError):
+        charla.say(m.game, m.state, NARRATOR, "lobos", "hola")
+
+
 def test_de_noche_nadie_escribe_en_el_dia():
     m = mesa(OCHO)
     assert m.state.phase == "noche"
