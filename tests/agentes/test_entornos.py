@@ -199,6 +199,71 @@ def test_la_comprobacion_de_no_interferencia_pilla_un_entorno_que_filtra():
         noninterference(Fisgon("hombres-lobo", 8), range(3))
 
 
+def mask_of(prompt: dict | None, picked: list[str], stop: int) -> np.ndarray:
+    """The action mask as the view's own entry for a prompt gives it (the module's rules, written again)."""
+    mask = np.zeros(stop + 1, np.int8)
+    if prompt is None:
+        return mask
+    if prompt["text_max"]:
+        mask[stop] = 1
+        return mask
+    if len(picked) < prompt["max"]:
+        for i, option in enumerate(prompt["options"]):
+            mask[i] = option["id"] not in picked
+    mask[stop] = bool(picked and len(picked) >= prompt["min"]) or (not picked and prompt["skippable"])
+    return mask
+
+
+def factored(table: VeladaEnv, seeds: range) -> int:
+    """Play ``table``; at every step, for the selected agent and another, check that its observation is a function
+    of its seat's view and of its own turn (which of its prompts it answers, what it picked so far): the view is
+    ``build_view``'s, the vector encodes that view, the mask is the one the view's entry for the prompt gives.
+    With the core's noninterference property of views (tests/test_no_interferencia.py, whole worlds, logs
+    included), no observation tells an agent more than its view. Returns how many observations were checked."""
+    rng = random.Random(2)
+    checked = 0
+
+    def check(table, selected, observation):
+        nonlocal checked
+        if table.match.result is not None:
+            return
+        for agent in (selected, rng.choice(table.agents)):
+            seen = observation if agent == selected else table.observe(agent)
+            view = build_view(table.game, table.match.state, agent, table.lang, texts=False)
+            mine = table.current_prompt(agent)
+            shown = next((p for p in view["prompts"] if mine is not None and p["id"] == mine.id), None)
+            assert (mine is None) == (shown is None), "the prompt an agent answers is in its view"
+            picked = table._picked if shown is not None else []
+            assert seen["view"] == view
+            assert np.array_equal(seen["observation"], table.encoding.encode(view, table.seat[agent], shown, picked))
+            assert np.array_equal(seen["action_mask"], mask_of(shown, picked, table.STOP))
+            checked += 1
+
+    for seed in seeds:
+        play(table, seed, check)
+    return checked
+
+
+@pytest.mark.parametrize(("game", "players", "options"), NONINTERFERENCE, ids=map(named, NONINTERFERENCE))
+def test_la_observacion_de_un_agente_es_funcion_de_su_vista(game, players, options):
+    assert factored(env(game, players, options), range(2)) > 10
+
+
+class Contador(VeladaEnv):
+    """A leaky environment that ``shuffle_hidden`` cannot catch (it keeps the log): its vector counts every event
+    of the game, those its seat may not see included (how many night calls there were)."""
+
+    def observe(self, agent):
+        observation = super().observe(agent)
+        observation["observation"][-1] = len(self.match.state.log) / 10_000
+        return observation
+
+
+def test_la_comprobacion_de_la_factorizacion_pilla_un_entorno_que_cuenta_lo_oculto():
+    with pytest.raises(AssertionError):
+        factored(Contador("hombres-lobo", 8), range(1))
+
+
 def test_la_codificacion_de_la_familia_hombres_lobo_tiene_tamano_fijo_y_documentado():
     for game in ("hombres-lobo", "gauekos"):
         table = env(game, 8)
