@@ -59,6 +59,13 @@ def online_table(url: str, db_url: str) -> tuple[str, dict[str, str], list[str]]
     raise AssertionError("no table dealt a wolf to a person")
 
 
+def channels_of(url: str, code: str, token: str) -> list[dict]:
+    """The seat's channels as the JSON API gives them (its view's ``talk``)."""
+    request = urllib.request.Request(f"{url}/api/tables/{code}/talk", headers={"Authorization": f"Bearer {token}"})
+    with urllib.request.urlopen(request) as response:
+        return json.loads(response.read())["channels"]
+
+
 def tabs(phone) -> list[str]:
     return phone.locator(".talk-tab").evaluate_all("els => els.map(e => e.dataset.channel)")
 
@@ -132,6 +139,9 @@ def test_tres_moviles_hablan_cada_uno_en_sus_canales(server):  # noqa: F811 - th
                 "t => [...document.querySelectorAll('.talk-messages .text')].some(e => e.textContent === t)",
                 arg=secret,
             )
+        # The channel's rule is shown with it, as the wolf's view gives it ("Solo los hombres lobo leen esto.").
+        rules = {c["id"]: c["rule"] for c in channels_of(url, code, tokens[wolves[0]])}
+        assert phones[wolves[0]].locator(".talk-rule").inner_text() == rules["lobos"]
         phones[wolves[0]].screenshot(path=str(ARTIFACTS / "charla-lobos.png"), full_page=True)
         # The day's channel cannot be written at night.
         phone = phones[villagers[0]] if villagers else phones[wolves[0]]
@@ -145,12 +155,15 @@ def test_tres_moviles_hablan_cada_uno_en_sus_canales(server):  # noqa: F811 - th
         if match.result is None:
             living = [n for n in PHONES if match.state.alive[match.state.index[n]]]
             speaker = living[0]
+            listener = next(n for n in PHONES if n != speaker)
+            # One phone has its panel folded: the count on the panel's title says something was said.
+            if phones[listener].locator("#talk").get_attribute("open") is not None:
+                phones[listener].click("#talk > summary")
             hello = "<i>Buenos días</i> a todos"
             say(phones[speaker], "dia", hello)
+            phones[listener].wait_for_function("document.querySelector('.talk-unread').textContent === '1'")
+            assert phones[listener].locator(".talk-unread").is_visible()
             for phone in phones.values():
-                if phone.locator("#talk").get_attribute("open") is None:
-                    # Folded: the unread count says something was said.
-                    phone.wait_for_function("document.querySelector('.talk-unread').textContent !== ''")
                 open_tab(phone, "dia")
                 phone.wait_for_function(
                     "t => [...document.querySelectorAll('.talk-messages .text')].some(e => e.textContent === t)",
@@ -158,10 +171,19 @@ def test_tres_moviles_hablan_cada_uno_en_sus_canales(server):  # noqa: F811 - th
                 )
                 # Text, never HTML: no <i> element came out of it.
                 assert phone.locator(".talk-messages i").count() == 0
-                # The panel is below the prompt: the keyboard, opening under the field, leaves the buttons visible.
-                prompt = phone.locator("form.prompt").first
-                if prompt.count():
-                    assert prompt.bounding_box()["y"] < phone.locator(".talk-input").bounding_box()["y"]
+                # Read: no count left on the tab or on the panel's title.
+                assert phone.locator('.talk-tab[data-channel="dia"] .count').count() == 0
+                assert not phone.locator(".talk-unread").is_visible()
+            # The panel is below the prompt: the keyboard, opening under the field being typed in, never covers
+            # the prompt's buttons (all of them end above the field, whatever the page's scroll).
+            phone = phones[speaker]
+            phone.locator(".talk-input").focus()
+            buttons = phone.locator("form.prompt button").all()
+            assert buttons, "the living speaker has the day's vote open"
+            field_top = phone.evaluate("document.querySelector('.talk-input').getBoundingClientRect().top")
+            for button in buttons:
+                bottom = button.evaluate("b => b.getBoundingClientRect().bottom")
+                assert bottom <= field_top, (button.inner_text(), bottom, field_top)
             phones[speaker].screenshot(path=str(ARTIFACTS / "charla-dia.png"), full_page=True)
 
         # Villagers never saw the wolves' words, anywhere on the page.
