@@ -21,12 +21,11 @@ import time
 from urllib.parse import urlencode, urlsplit
 
 import gevent
+import orjson
 import websocket
 from locust import task
 from locust.contrib.fasthttp import FastHttpUser
 from locust.exception import StopUser
-
-from velada.core.delta import patch
 
 GAME = os.environ.get("VELADA_GAME", "hombres-lobo")
 SEATS = int(os.environ.get("VELADA_SEATS", "12"))
@@ -77,22 +76,31 @@ class Table:
             answer = client.post(f"/api/tables/{self.code}/seats", json={"name": name}, name="POST /seats")
             tokens[name] = answer.json()["token"]
         netloc = urlsplit(host).netloc
+        # websocket-client checks a text frame's UTF-8 byte by byte in Python (without wsaccel): most of the
+        # generator's CPU, for a check orjson.loads makes anyway.
+        fast = {"skip_utf8_validation": True}
         for name, token in tokens.items():
             ws = websocket.create_connection(
                 f"ws://{netloc}/t/{self.code}/ws",
                 cookie=f"velada_seat_{self.code}={token}",
                 origin=host,
+                **fast,
             )
             self.sockets.append(ws)
             gevent.spawn(self.listen, ws, name, token)
-        screen = websocket.create_connection(f"ws://{netloc}/t/{self.code}/ws?host=1", cookie=host_cookie, origin=host)
+        screen = websocket.create_connection(
+            f"ws://{netloc}/t/{self.code}/ws?host=1", cookie=host_cookie, origin=host, **fast
+        )
         self.sockets.append(screen)
         screen.recv()
         screen.send(json.dumps({"type": "start"}))
         gevent.spawn(self.listen, screen, "", "")
 
     def listen(self, ws: websocket.WebSocket, name: str, token: str) -> None:
-        view: dict | None = None  # the seat's view, kept from the deltas the socket sends (velada.core.delta)
+        # All a seat reads of its view is its prompts, a top-level part that a delta sets whole when it changes
+        # (velada.core.delta): the generator keeps that alone, not the view, whose log a patch copies at every
+        # message (its CPU per choice would grow with the game, and at 200 tables it needs two cores as it is).
+        prompts: list = []
         while not self.finished:
             try:
                 raw = ws.recv()
@@ -104,15 +112,22 @@ class Table:
             if sent is not None and sent[1] != name and name:
                 self.sent = None
                 self.fire("WS", "visible", sent[0])
-            message = json.loads(raw)
+            message = orjson.loads(raw)
             if message.get("type") != "state":
                 continue
             if message.get("status") == "finished":
                 self.finished = True
                 return
-            if message.get("delta") is not None:
-                view = patch(view, message["delta"])
-            for prompt in (view or {}).get("prompts", []):
+            delta = message.get("delta")
+            if delta is None:
+                continue
+            if "prompts" in delta["set"]:
+                prompts = delta["set"]["prompts"]
+            elif "prompts" in delta["unset"]:
+                prompts = []
+            else:
+                continue
+            for prompt in prompts:
                 key = (name, prompt["id"])
                 if name and not prompt["answered"] and key not in self.answered:
                     self.answered.add(key)
