@@ -12,15 +12,31 @@ from __future__ import annotations
 
 import hashlib
 import random
-from typing import Any
+from collections.abc import Callable
+from typing import Any, NamedTuple
 
 from velada.core.bots import RandomBot, ViewFn
 from velada.core.protocol import Prompt
 from velada.games.hombres_lobo.theme import WOLF, Theme
 
 
+class Seen(NamedTuple):
+    """What the heuristic bot reads of its view for one prompt."""
+
+    view: dict[str, Any]
+    #: Each player's card as this bot knows it (None: unknown).
+    roles: dict[str, str | None]
+    me_wolf: bool
+    #: The living wolves it knows of, itself apart.
+    known_wolves: list[str]
+    #: The prompt's options whose card it does not know.
+    unknown: list[str]
+
+
 class HeuristicBot:
-    """Chooses from what its view shows; falls back to random among the sensible options."""
+    """Chooses from what its view shows; falls back to random among the sensible options. Each decision of the
+    game has its entry in :data:`HANDLERS` (the theme names its prompt kind); a kind no decision names is
+    refused loudly, never answered at random."""
 
     def __init__(self, theme: Theme, player: str, seed: int) -> None:
         self.theme = theme
@@ -29,41 +45,55 @@ class HeuristicBot:
         self.decision = {kind: decision for decision, kind in theme.kinds.items()}
 
     def choose(self, prompt: Prompt, view: ViewFn | None = None) -> list[str]:
+        decision = self.decision.get(prompt.kind)
+        if decision is None:
+            raise ValueError(f"the Werewolf bot does not know the prompt kind {prompt.kind!r}")
         if view is None:
             return self._random(prompt)
+        handler = HANDLERS[decision]
+        if handler is None:
+            return self._random(prompt)
         v = view()
-        decision = self.decision.get(prompt.kind, "")
         roles = {p["id"]: p["role"] for p in v["players"]}
         alive = {p["id"] for p in v["players"] if p["alive"]}
-        me_wolf = self._wolf(v["you"]["role"])
         known_wolves = [p for p, r in roles.items() if r and self._wolf(r) and p in alive and p != self.player]
         unknown = [p for p in prompt.options if roles.get(p) is None]
-        options = list(prompt.options)
-        if decision == "wolves":
-            return [self._pack_choice(v, prompt)]
-        if decision == "little_girl":
-            return ["espiar"] if self.rng.random() < 0.5 else []
-        if decision == "witch_life":
-            victim = (prompt.args or {}).get("victim")
-            return [] if victim in known_wolves else ["salvar"]
-        if decision in ("witch_death", "hunter"):
-            targets = [p for p in known_wolves if p in options]
-            if targets and not me_wolf:
-                return [self.rng.choice(targets)]
-            return [] if decision == "witch_death" else self._random(prompt)
-        if decision == "seer":
-            return [self.rng.choice(unknown or options)]
-        if decision in ("vote", "runoff", "revote", "tiebreak"):
-            if me_wolf:
-                prey = [p for p in options if not (roles.get(p) and self._wolf(roles[p]))]
-                return [self.rng.choice(prey or options)]
-            targets = [p for p in known_wolves if p in options]
-            return [self.rng.choice(targets or unknown or options)]
-        if decision in ("election", "successor"):
-            others = [p for p in options if p != self.player] or options
-            friends = [p for p in others if roles.get(p) and self._wolf(roles[p]) == me_wolf]
-            return [self.rng.choice(friends or [p for p in unknown if p in others] or others)]
-        return self._random(prompt)
+        return handler(self, prompt, Seen(v, roles, self._wolf(v["you"]["role"]), known_wolves, unknown))
+
+    def _wolves(self, prompt: Prompt, seen: Seen) -> list[str]:
+        return [self._pack_choice(seen.view, prompt)]
+
+    def _little_girl(self, prompt: Prompt, seen: Seen) -> list[str]:
+        return ["espiar"] if self.rng.random() < 0.5 else []
+
+    def _witch_life(self, prompt: Prompt, seen: Seen) -> list[str]:
+        victim = (prompt.args or {}).get("victim")
+        return [] if victim in seen.known_wolves else ["salvar"]
+
+    def _witch_death(self, prompt: Prompt, seen: Seen) -> list[str]:
+        targets = [p for p in seen.known_wolves if p in prompt.options]
+        return [self.rng.choice(targets)] if targets and not seen.me_wolf else []
+
+    def _hunter(self, prompt: Prompt, seen: Seen) -> list[str]:
+        targets = [p for p in seen.known_wolves if p in prompt.options]
+        return [self.rng.choice(targets)] if targets and not seen.me_wolf else self._random(prompt)
+
+    def _seer(self, prompt: Prompt, seen: Seen) -> list[str]:
+        return [self.rng.choice(seen.unknown or list(prompt.options))]
+
+    def _vote(self, prompt: Prompt, seen: Seen) -> list[str]:
+        options, roles = list(prompt.options), seen.roles
+        if seen.me_wolf:
+            prey = [p for p in options if not ((role := roles.get(p)) and self._wolf(role))]
+            return [self.rng.choice(prey or options)]
+        targets = [p for p in seen.known_wolves if p in options]
+        return [self.rng.choice(targets or seen.unknown or options)]
+
+    def _election(self, prompt: Prompt, seen: Seen) -> list[str]:
+        options, roles = list(prompt.options), seen.roles
+        others = [p for p in options if p != self.player] or options
+        friends = [p for p in others if (role := roles.get(p)) and self._wolf(role) == seen.me_wolf]
+        return [self.rng.choice(friends or [p for p in seen.unknown if p in others] or others)]
 
     def _wolf(self, role: str) -> bool:
         return self.theme.roles.get(role) == WOLF
@@ -80,6 +110,26 @@ class HeuristicBot:
     def _random(self, prompt: Prompt) -> list[str]:
         count = prompt.min if prompt.options else 0
         return self.rng.sample(list(prompt.options), count) if count else []
+
+
+#: Each decision of the game (``game.DECISIONS``; the theme names its prompt kind) and how the heuristic bot takes
+#: it: None for a random legal answer (the Ladrón and Cupido, whose choices it has nothing to read for).
+HANDLERS: dict[str, Callable[[HeuristicBot, Prompt, Seen], list[str]] | None] = {
+    "thief": None,
+    "cupid": None,
+    "seer": HeuristicBot._seer,
+    "wolves": HeuristicBot._wolves,
+    "little_girl": HeuristicBot._little_girl,
+    "witch_life": HeuristicBot._witch_life,
+    "witch_death": HeuristicBot._witch_death,
+    "hunter": HeuristicBot._hunter,
+    "election": HeuristicBot._election,
+    "vote": HeuristicBot._vote,
+    "runoff": HeuristicBot._vote,
+    "revote": HeuristicBot._vote,
+    "tiebreak": HeuristicBot._vote,
+    "successor": HeuristicBot._election,
+}
 
 
 class MafiaBot:
@@ -110,7 +160,9 @@ class MafiaBot:
         self._leads = False
 
     def choose(self, prompt: Prompt, view: ViewFn | None = None) -> list[str]:
-        decision = self.decision.get(prompt.kind, "")
+        decision = self.decision.get(prompt.kind)
+        if decision is None:
+            raise ValueError(f"the Mafia bot does not know the prompt kind {prompt.kind!r}")
         if decision == "wolves":
             if (prompt.args or {}).get("round", 1) > 1 and view is not None:
                 if self._leads and self._first_vote in prompt.options:
