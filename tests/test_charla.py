@@ -195,6 +195,44 @@ def test_ajo_y_agua_y_el_ansia_solo_tienen_el_canal_del_dia(game):
         assert list(canales(m, viewer)) == ["dia"]
 
 
+#: Tables that open every kind of channel the games have (the Niña, Cupido/Lamia, the mutineers with normal and
+#: custom cards, Cuentacuentos).
+MESAS_CON_CANALES = [
+    ("hombres-lobo", 8, {"especiales": "vidente,cupido,nina,bruja"}),
+    ("gauekos", 8, {"especiales": "sorgina,lamia"}),
+    ("ajo-y-agua", 4, {}),
+    ("el-ansia", 3, {}),
+    ("bethlem", 5, {}),
+    ("bethlem", 5, {"cards": "custom"}),
+    ("bethlem", 4, {"cuentacuentos": "si"}),
+]
+
+
+@pytest.mark.parametrize(("game_id", "seats", "options"), MESAS_CON_CANALES, ids=lambda x: str(x))
+def test_cada_canal_tiene_nombre_y_regla_en_cada_idioma(game_id, seats, options):
+    """Every channel a game opens, in the course of random games, has its own name and rule in every language
+    (never the catalogue's key: the wolves' channel with the Niña in the game was named 'talk.name.lobos-nina')."""
+    from velada.core.bots import RandomBot
+
+    game = REGISTRY.get(game_id)
+    seen: dict[str, talk.Channel] = {}
+    for seed in range(3):
+        m = Match(game, [f"p{i}" for i in range(1, seats + 1)], options, seed)
+        bot = RandomBot(seed)
+        while True:
+            for c in talk.channels(game, m.state):
+                seen.setdefault(c.text_kind, c)
+            if m.result is not None or len(m.choices) >= 400:
+                break
+            for p in m.pending():
+                m.choose(p.player, p.id, bot.choose(p))
+    for kind, channel in seen.items():
+        for lang in ("es", "en"):
+            name, rule = talk.names(game, channel, lang)
+            assert name and rule and not name.startswith("talk.") and not rule.startswith("talk."), (kind, lang)
+            assert "{" not in name + rule, (kind, lang, name, rule)
+
+
 def test_el_mensaje_se_normaliza_como_los_nombres_y_tiene_un_limite():
     assert talk.clean("  Ｈｏｌａ\n  a   todos ") == "Hola a todos"
     assert talk.clean("x" * MAX_TALK) == "x" * MAX_TALK

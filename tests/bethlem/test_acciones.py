@@ -59,7 +59,7 @@ def test_richard_dadd_vinculado_puede_no_despertarse_y_entonces_no_hay_pacto():
     elige(m, "Ana", "pacto-de-sangre", "Bea", "Carlos")
     assert abiertos(m) == {("Bea", "pacto-richard")}
     elige(m, "Bea", "pacto-richard")
-    assert m.state.pact is None and objective(m.state, 1) == "richard-dadd"
+    assert m.state.blood_pact.bound is None and objective(m.state, 1) == "richard-dadd"
     assert eventos(m, "pacto-incompleto", "Carlos") == [{}]
 
 

@@ -256,7 +256,7 @@ def _policia_deja_sin_cartas_a_bea(pacto: str):
     hasta_prompt(m, "Bea", "acontecimiento")
     m.choose("Bea", "acontecimiento", ["investigacion-policial"])
     s = m.state
-    s.pact = (1, 2, pacto)
+    s.blood_pact.bound = (1, 2, pacto)
     for card in ("john-flick", "terapia-opio-y-barbituricos"):
         s.alive[card] = False
         s.public[card] = True
@@ -278,8 +278,8 @@ def test_investigacion_policial_anula_el_pacto_de_odio_del_eliminado():
     m = _policia_deja_sin_cartas_a_bea("odio")
     s = m.state
     assert s.out[1] and not s.out[2]
-    assert s.pact == (1, 2, "roto"), "out by no one's hand: the hate pact is void"
-    assert s.hate_winner is None
+    assert s.blood_pact.bound == (1, 2, "roto"), "out by no one's hand: the hate pact is void"
+    assert s.blood_pact.hate_winner is None
 
 
 def test_cuerpo_de_espionaje_las_cartas_marcadas_caen_juntas_cuando_todas_menos_una_fueron_atacadas():

@@ -209,7 +209,7 @@ def test_muerto_de_risa_la_carta_nombrada_muere_en_su_lugar_y_la_segunda_vez_qui
     dia(m)
     noche(m, {("Ana", "gas-de-la-risa"): ["arthur"], **todos("Ana:1", "Bea", "Dani")})
     assert not s.alive["gas-de-la-risa"]
-    assert s.no_vote.get(2), "Carlos, who holds Arthur, loses the vote"
+    assert s.ali.no_vote.get(2), "Carlos, who holds Arthur, loses the vote"
 
 
 # --- Pablo "El Arquitecto" ----------------------------------------------------------------------------------------
@@ -557,9 +557,9 @@ def test_al_destruir_la_comida_la_chef_pierde_solo_las_treguas_de_sus_comidas():
     hasta_prompt(m, "Carlos", "la-chef-revivir", todos("Carlos:1", "Ana", "Dani"))
     s = m.state
     s.custom["la-chef"].fed = [0]
-    s.shields = [(0, 2), (2, 0), (1, 2)]  # a meal with Ana; Bea may not act against Carlos
+    s.archive.shields = [(0, 2), (2, 0), (1, 2)]  # a meal with Ana; Bea may not act against Carlos
     m.choose("Carlos", "la-chef-revivir", ["destruir"])
-    assert s.shields == [(1, 2)]
+    assert s.archive.shields == [(1, 2)]
 
 
 def test_la_apuesta_perdida_que_no_llega_a_matar_a_la_ludopata_no_se_anuncia():

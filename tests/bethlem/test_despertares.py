@@ -203,7 +203,7 @@ def test_el_director_despertado_usa_el_despertar_del_poder_que_toma():
 def test_el_archivo_despertado_recupera_su_poder_y_ve_el_personaje_principal_de_cualquiera():
     m = mesa(CUATRO)
     ronda(m, {("Ana", "el-archivo"): ["Carlos"]})
-    assert m.state.archive_lost
+    assert m.state.archive.lost
     despierta(m, "el-archivo")
     noche(m, {("Ana", "el-archivo"): ["Carlos"]})
     assert eventos(m, "archivo", "Ana")[-1] == {"player": "Carlos", "positions": [1], "principal": True}

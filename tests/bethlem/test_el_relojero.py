@@ -77,7 +77,7 @@ def test_el_numero_2_mata_y_el_numero_3_quita_un_modificador():
     elige(m, "Ana", "el-relojero", "numero-2")
     elige(m, "Ana", "el-relojero-matar", "Bea:2")
     noche(m)
-    assert m.state.accused == []
+    assert m.state.flick.accused == []
     assert not viva(m, "john-flick") and not viva(m, "terapia-lobotomia")
 
 

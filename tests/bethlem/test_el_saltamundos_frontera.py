@@ -25,7 +25,7 @@ def despierto(mundo="frontera", papeles=None, **kw):
     if papeles:
         d = m.state.custom[KIND]
         d.roles = [papeles.get(p, "sheriff" if p == "Carlos" else "") for p in m.state.players]
-        m.state.shields = [sh for sh in m.state.shields if sh[1] != d.sheriff]
+        m.state.archive.shields = [sh for sh in m.state.archive.shields if sh[1] != d.sheriff]
         shield(m.state)
     return m
 

@@ -98,7 +98,7 @@ def test_la_guadana_de_la_parca_y_la_del_arquitecto_despertado_estan_las_dos_sob
     """FAQ 15.7: two identical modifiers may stand on the board: La parca's holder and El Arquitecto in her turn
     both design a card, and neither design is dropped."""
     m = laberinto_de_la_mente(PARCA, "la-parca", {("Carlos", "la-parca"): ["Bea:1"], ("Ana", "la-parca"): ["Dani:1"]})
-    assert m.state.reaper_marks == ["la-ludopata", "la-medium"]
+    assert m.state.reaper.marks == ["la-ludopata", "la-medium"]
     assert "parca" in marcadores(m, "la-ludopata") and "parca" in marcadores(m, "la-medium")
     assert eventos(m, "la-parca-marca", "Bea") == [{"target": "Bea:1"}, {"target": "Dani:1"}]
 
@@ -112,7 +112,7 @@ def test_una_tercera_guadana_no_se_aplica_y_quien_la_pone_lo_sabe():
     m = laberinto_de_la_mente(PARCA, "la-parca", {("Carlos", "la-parca"): ["Bea:1"], ("Ana", "la-parca"): ["Dani:1"]})
     s = m.state
     reaper_answer(None, s, {("Dani", "n2:la-parca-director"): ("Carlos:3",)}, 3, "la-parca", OWN, "")
-    assert s.reaper_marks == ["la-ludopata", "la-medium"]
+    assert s.reaper.marks == ["la-ludopata", "la-medium"]
     assert eventos(m, "modificador-maximo", "Dani") == [{"power": "la-parca"}]
     assert eventos(m, "modificador-maximo", "Bea") == []
 

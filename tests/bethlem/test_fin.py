@@ -68,7 +68,7 @@ def test_richard_dadd_finge_ser_amotinado_y_solo_gana_si_queda_el_ultimo():
 
 def test_el_pacto_de_sangre_tiene_prioridad_sobre_los_demas_objetivos():
     m = mesa(CUATRO)
-    m.state.pact = (0, 2, "normal")
+    m.state.blood_pact.bound = (0, 2, "normal")
     assert objective(m.state, 0) == "pacto-de-sangre"
     matar(m, *m.state.board[1], *m.state.board[3], fuera=True)
     r = outcome(m.state)

@@ -44,7 +44,7 @@ def test_el_muneco_de_vudu_es_secreto():
 def test_el_muneco_se_lleva_la_acusacion_de_john_flick():
     m = vudu()
     noche(m, {("Ana", "la-maestra-vudu"): ["Carlos:3"], ("Bea", "john-flick"): ["Carlos:2"]})
-    assert m.state.accused == ["terapia-lobotomia"]
+    assert m.state.flick.accused == ["terapia-lobotomia"]
     assert eventos(m, "acusacion") == [{"target": "Carlos:3"}]
 
 
@@ -77,7 +77,7 @@ def test_al_morir_la_maestra_vudu_traspasa_a_otras_cartas_los_males_de_su_jugado
     elige(m, "Ana", "la-maestra-vudu-acusacion", "Dani:2")
     noche(m)
     assert not viva(m, "john-flick")
-    assert m.state.accused == ["wakerfield"]
+    assert m.state.flick.accused == ["wakerfield"]
     assert eventos(m, "la-maestra-vudu-efecto", "Carlos") == [
         {"effect": "muerte", "target": "Bea:2"},
         {"effect": "acusacion", "target": "Dani:2"},

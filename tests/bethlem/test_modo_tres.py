@@ -41,7 +41,7 @@ def test_el_jugador_que_va_solo_elige_bando_y_recibe_el_doble_de_cartas():
 def test_con_tres_jugadores_solo_hay_dos_bandos():
     deal = {**TRES, "Bea": ["larry-owls", "arthur", "pacto-de-sangre", "muerte-dulce", "bipolaridad"]}
     m = mesa(deal)
-    m.state.pact = (1, 2, "normal")  # a blood pact changes nothing here: the extra objectives are void
+    m.state.blood_pact.bound = (1, 2, "normal")  # a blood pact changes nothing here: the extra objectives are void
     assert [objective(m.state, i) for i in range(3)] == ["amotinados", "internos", "internos"]
 
 

@@ -124,7 +124,7 @@ def test_si_obedecen_a_la_parca_se_reinicia_la_cuenta():
     ronda(m, {("Dani", "la-parca"): ["Carlos:3"]})
     ronda(m, ataque("Carlos:4", {("Dani", "la-parca"): ["Carlos:4"]}))
     assert not viva(m, "muerte-dulce")
-    assert eventos(m, "la-parca-furiosa") == [] and m.state.reaper_disobeyed == 0
+    assert eventos(m, "la-parca-furiosa") == [] and m.state.reaper.disobeyed == 0
 
 
 # --- Arthur ----------------------------------------------------------------------------------------------------
@@ -241,7 +241,7 @@ def test_el_director_no_puede_repetir_carta():
     m = mesa(DIRECTOR)
     ronda(m, ataque("Carlos:1"))
     ronda(m, {("Dani", "director"): ["Carlos:1"]})
-    assert m.state.director_taken == ["larry-owls"]
+    assert m.state.director.taken == ["larry-owls"]
     assert ("Dani", "director") not in llamadas(m)  # the only dead card was taken already
 
 
@@ -308,7 +308,7 @@ def test_ali_puede_espiar_una_sola_vez_el_turno_de_un_personaje():
     assert eventos(m, "ali-ve", "Carlos") == [{"player": "Dani", "power": "mary-firth"}]
     dia(m)
     assert ("Carlos", "ali-la-muda-turno") not in llamadas(m)
-    assert m.state.ali_spent
+    assert m.state.ali.spent
 
 
 def test_las_siamesas_mueren_si_ambas_son_atacadas_el_mismo_dia():

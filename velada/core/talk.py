@@ -169,11 +169,14 @@ def names(game: Game, channel: Channel, lang: str) -> tuple[str, str]:
     core's."""
     words = getattr(game, "talk_params", None)
     params = {**(words(lang) if words is not None else {}), **dict(channel.params)}
-    kind = channel.text_kind
     texts = []
     for part in ("name", "rule"):
-        key = f"talk.{part}.{kind}"
-        catalog = game.catalog if game.catalog.has(lang, key) else CORE_MESSAGES
+        # A kind may change the rule only (the wolves' with the Niña in the game): the name is then the id's.
+        for kind in dict.fromkeys((channel.text_kind, channel.id)):
+            key = f"talk.{part}.{kind}"
+            catalog = game.catalog if game.catalog.has(lang, key) else CORE_MESSAGES
+            if catalog.has(lang, key):
+                break
         texts.append(catalog.text(lang, key, **params))
     return texts[0], texts[1]
 

@@ -150,8 +150,8 @@ def _lobotomy(s: BethlemState, seat: int, target: str, mode: str) -> None:
         return
     wanted, new = (MUTINEERS, INMATES) if mode in (NORMAL, AWAKE) else (INMATES, MUTINEERS)
     if side == wanted:
-        s.lobotomy[target] = new
-        s.lobotomy_vote[target] = mode in (AWAKE, AWAKE_OPPOSITE)
+        s.lobotomy.sides[target] = new
+        s.lobotomy.keeps_vote[target] = mode in (AWAKE, AWAKE_OPPOSITE)
         s.emit("cambia-de-bando", None, player=s.players[wseat], position=pos + 1, side=new)
 
 
@@ -173,8 +173,8 @@ def _custom_lobotomy(s: BethlemState, target: str, mode: str) -> None:
     else:
         return
     s.goal_override[seat] = new
-    s.lobotomy[target] = new
-    s.lobotomy_vote[target] = mode in (AWAKE, AWAKE_OPPOSITE)
+    s.lobotomy.sides[target] = new
+    s.lobotomy.keeps_vote[target] = mode in (AWAKE, AWAKE_OPPOSITE)
     s.emit("cambia-de-bando", None, player=s.players[seat], position=pos + 1, side=new)
 
 
@@ -340,8 +340,8 @@ def pact_answer(game, s: BethlemState, answers, seat: int, card: str, origin: st
 
 
 def _bind(s: BethlemState, a: int, b: int, kind: str, maker: int) -> None:
-    s.pact = (a, b, kind)
-    s.pact_maker = maker
+    s.blood_pact.bound = (a, b, kind)
+    s.blood_pact.maker = maker
     s.emit("pacto", _me(s, a), player=s.players[b], bond=kind)
     s.emit("pacto", _me(s, b), player=s.players[a], bond=kind)
 

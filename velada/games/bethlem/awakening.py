@@ -26,8 +26,8 @@ def awaken(s: BethlemState, card: str, why: str) -> None:
         s.emit("revela", None, player=player, position=pos + 1, card=card, power="richard-dadd")
     elif kind == "el-archivo":
         # El archivo gets its power back for good; each player can be chosen once from now on.
-        s.archive_lost = False
-        s.archive_seen = []
+        s.archive.lost = False
+        s.archive.seen = []
     elif s.settings.custom:
         hook = HOOKS.on_awaken.get(kind)
         if hook is not None:

@@ -85,11 +85,11 @@ def archive_ask(game, s: BethlemState, seat: int, card: str, origin: str, stage:
     the power (not when borrowed). Awakened it is never lost, every player (once each) gives the position of
     their principal character, and that player can do nothing against its holder for the whole round."""
     awake = awake_power(s, card, origin)
-    if origin == OWN and s.archive_lost and not awake:
+    if origin == OWN and s.archive.lost and not awake:
         return
     candidates = s.seats_in_game()
     if awake:
-        candidates = [c for c in candidates if c not in s.archive_seen]
+        candidates = [c for c in candidates if c not in s.archive.seen]
     if candidates:
         s.ask(prompt(s, seat, "el-archivo", s.ids(candidates), skippable=True, suffix=SUFFIX[origin]))
 
@@ -107,9 +107,9 @@ def archive_answer(game, s: BethlemState, answers, seat: int, card: str, origin:
         if s.settings.custom:
             principal = principal_card(s, target)
             positions = [s.where[principal][1] + 1] if principal is not None else []
-        s.archive_seen.append(target)
-        s.shields.append((target, seat))
-        s.archive_told.append((seat, target, positions, True))
+        s.archive.seen.append(target)
+        s.archive.shields.append((target, seat))
+        s.archive.told.append((seat, target, positions, True))
         s.emit("archivo", me, player=chosen[0], positions=positions, principal=True)
         return
     positions = [s.where[c][1] + 1 for c in mutineer_cards(s, target)]
@@ -118,13 +118,13 @@ def archive_answer(game, s: BethlemState, answers, seat: int, card: str, origin:
         # principal card (FAQ 15.6), the card whose extra power lets them rise.
         principal = principal_card(s, target)
         positions = [s.where[principal][1] + 1] if principal is not None else []
-    s.archive_told.append((seat, target, positions, False))
+    s.archive.told.append((seat, target, positions, False))
     if positions:
         s.emit("archivo", me, player=chosen[0], positions=positions, principal=False)
     else:
         s.emit("archivo-falla", me, player=chosen[0], lost=origin == OWN)
         if origin == OWN:
-            s.archive_lost = True
+            s.archive.lost = True
 
 
 # --- Mary Firth ------------------------------------------------------------------------------------------
@@ -140,7 +140,7 @@ def mary_ask(game, s: BethlemState, seat: int, card: str, origin: str, stage: st
     if stage.startswith("despertar:"):
         s.ask(prompt(s, seat, "mary-firth-despertar", ("desenmascarar",), skippable=True, suffix=SUFFIX[origin]))
         return
-    asked = s.mary_asked.get(seat, [])
+    asked = s.mary.asked.get(seat, [])
     awake = _mary_awake(s, card, origin)
     candidates = [p for p in s.seats_in_game() if p != seat and (awake or p not in asked)]
     if candidates:
@@ -161,14 +161,14 @@ def mary_answer(game, s: BethlemState, answers, seat: int, card: str, origin: st
             return
         mutineers = mutineer_cards(s, target)
         if stage.startswith("suplantar:"):
-            free = [c for c in mutineers if not s.impersonated.get(c)]
+            free = [c for c in mutineers if not s.mary.impersonated.get(c)]
             if free:
-                s.impersonated[free[0]] = True
-                s.impersonators.append(seat)
+                s.mary.impersonated[free[0]] = True
+                s.mary.impersonators.append(seat)
                 s.emit("suplanta", _me(s, seat), player=s.players[target])
         else:
             for c in mutineers:
-                s.mary_banned[c] = True
+                s.mary.banned[c] = True
             if origin == OWN:
                 s.awake_used[card] = True
             announce_awakening(s, "mary-firth")
@@ -177,7 +177,7 @@ def mary_answer(game, s: BethlemState, answers, seat: int, card: str, origin: st
     if not chosen:
         return
     target = s.index[chosen[0]]
-    asked = s.mary_asked.setdefault(seat, [])
+    asked = s.mary.asked.setdefault(seat, [])
     if target not in asked:
         asked.append(target)
     mutineers = mutineer_cards(s, target)
@@ -185,11 +185,11 @@ def mary_answer(game, s: BethlemState, answers, seat: int, card: str, origin: st
     s.emit("senalado", _me(s, target), power="mary-firth")
     if not mutineers:
         return
-    s.mary_block.append(target)
+    s.mary.block.append(target)
     later = []
     if _mary_awake(s, card, origin):
         later.append(("act", "mary-firth", seat, card, origin, f"despertar:{target}"))
-    if any(not s.impersonated.get(c) for c in mutineers):
+    if any(not s.mary.impersonated.get(c) for c in mutineers):
         later.append(("act", "mary-firth", seat, card, origin, f"suplantar:{target}"))
     _push(s, *later)
 
@@ -200,7 +200,7 @@ def mary_answer(game, s: BethlemState, answers, seat: int, card: str, origin: st
 def reaper_ask(game, s: BethlemState, seat: int, card: str, origin: str, stage: str) -> None:
     """La parca designs a card everybody should kill (not the same card two rounds in a row). Disobeyed two
     rounds running (one, awakened), on the next night she kills alone: nobody else can take a life."""
-    if stage in ("", "segunda") and s.reaper_night == s.round and origin == OWN:
+    if stage in ("", "segunda") and s.reaper.night == s.round and origin == OWN:
         targets = living(s)
         if targets:
             suffix = "-2" if stage == "segunda" else ""
@@ -223,12 +223,12 @@ def reaper_answer(game, s: BethlemState, answers, seat: int, card: str, origin: 
         else:
             _push(s, ("act", "la-parca", seat, card, origin, "marca"))
         return
-    if chosen and not too_many(s, seat, len(s.reaper_marks), "la-parca"):
+    if chosen and not too_many(s, seat, len(s.reaper.marks), "la-parca"):
         target = s.card_at(chosen[0])
         if s.settings.custom:
             target = harm(s, target, "parca", (seat,))
             chosen = (s.option(target),)
-        s.reaper_marks.append(target)
+        s.reaper.marks.append(target)
         note_pick(s, "la-parca", seat, target)
         s.emit("la-parca-marca", None, target=chosen[0])
 
@@ -240,7 +240,7 @@ def _siesta(s: BethlemState) -> bool:
 def reaper_awake_step(game, s: BethlemState, moved: tuple[str, ...] = ()) -> None:
     """La parca awakened has an extra turn at the end of the night: if her design was disobeyed tonight (no
     designed card carries a death marker), she may move death markers, each to another card of the same player."""
-    marks = s.reaper_marks
+    marks = s.reaper.marks
     if not marks or any(a[0] in marks for a in s.attacks):
         return
     for card in s.find("la-parca"):
@@ -286,17 +286,17 @@ def reaper_move_answer(game, s: BethlemState, answers, source: str, moved: tuple
 def reaper_round_end(s: BethlemState) -> None:
     """At the end of the round: was the reaper's design obeyed (did a designed card die)?"""
     reapers = [c for c in s.find("la-parca") if s.alive[c]]
-    if not s.reaper_marks or not reapers:
-        s.reaper_disobeyed = 0
+    if not s.reaper.marks or not reapers:
+        s.reaper.disobeyed = 0
         return
-    if s.reaper_obeyed:
-        s.reaper_disobeyed = 0
+    if s.reaper.obeyed:
+        s.reaper.disobeyed = 0
         return
-    s.reaper_disobeyed += 1
+    s.reaper.disobeyed += 1
     limit = 1 if any(s.awake.get(c) for c in reapers) else 2
-    if s.reaper_disobeyed >= limit:
-        s.reaper_disobeyed = 0
-        s.reaper_night = s.round + 1
+    if s.reaper.disobeyed >= limit:
+        s.reaper.disobeyed = 0
+        s.reaper.night = s.round + 1
         s.emit("la-parca-furiosa", None)
 
 
@@ -330,12 +330,12 @@ def too_many(s: BethlemState, seat: int, present: int, power: str) -> bool:
 
 def flick_answer(game, s: BethlemState, answers, seat: int, card: str, origin: str, stage: str) -> None:
     _, chosen = answer_of(answers)
-    if chosen and not too_many(s, seat, len(s.accused), "john-flick"):
+    if chosen and not too_many(s, seat, len(s.flick.accused), "john-flick"):
         target = s.card_at(chosen[0])
         if s.settings.custom:
             target = harm(s, target, "acusacion", (seat,))
             chosen = (s.option(target),)
-        s.accused.append(target)
+        s.flick.accused.append(target)
         note_pick(s, "john-flick", seat, target)
         s.emit("acusas", _me(s, seat), target=chosen[0])
 
@@ -382,7 +382,7 @@ def _borrowable(s: BethlemState) -> list[str]:
     return [
         c
         for c in s.table_cards()
-        if not s.alive[c] and CARDS[c].borrow and c not in s.director_taken and KIND_OF[c] != "krugman"
+        if not s.alive[c] and CARDS[c].borrow and c not in s.director.taken and KIND_OF[c] != "krugman"
     ]
 
 
@@ -396,8 +396,8 @@ def director_answer(game, s: BethlemState, answers, seat: int, card: str, origin
     _, chosen = answer_of(answers)
     if chosen:
         borrowed = s.card_at(chosen[0])
-        s.director_card = borrowed
-        s.director_taken.append(borrowed)
+        s.director.card = borrowed
+        s.director.taken.append(borrowed)
         s.emit("director-poder", None, target=chosen[0], card=borrowed)
 
 
@@ -420,7 +420,7 @@ def director_mutineer_answer(game, s: BethlemState, answers, seat: int, card: st
 def second_attack_handler(game, s: BethlemState) -> None:
     """Amotinados 2: Daniel, the leader, attacks again alone; once Daniel has fallen, Richard Dadd takes his
     place. Daniel's awakening (once): he wins a player over to the mutineers' cause."""
-    if s.reaper_night == s.round:
+    if s.reaper.night == s.round:
         return
     later = []
     for daniel in s.find("daniel"):

@@ -34,7 +34,7 @@ SECRET_EVENTS = frozenset(e for e in EVENTS if e.startswith("historia-clinica"))
 
 def card_side(s: BethlemState, card: str) -> str:
     """The side a principal character plays for: the card's own, or the one Terapia lobotomía gave it."""
-    return s.lobotomy.get(card) or CARDS[card].side
+    return s.lobotomy.sides.get(card) or CARDS[card].side
 
 
 def is_mutineer_card(s: BethlemState, card: str) -> bool:
@@ -148,7 +148,7 @@ def actors(s: BethlemState, kind: str) -> list[tuple[int, str, str]]:
     for card in s.find(kind):
         if s.can_act(card):
             out.append((s.holder(card), card, OWN))
-    borrowed = s.director_card
+    borrowed = s.director.card
     if borrowed is not None and KIND_OF[borrowed] == kind:
         for krugman in s.find("krugman"):
             if s.can_act(krugman):
@@ -210,7 +210,7 @@ def options(s: BethlemState, cards) -> tuple[str, ...]:
 
 def shielded(s: BethlemState, seat: int) -> list[int]:
     """Players ``seat`` may not act against this round (El archivo's awakening)."""
-    return [archive for target, archive in s.shields if target == seat]
+    return [archive for target, archive in s.archive.shields if target == seat]
 
 
 def not_against(s: BethlemState, seat: int, cards: list[str]) -> list[str]:
@@ -262,11 +262,11 @@ def woke(s: BethlemState, kind: str, seat: int) -> None:
         watcher = s.holder(ali)
         if watcher == seat:
             continue
-        if s.ali_turn == kind or s.awake.get(ali):
-            s.sightings.append((watcher, kind, (seat,)))
+        if s.ali.turn == kind or s.awake.get(ali):
+            s.ali.sightings.append((watcher, kind, (seat,)))
             s.emit("ali-ve", frozenset((s.players[watcher],)), player=s.players[seat], power=kind)
-            if s.ali_turn == kind:
-                s.ali_turn = None
+            if s.ali.turn == kind:
+                s.ali.turn = None
 
 
 def answer_of(answers) -> tuple[str, tuple[str, ...]]:
@@ -281,8 +281,8 @@ def can_rise(s: BethlemState, card: str) -> bool:
     return (
         s.can_act(card)
         and is_mutineer_card(s, card)
-        and not s.mary_banned.get(card)
-        and s.holder(card) not in s.mary_block
+        and not s.mary.banned.get(card)
+        and s.holder(card) not in s.mary.block
     )
 
 

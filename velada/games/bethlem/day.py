@@ -52,9 +52,9 @@ def day_step(game, s: BethlemState) -> None:
             if card in DAY_PERSONALITIES and not s.persona_public[seat]:
                 s.persona_public[seat] = True
                 s.emit("personalidad", None, player=s.players[seat], card=card)
-    for card in s.accused:
+    for card in s.flick.accused:
         if s.alive.get(card):
-            s.accusations.append((s.round, s.option(card)))
+            s.flick.accusations.append((s.round, s.option(card)))
             s.emit("acusacion", None, target=s.option(card))
 
 
@@ -92,7 +92,7 @@ def _amnesia_users(s: BethlemState) -> list[tuple[int, str, str]]:
         seat = s.holder(card)
         if s.can_act(card) and modes(s, seat, card):
             users.append((seat, card, OWN))
-    borrowed = s.director_card
+    borrowed = s.director.card
     if borrowed is not None and KIND_OF[borrowed] == "amnesia":
         for krugman in s.find("krugman"):
             if s.can_act(krugman):
@@ -175,11 +175,11 @@ def voters(s: BethlemState) -> list[int]:
     """Who may vote today."""
     out = []
     for seat in s.seats_in_game():
-        if s.banned == seat or s.no_vote.get(seat):
+        if s.banned == seat or s.ali.no_vote.get(seat):
             continue
         if s.settings.custom and s.custom and _vote_silenced(s, seat):
             continue
-        if any(s.lobotomy.get(c) and not s.lobotomy_vote.get(c) for c in s.board[seat]):
+        if any(s.lobotomy.sides.get(c) and not s.lobotomy.keeps_vote.get(c) for c in s.board[seat]):
             continue
         if s.settings.mode != "normal" and not lynches_today(s, seat):
             continue
@@ -235,13 +235,17 @@ def vote_step(game, s: BethlemState, n: int) -> None:
     revive_lynch = n == 2 and am is not None and am.mode == AWAKE_OPPOSITE
     s.lynch = Lynching(n, revive_lynch)
     pid = "linchamiento" if n == 1 else f"linchamiento-{n}"
-    forced = s.puppet if s.round % 2 == 0 and s.puppet_vote is not None and not revive_lynch else None
+    forced = s.neuroticism.puppet if s.round % 2 == 0 and s.neuroticism.vote is not None and not revive_lynch else None
     # Read once for every voter: opening the prompts changes nothing they depend on.
     players = lynchable(s, revive_lynch)
     for seat in voters(s):
         allowed = candidates(s, seat, players)
-        if seat == forced and s.puppet_vote in allowed:
-            s.ask(prompt(s, seat, "linchamiento", (s.players[s.puppet_vote],), args={"forced": True}, suffix=pid[12:]))
+        if seat == forced and s.neuroticism.vote in allowed:
+            s.ask(
+                prompt(
+                    s, seat, "linchamiento", (s.players[s.neuroticism.vote],), args={"forced": True}, suffix=pid[12:]
+                )
+            )
         elif allowed:
             s.ask(prompt(s, seat, "linchamiento", s.ids(allowed), skippable=True, suffix=pid[12:]))
     if not s.group:
@@ -258,7 +262,7 @@ def _tally(s: BethlemState, kind: str, votes: dict[str, str | None], counts: dic
 
 def _accusations(s: BethlemState, target: int | None = None) -> list[str]:
     """John Flick's accused cards still alive (of ``target`` only, if given)."""
-    return [c for c in s.accused if s.alive.get(c) and (target is None or s.holder(c) == target)]
+    return [c for c in s.flick.accused if s.alive.get(c) and (target is None or s.holder(c) == target)]
 
 
 def vote_answer(game, s: BethlemState, answers, n: int) -> None:
@@ -340,7 +344,7 @@ def card_vote_step(game, s: BethlemState) -> None:
     else:
         cards = [c for c in row if s.alive[c]]
         if s.settings.mode != "normal":
-            cards = [c for c in cards if c not in s.accused]
+            cards = [c for c in cards if c not in s.flick.accused]
     if not cards:
         s.emit("sin-linchamiento", None, reason="sin-cartas")
         return

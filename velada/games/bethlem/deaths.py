@@ -49,7 +49,9 @@ AWAKE_IMMUNITIES: dict[str, Callable[[BethlemState, str, int], bool]] = {
     "arthur": lambda s, cause, flags: cause in MUTINEER_CAUSES,
     "john-flick": lambda s, cause, flags: cause == "linchamiento",
     # Pacto de sangre dies only once a bound player is out.
-    "pacto-de-sangre": lambda s, cause, flags: s.pact is not None and not (s.out[s.pact[0]] or s.out[s.pact[1]]),
+    "pacto-de-sangre": lambda s, cause, flags: (
+        s.blood_pact.bound is not None and not (s.out[s.blood_pact.bound[0]] or s.out[s.blood_pact.bound[1]])
+    ),
 }
 #: Causes the whole table is told (night deaths are announced without their cause, as a narrator does).
 PUBLIC_CAUSES = frozenset({"linchamiento", "provocaste-al-barbero", "leproso"})
@@ -124,7 +126,7 @@ def doomed(s: BethlemState) -> list[str]:
 
 def _reaper_only(s: BethlemState) -> bool:
     """On the reaper's night only La parca kills."""
-    return s.phase == "noche" and s.reaper_night == s.round
+    return s.phase == "noche" and s.reaper.night == s.round
 
 
 def cancelled(s: BethlemState, card: str, cause: str, flags: int, reaper_only: bool, resolving: bool = True) -> str:
@@ -507,8 +509,8 @@ def _kill(game, s: BethlemState) -> None:
         tell(s, (0, seat, pos, 0), "muerte", None, player=s.players[seat], position=pos + 1, card=card, cause=shown)
         if shown != cause:
             tell(s, (0, seat, pos, 1), "causa", NARRATOR_ONLY, player=s.players[seat], position=pos + 1, cause=cause)
-        if card in s.reaper_marks:
-            s.reaper_obeyed = True
+        if card in s.reaper.marks:
+            s.reaper.obeyed = True
         if KIND_OF[card] == "el-cataleptico" and kind != "noche":
             s.cataleptic_day[card] = s.round
         deaths.append((card, cause, by, flags, passive))
@@ -560,15 +562,15 @@ def _eliminate(s: BethlemState, seat: int, deaths) -> None:
     s.out[seat] = True
     current(s).eliminated.append(seat)
     tell(s, (1, seat), "eliminado", None, player=s.players[seat])
-    pact = s.pact
+    pact = s.blood_pact.bound
     if pact is not None and pact[2] == "odio" and seat in pact[:2]:
         other = pact[1] if pact[0] == seat else pact[0]
         last = [d for d in deaths if s.holder(d[0]) == seat]
         if not s.out[other] and any(other in d[2] for d in last):
-            s.hate_winner = other
+            s.blood_pact.hate_winner = other
         else:
             # Out by another hand: the hate pact is void and the survivor plays for their own objective again.
-            s.pact = (pact[0], pact[1], "roto")
+            s.blood_pact.bound = (pact[0], pact[1], "roto")
 
 
 # 6. death powers -------------------------------------------------------------------------------------------
@@ -770,7 +772,7 @@ def _ali(s: BethlemState, card: str, cause: str, by) -> list[tuple]:
 
 
 def _silence(s: BethlemState, seat: int) -> None:
-    s.no_vote[seat] = True
+    s.ali.no_vote[seat] = True
     s.emit("sin-voto", None, player=s.players[seat], reason="ali-la-muda")
 
 
@@ -861,12 +863,12 @@ def _after(game, s: BethlemState) -> None:
         res.kind = res.kind if res.kind == "noche" else "dia"
         s.agenda.appendleft(("res", "filter"))
         return
-    pact = s.pact
+    pact = s.blood_pact.bound
     if pact is not None and pact[2] == "normal":
         a, b = pact[0], pact[1]
         for gone, other in ((a, b), (b, a)):
             if s.out[gone] and not s.out[other]:
-                s.pact = (a, b, "roto")
+                s.blood_pact.bound = (a, b, "roto")
                 res.batch = [(c, "pacto-de-sangre", (), INEVITABLE | INDIRECT) for c in s.living_cards(other)]
                 res.first = False
                 s.emit("pacto-roto", None, player=s.players[other])
@@ -915,7 +917,7 @@ def fulfil_prophecy(s: BethlemState) -> tuple | None:
         s.emit("revela", None, player=s.players[seat], position=pos + 1, card=victim, power="sindrome-de-nostradamus")
     elif consequence == "sin-voto":
         seat = s.index[p.destiny]
-        s.no_vote[seat] = True
+        s.ali.no_vote[seat] = True
         s.emit("sin-voto", None, player=p.destiny, reason="sindrome-de-nostradamus")
     return None
 

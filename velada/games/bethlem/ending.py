@@ -34,12 +34,12 @@ def objective(s: BethlemState, seat: int) -> str:
         return CUSTOM_MODE.objective(s, seat)
     if s.settings.mode != "normal":
         return s.team[seat]
-    pact = s.pact
+    pact = s.blood_pact.bound
     if pact is not None and seat in pact[:2] and pact[2] in ("normal", "odio"):
         return PACT if pact[2] == "normal" else HATE_PACT
     cards = s.board[seat] + (s.reserve[seat] if s.reserve else [])
     # One pass over the cards for the three questions, asked in their order of precedence afterwards.
-    lobotomy = s.lobotomy
+    lobotomy = s.lobotomy.sides
     mutineer = krugman = False
     for c in cards:
         kind = KIND_OF[c]
@@ -75,8 +75,8 @@ def outcome(s: BethlemState) -> Result | None:
     """
     if s.settings.custom:
         return CUSTOM_MODE.outcome(s)
-    if s.hate_winner is not None:
-        return result_of(s, "pacto-de-odio", (HATE_PACT,), [s.hate_winner])
+    if s.blood_pact.hate_winner is not None:
+        return result_of(s, "pacto-de-odio", (HATE_PACT,), [s.blood_pact.hate_winner])
     playing = s.seats_in_game()
     if not playing:
         return result_of(s, "nadie", (), [])
@@ -107,7 +107,7 @@ def _reserve_mutineers(s: BethlemState) -> bool:
 def blood_pact_winners(s: BethlemState, playing: list[int]) -> list[int] | None:
     """Pacto de sangre (section 2): the two bound players win when they are the only ones left in the game
     (with the pact's awakened holder, who wins with them). ``None`` while that is not so."""
-    pact = s.pact if s.settings.mode == "normal" else None
+    pact = s.blood_pact.bound if s.settings.mode == "normal" else None
     if pact is None or pact[2] != "normal":
         return None
     members = {pact[0], pact[1]}

@@ -122,16 +122,16 @@ def _history(event: str):
                 s.knows_persona[seat][neurotic] = True
             told: Told = {
                 "neurotic": s.players[neurotic] if neurotic is not None else None,
-                "puppet": s.players[s.puppet] if s.puppet is not None else None,
+                "puppet": s.players[s.neuroticism.puppet] if s.neuroticism.puppet is not None else None,
             }
             kind = "historia-neurotico"
         elif event == "historia-clinica-siamesas":
             holders = sorted({s.holder(c) for c in s.find("siamesas")})
             told, kind = {"players": list(s.ids(holders))}, "historia-siamesas"
         else:
-            pact = s.pact
+            pact = s.blood_pact.bound
             told = {
-                "maker": s.players[s.pact_maker] if s.pact_maker is not None else None,
+                "maker": s.players[s.blood_pact.maker] if s.blood_pact.maker is not None else None,
                 "players": list(s.ids(pact[:2])) if pact is not None else [],
             }
             kind = "historia-secretos"

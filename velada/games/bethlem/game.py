@@ -558,15 +558,15 @@ class BethlemGame(Game):
             out.append("melancolia")
         if s.isolated.get(card) == r:
             out.append("celda")
-        if card in s.reaper_marks:
+        if card in s.reaper.marks:
             out.append("parca")
         if any(token[0] == card for token in s.tokens):
             out.append("ficha")
-        if card in s.accused and s.phase == "dia":
+        if card in s.flick.accused and s.phase == "dia":
             out.append("acusada")
         if any(card in link[:2] for link in s.prophets):
             out.append("profeta")
-        if card in s.lobotomy:
+        if card in s.lobotomy.sides:
             out.append("lobotomia")
         if s.public.get(card) and s.alive.get(card):
             # Shown to the whole table: its holder, who sees it anyway, knows everybody knows it too.
@@ -658,7 +658,7 @@ class BethlemGame(Game):
             },
             "players": players,
             # John Flick's accusations told at dawn, every day's: the marker on the card lasts its day only.
-            "accusations": [{"round": r, "target": target} for r, target in s.accusations],
+            "accusations": [{"round": r, "target": target} for r, target in s.flick.accusations],
             # The hidden part of each prophecy come true, announced then.
             "prophecies_fulfilled": [
                 {"round": r, "player": player, "consequence": consequence, "destiny": destiny}
@@ -676,7 +676,7 @@ class BethlemGame(Game):
             # which, so the view keeps it.
             "awakenings_announced": list(s.awakenings_announced),
             # The night the reaper, disobeyed, alone takes a life (announced: it tells whether she is awake).
-            "reaper_night": s.reaper_night or None,
+            "reaper_night": s.reaper.night or None,
             # The last vote's count, as the table saw it.
             "last_tally": None
             if s.last_tally is None
@@ -711,14 +711,16 @@ class BethlemGame(Game):
                 # principal card's with the awakening or custom cards); none: not a mutineer.
                 "archive": [
                     {"player": s.players[target], "positions": list(positions), "principal": principal}
-                    for user, target, positions, principal in s.archive_told
+                    for user, target, positions, principal in s.archive.told
                     if user == me
                 ],
                 # What the narrator told the viewer alone: Historia clínica cards, Ali caught spying.
                 "records": [{"record": kind, **told} for user, kind, told in s.records if user == me],
                 # What the viewer saw spying as Ali "la muda": who woke in the turn she watched.
                 "sightings": [
-                    {"turn": turn, "players": list(s.ids(seen))} for watcher, turn, seen in s.sightings if watcher == me
+                    {"turn": turn, "players": list(s.ids(seen))}
+                    for watcher, turn, seen in s.ali.sightings
+                    if watcher == me
                 ],
             }
             if s.settings.custom:
@@ -730,8 +732,8 @@ class BethlemGame(Game):
             view["secrets"] = {
                 "objectives": {s.players[seat]: objective(s, seat) for seat in range(len(s.players))},
                 "deck": list(s.deck),
-                "pact": [*list(s.ids(s.pact[:2])), s.pact[2]] if s.pact else None,
-                "puppet": s.players[s.puppet] if s.puppet is not None else None,
+                "pact": [*list(s.ids(s.blood_pact.bound[:2])), s.blood_pact.bound[2]] if s.blood_pact.bound else None,
+                "puppet": s.players[s.neuroticism.puppet] if s.neuroticism.puppet is not None else None,
                 "hypnosis": [[s.players[seat], power] for seat, power in s.hypnosis],
             }
             if s.settings.custom:
@@ -802,8 +804,8 @@ class BethlemGame(Game):
         hears Neuroticismo's order, tonight's other mutineers see Nathaniel's awakened attack, and El archivo's
         target alone is told while the power is not awakened (its awakened use is announced); what El Otaku
         shields and La Maestra Vudú's doll may be told to any player (``TOLD_TO_ATTACKERS``)."""
-        if prompt.kind == "neuroticismo-voto" and state.puppet is not None:
-            return state.audience([state.puppet])
+        if prompt.kind == "neuroticismo-voto" and state.neuroticism.puppet is not None:
+            return state.audience([state.neuroticism.puppet])
         if prompt.kind == "nathaniel-despertar":
             return state.audience(state.pack)
         if prompt.kind == "el-archivo" and not _archive_awake(state, prompt):

@@ -37,20 +37,20 @@ def dusk_step(game, s: BethlemState) -> None:
     """Night falls: the round's markers are cleared, deaths delayed to this round are placed again."""
     s.phase = "noche"
     s.emit("noche", None, n=s.round)
-    s.mary_block = []
-    s.impersonators = []
+    s.mary.block = []
+    s.mary.impersonators = []
     s.protections = []
     s.hypnosis = []
-    s.director_card = None
-    s.accused = []
-    s.reaper_marks = []
-    s.reaper_obeyed = False
-    s.shields = []
+    s.director.card = None
+    s.flick.accused = []
+    s.reaper.marks = []
+    s.reaper.obeyed = False
+    s.archive.shields = []
     s.larry_show = []
     s.pack = []
     s.borrowed = []
-    s.ali_turn = None
-    s.puppet_vote = None
+    s.ali.turn = None
+    s.neuroticism.vote = None
     s.banned = None
     s.amnesia = None
     if s.settings.custom:
@@ -65,7 +65,7 @@ def dusk_step(game, s: BethlemState) -> None:
     s.delayed = [(r, a) for r, a in s.delayed if r > s.round]
     for a in due:
         attack(s, *a)
-    if s.reaper_night == s.round:
+    if s.reaper.night == s.round:
         s.emit("la-parca-noche", None)
     s.agenda.appendleft(("ali-plan",))
 
@@ -74,7 +74,7 @@ def ali_plan_step(game, s: BethlemState) -> None:
     """Ali "la muda", once per game: she may open her eyes in the turn of one principal or secondary character
     (not the Siamesas) to see who wakes. The table asks her at dusk which turn, if any, she will watch tonight."""
     for ali in s.find("ali-la-muda"):
-        if s.ali_spent or not s.can_act(ali):
+        if s.ali.spent or not s.can_act(ali):
             continue
         kinds = []
         for card in s.cards_in_play():
@@ -88,8 +88,8 @@ def ali_plan_step(game, s: BethlemState) -> None:
 def ali_plan_answer(game, s: BethlemState, answers) -> None:
     player, chosen = answer_of(answers)
     if chosen:
-        s.ali_turn = chosen[0]
-        s.ali_spent = True
+        s.ali.turn = chosen[0]
+        s.ali.spent = True
         s.emit("ali-turno", frozenset((player,)), power=chosen[0])
 
 
@@ -143,7 +143,7 @@ def pack(s: BethlemState) -> list[int]:
             seat = s.holder(card)
             if seat not in seats:
                 seats.append(seat)
-    for seat in s.impersonators:
+    for seat in s.mary.impersonators:
         if seat not in seats and not s.out[seat]:
             seats.append(seat)
     return sorted(seats)
@@ -165,7 +165,7 @@ def custom_pack(s: BethlemState) -> list[int]:
 def mutineers_handler(game, s: BethlemState) -> None:
     """Amotinados: the mutineers wake together and see one another. With custom cards, on the first night the
     Traidor first chooses whether to rise with them."""
-    if s.reaper_night == s.round:
+    if s.reaper.night == s.round:
         return
     if s.settings.custom and s.round == 1 and traitors_undecided(s):
         s.agenda.extendleft((("night", "amotinados"), ("traitor",)))
@@ -214,7 +214,7 @@ def mutineers_step(game, s: BethlemState, round_: int, attack_n: int = 1) -> Non
         return
     if round_ == 1:
         spies = [s.holder(ali) for ali in s.find("ali-la-muda") if s.can_act(ali) and not s.awake.get(ali)]
-        borrowed = s.director_card
+        borrowed = s.director.card
         if borrowed is not None and KIND_OF[borrowed] == "ali-la-muda":
             # The director who took a dead Ali's power spies as she would (section 6, Krugman).
             spies += [s.holder(k) for k in s.find("krugman") if s.can_act(k)]
@@ -258,7 +258,7 @@ def _after_attack(s: BethlemState) -> None:
     for card in s.find("nathaniel"):
         if s.awake.get(card) and not s.awake_used.get(card) and can_rise(s, card) and s.holder(card) in s.pack:
             later.append(("act", "nathaniel", s.holder(card), card, OWN, ""))
-    borrowed = s.director_card
+    borrowed = s.director.card
     if borrowed is not None and KIND_OF[borrowed] in MUTINEER_CARDS:
         for krugman in s.find("krugman"):
             if s.can_act(krugman):
@@ -270,7 +270,7 @@ def _ali_spies(s: BethlemState, seat: int, members: list[int], audience) -> None
     """Ali spies on the mutineers: she sees who they are, but with the table's risk they see her too (and
     will come for her)."""
     player = s.players[seat]
-    s.sightings.append((seat, "amotinados", tuple(members)))
+    s.ali.sightings.append((seat, "amotinados", tuple(members)))
     s.emit("ali-espia", frozenset((player,)), players=list(s.ids(members)))
     if s.rng.randrange(100) < s.settings.ali_risk:
         for member in members:
@@ -283,12 +283,12 @@ def dawn_step(game, s: BethlemState) -> None:
     """Dawn: awakened Larry Owls shows everyone the card he saw, then the night's deaths are resolved and
     shown (Wakerfield may swap before a card is shown)."""
     s.emit("amanece", None, n=s.round)
-    if s.ali_turn is not None:
+    if s.ali.turn is not None:
         # Ali watched a turn in which nobody woke.
         for ali in s.find("ali-la-muda"):
-            s.sightings.append((s.holder(ali), s.ali_turn, ()))
-            s.emit("ali-nadie", frozenset((s.players[s.holder(ali)],)), power=s.ali_turn)
-        s.ali_turn = None
+            s.ali.sightings.append((s.holder(ali), s.ali.turn, ()))
+            s.emit("ali-nadie", frozenset((s.players[s.holder(ali)],)), power=s.ali.turn)
+        s.ali.turn = None
     for _seat, card in s.larry_show:
         if s.alive.get(card):
             s.public[card] = True

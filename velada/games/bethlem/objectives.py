@@ -75,7 +75,7 @@ def deal_goals(s: BethlemState, goals: list[str] | None) -> None:
 def objective(s: BethlemState, seat: int) -> str:
     """What ``seat`` plays for now: a blood pact (or a hate pact) overrides any objective card (section 13);
     otherwise the objective card."""
-    pact = s.pact
+    pact = s.blood_pact.bound
     if pact is not None and seat in pact[:2] and pact[2] in ("normal", "odio"):
         return PACT if pact[2] == "normal" else HATE_PACT
     return s.goal_override.get(seat) or s.goal[seat]
@@ -250,8 +250,8 @@ def outcome(s: BethlemState) -> Result | None:
     instant = s.instant
     if instant is not None:
         return _result(s, instant.reason, (instant.side,), list(instant.winners))
-    if s.hate_winner is not None:
-        return _result(s, "pacto-de-odio", (HATE_PACT,), [s.hate_winner])
+    if s.blood_pact.hate_winner is not None:
+        return _result(s, "pacto-de-odio", (HATE_PACT,), [s.blood_pact.hate_winner])
     playing = s.seats_in_game()
     if not playing:
         return _result(s, "nadie", (), [])

@@ -62,6 +62,7 @@ def melancholy_answer(game, s: BethlemState, answers, seat: int, card: str, orig
         cycle_note(s, "melancolia", seat, s.holder(target), others)
         if s.settings.custom:
             # Section 14: with custom cards the table wakes to see the card only after Gas de la risa's turn.
+            s.melancholy_unseen = target
             s.emit("melancolia", _me(s, seat), target=chosen[0])
         else:
             s.emit("melancolia", None, target=chosen[0])
@@ -69,6 +70,7 @@ def melancholy_answer(game, s: BethlemState, answers, seat: int, card: str, orig
 
 def everybody_sees_melancholy(game, s: BethlemState) -> None:
     """Section 14, after Gas de la risa: everybody wakes to see which card Melancolía silenced this round."""
+    s.melancholy_unseen = None
     for card, r in s.blocked.items():
         if r == s.round and s.alive.get(card):
             s.emit("todos-despiertan", None, power="melancolia")
@@ -105,13 +107,13 @@ def neurotic_handler(game, s: BethlemState) -> None:
     seat = s.persona_seat("neuroticismo")
     if seat is None:
         return
-    if s.round == 1 or (s.puppet is not None and not s.out[s.puppet]):
+    if s.round == 1 or (s.neuroticism.puppet is not None and not s.out[s.neuroticism.puppet]):
         s.agenda.appendleft(("act", "neuroticismo", seat, "", OWN, ""))
 
 
 def _puppet(s: BethlemState) -> int:
     """Neuroticismo's puppet: its later nights come after the first one chose it."""
-    puppet = s.puppet
+    puppet = s.neuroticism.puppet
     assert puppet is not None, "Neuroticismo's order before its puppet was chosen"
     return puppet
 
@@ -134,12 +136,12 @@ def neurotic_answer(game, s: BethlemState, answers, seat: int, card: str, origin
     _, chosen = answer_of(answers)
     target = s.index[chosen[0]]
     if s.round == 1:
-        s.neurotic = seat
-        s.puppet = target
+        s.neuroticism.seat = seat
+        s.neuroticism.puppet = target
         s.emit("marioneta-elegida", _me(s, seat), player=chosen[0])
         s.emit("marioneta", _me(s, target))
         return
-    s.puppet_vote = target
+    s.neuroticism.vote = target
     s.emit("instruccion-dada", _me(s, seat), player=chosen[0])
     s.emit("instruccion", _me(s, _puppet(s)), player=chosen[0])
 

@@ -187,6 +187,116 @@ class Piles:
 
 
 @dataclass(slots=True)
+class JohnFlick:
+    """John Flick's accusations."""
+
+    #: The cards accused for today.
+    accused: list[CardId] = field(default_factory=list)
+    #: Every accusation told to the table at dawn: (round, the accused position then), in order.
+    accusations: list[tuple[int, str]] = field(default_factory=list)
+
+
+@dataclass(slots=True)
+class Reaper:
+    """La parca's designs (characters.py) and how the table has obeyed them."""
+
+    #: Her designs this round (two at most, FAQ 15.7: her holder's and a borrowed power's).
+    marks: list[CardId] = field(default_factory=list)
+    #: Consecutive rounds her design was disobeyed.
+    disobeyed: int = 0
+    #: The round whose night only she may kill.
+    night: int = 0
+    #: A designated card died this round.
+    obeyed: bool = False
+
+
+@dataclass(slots=True)
+class BloodPact:
+    """Pacto de sangre (actions.py, deaths.py): the pact in force, who made it, and who won by its hate pact."""
+
+    #: The bound players: (seat, seat, ``normal`` | ``odio``; ``roto`` once a hate pact is void).
+    bound: tuple[int, int, str] | None = None
+    maker: int | None = None
+    #: The player the hate pact made the winner (the other bound one went out).
+    hate_winner: int | None = None
+
+
+@dataclass(slots=True)
+class Lobotomy:
+    """Terapia lobotomía (actions.py): the cards it turned, and whether their holders keep the vote."""
+
+    #: card → the side it plays for now.
+    sides: dict[CardId, str] = field(default_factory=dict)
+    #: card → its holder keeps the vote (the awakened lobotomy).
+    keeps_vote: dict[CardId, bool] = field(default_factory=dict)
+
+
+@dataclass(slots=True)
+class Neuroticism:
+    """Neuroticismo (personalities.py): its puppet, chosen on the first night, and tonight's order."""
+
+    #: The seat using Neuroticismo when it chose the puppet.
+    seat: int | None = None
+    puppet: int | None = None
+    #: The order its holder gave this round: whom the puppet must vote for (it obeys on even rounds).
+    vote: int | None = None
+
+
+@dataclass(slots=True)
+class MaryFirth:
+    """Mary Firth (characters.py): whom she asked, the mutineers kept from rising, and her impersonations."""
+
+    #: Her holder's seat → the seats she asked so far (each once in the game, FAQ 4).
+    asked: dict[int, list[int]] = field(default_factory=dict)
+    #: Seats that cannot rise with the mutineers tonight.
+    block: list[int] = field(default_factory=list)
+    #: Tonight: the seats rising in a mutineer's place, and the mutineer cards impersonated so far.
+    impersonators: list[int] = field(default_factory=list)
+    impersonated: dict[CardId, bool] = field(default_factory=dict)
+    #: Her awakening: the unmasked mutineer cards that never rise again.
+    banned: dict[CardId, bool] = field(default_factory=dict)
+
+
+@dataclass(slots=True)
+class Archive:
+    """El archivo (characters.py): its lost power, its awakened shields, and what it told."""
+
+    #: A miss lost its holder's power (until it awakens).
+    lost: bool = False
+    #: Awakened: (target seat, archive seat) — the target can do nothing against the archive's holder this round.
+    shields: list[tuple[int, int]] = field(default_factory=list)
+    #: Awakened: the seats already chosen (each once).
+    seen: list[int] = field(default_factory=list)
+    #: What it told each user, in order: (user seat, target seat, positions, whether of the principal card).
+    told: list[tuple[int, int, list[int], bool]] = field(default_factory=list)
+
+
+@dataclass(slots=True)
+class Ali:
+    """Ali "la muda" (night.py, common.py): her one-time spying, what she saw, and her awakening's silenced voters."""
+
+    #: The character's turn she spies on tonight.
+    turn: str | None = None
+    #: Her one-time power is used.
+    spent: bool = False
+    #: What she saw spying, in order: (her seat, the turn she watched — a power, or "amotinados" —, the seats she
+    #: saw wake).
+    sightings: list[tuple[int, str, tuple[int, ...]]] = field(default_factory=list)
+    #: Her awakening: voters who lost the vote.
+    no_vote: dict[int, bool] = field(default_factory=dict)
+
+
+@dataclass(slots=True)
+class Director:
+    """The director, Krugman (characters.py): the dead cards whose powers he took."""
+
+    #: Every card taken so far (each once).
+    taken: list[CardId] = field(default_factory=list)
+    #: The dead card whose power he uses this round.
+    card: CardId | None = None
+
+
+@dataclass(slots=True)
 class CustomRecord:
     """A custom character's own markers and records (``BethlemState.custom``): each character's subclass names
     its fields, card ids annotated ``CardId`` (renamed by their types, like the rest of the state)."""
@@ -274,59 +384,36 @@ class BethlemState(State):
     res: Resolution | None = field(default=None, metadata={"rename": False})
     # --- markers on cards ---------------------------------------------------------------------------------
     blocked: dict[CardId, int] = field(default_factory=dict)  # Melancolía: card → round
+    # With custom cards, Melancolía's card this round until the table wakes to see it (section 14).
+    melancholy_unseen: CardId | None = None
     isolated: dict[CardId, int] = field(default_factory=dict)  # Celda de aislamiento: card → round
     protections: list[tuple[CardId, int]] = field(default_factory=list)  # Arthur tonight: (card, seat)
-    accused: list[CardId] = field(default_factory=list)  # John Flick's accusations for today
-    #: Every accusation told to the table at dawn: (round, the accused position then), in order.
-    accusations: list[tuple[int, str]] = field(default_factory=list)
-    #: La parca's designs this round (two at most, FAQ 15.7: her holder's and a borrowed power's).
-    reaper_marks: list[CardId] = field(default_factory=list)
-    reaper_disobeyed: int = 0  # consecutive rounds the reaper's design was disobeyed
-    reaper_night: int = 0  # the round whose night only the reaper may kill
-    reaper_obeyed: bool = False  # a designated card died this round
+    flick: JohnFlick = field(default_factory=JohnFlick)
+    reaper: Reaper = field(default_factory=Reaper)
     #: Juego de azar's gambling tokens (two at most, FAQ 15.7): (card under it, +1 to the left (next seat) or -1
     #: to the right, the round it was placed or last moved).
     tokens: list[tuple[CardId, int, int]] = field(default_factory=list)
     #: The Profeta's links (two at most, FAQ 15.7): (living card, other card, "normal" | "opuesto").
     prophets: list[tuple[CardId, CardId, str]] = field(default_factory=list)
     sweet: SweetDeath | None = None  # Muerte dulce's exchange in progress
-    pact: tuple[int, int, str] | None = None  # (seat, seat, "normal" | "odio")
-    pact_maker: int | None = None
-    hate_winner: int | None = None
-    lobotomy: dict[CardId, str] = field(default_factory=dict)  # card → the side it plays for now
-    lobotomy_vote: dict[CardId, bool] = field(default_factory=dict)  # card → its holder keeps the vote
+    blood_pact: BloodPact = field(default_factory=BloodPact)
+    lobotomy: Lobotomy = field(default_factory=Lobotomy)
     converted: dict[int, bool] = field(default_factory=dict)  # Daniel's awakening
-    no_vote: dict[int, bool] = field(default_factory=dict)  # Ali's awakening: voters who lost the vote
-    neurotic: int | None = None
-    puppet: int | None = None
-    puppet_vote: int | None = None
+    neuroticism: Neuroticism = field(default_factory=Neuroticism)
     banned: int | None = None  # Hostilidad: the seat that cannot vote today
     #: Rotations of "not the same player until every other was chosen": "power:seat" → seats chosen so far.
     cycles: dict[str, list[int]] = field(default_factory=dict)
     #: "Not the same card two rounds in a row": "power:seat" → (round, card).
     last_pick: dict[str, tuple[int, CardId]] = field(default_factory=dict)
-    mary_asked: dict[int, list[int]] = field(default_factory=dict)
-    mary_block: list[int] = field(default_factory=list)  # seats that cannot rise with the mutineers tonight
-    impersonators: list[int] = field(default_factory=list)
-    impersonated: dict[CardId, bool] = field(default_factory=dict)
-    mary_banned: dict[CardId, bool] = field(default_factory=dict)  # Mary Firth's awakening
-    archive_lost: bool = False
-    shields: list[tuple[int, int]] = field(default_factory=list)  # El archivo awakened: (target, archive seat)
-    archive_seen: list[int] = field(default_factory=list)
-    #: What Ali "la muda" saw spying, in order: (her seat, the turn she watched — a power, or "amotinados" —, the
-    #: seats she saw wake).
-    sightings: list[tuple[int, str, tuple[int, ...]]] = field(default_factory=list)
+    mary: MaryFirth = field(default_factory=MaryFirth)
+    archive: Archive = field(default_factory=Archive)
+    ali: Ali = field(default_factory=Ali)
     #: Facts told to one player only by the narrator, in order: (seat, what — a Historia clínica card the seat played,
     #: Ali caught spying on the seat's mutineers —, what it said).
     records: list[tuple[int, str, Told]] = field(default_factory=list)
-    #: What El archivo told each user, in order: (user seat, target seat, positions, whether of the principal card).
-    archive_told: list[tuple[int, int, list[int], bool]] = field(default_factory=list)
     pack: list[int] = field(default_factory=list)  # tonight's mutineers (and Mary Firth among them)
-    director_taken: list[CardId] = field(default_factory=list)
-    director_card: CardId | None = None  # the dead card whose power the director uses this round
+    director: Director = field(default_factory=Director)
     hypnosis: list[tuple[int, str]] = field(default_factory=list)  # tonight: (seat, power)
-    ali_turn: str | None = None  # the character's turn Ali spies on tonight (her one-time power)
-    ali_spent: bool = False
     larry_show: list[tuple[int, CardId]] = field(default_factory=list)  # awakened Larry: (seat, card) to show
     #: El cataléptico killed by day: card → the round it died (it may come back in the next night's turn).
     cataleptic_day: dict[CardId, int] = field(default_factory=dict)

@@ -31,7 +31,7 @@ def spying(theme: Theme, s: WerewolfState) -> frozenset[str]:
 def params(theme: Theme, lang: str) -> dict[str, str]:
     """The theme's words the channels' texts use."""
     names = theme.names.get(lang) or theme.names["es"]
-    return {"wolves": names["wolves"].lower(), "girl": names["little_girl"]}
+    return {"wolves": names["wolves"].lower(), "pack": names["wolves"], "girl": names["little_girl"]}
 
 
 def channels(theme: Theme, s: WerewolfState) -> list[Channel]:

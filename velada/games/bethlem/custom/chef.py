@@ -2,7 +2,7 @@
 
 - **Base power** (step 15): each night she may cook for another player, once per player: for the round the two
   of them have a temporary pact. In the digital game that pact means neither can act against the other until
-  the next nightfall (as El archivo's awakening: ``s.shields``), and both know it.
+  the next nightfall (as El archivo's awakening: ``s.archive.shields``), and both know it.
 - **The broccoli**, a special meal she may serve on the first night: one broccoli on a card of every player (she
   chooses the cards). A card that uses its power in a round keeps its broccoli, and each broccoli kept so adds
   one to the centre of the table; at the end of the round, after the lynching, every player may move the
@@ -178,7 +178,7 @@ def answer(game, s: BethlemState, answers, seat: int, card: str, origin: str, st
         target = s.index[chosen[0]]
         d.fed = [*d.fed, target]
         d.meals = [*d.meals, (seat, target)]
-        s.shields.extend([(target, seat), (seat, target)])
+        s.archive.shields.extend([(target, seat), (seat, target)])
         s.emit("comida", s.audience({seat, target}), players=[s.players[seat], chosen[0]])
 
 
@@ -301,7 +301,9 @@ def revive_answer(game, s: BethlemState, answers, card: str) -> None:
     seat = s.holder(card)
     # Only her meals' truces go: El archivo's shields and the frontier alguaciles' restraint stay.
     fed = set(d.fed)
-    s.shields = [sh for sh in s.shields if not (seat in sh and (sh[0] if sh[1] == seat else sh[1]) in fed)]
+    s.archive.shields = [
+        sh for sh in s.archive.shields if not (seat in sh and (sh[0] if sh[1] == seat else sh[1]) in fed)
+    ]
     s.emit("comida-destruida", None, player=s.players[seat])
     revive(s, card, KIND)
     reveal(s, seat, "la-chef")

@@ -133,9 +133,9 @@ def _removable(s: BethlemState, card: str) -> list[str]:
     out = []
     if any(a[0] == card and not a[3] & (INEVITABLE | LEPER) for a in s.attacks):
         out.append("quitar-muerte")
-    if card in s.accused:
+    if card in s.flick.accused:
         out.append("quitar-acusacion")
-    if card in s.reaper_marks:
+    if card in s.reaper.marks:
         out.append("quitar-parca")
     if s.blocked.get(card) == s.round:
         out.append("quitar-melancolia")
@@ -240,9 +240,9 @@ def _take_off(s: BethlemState, card: str, what: str) -> None:
     if what == "quitar-muerte":
         remove_attacks(s, card)
     elif what == "quitar-acusacion":
-        s.accused = [c for c in s.accused if c != card]
+        s.flick.accused = [c for c in s.flick.accused if c != card]
     elif what == "quitar-parca":
-        s.reaper_marks = [c for c in s.reaper_marks if c != card]
+        s.reaper.marks = [c for c in s.reaper.marks if c != card]
     elif what == "quitar-melancolia":
         del s.blocked[card]
     elif what == "quitar-ficha":

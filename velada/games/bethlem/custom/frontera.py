@@ -9,7 +9,7 @@ asylum, whatever world he had chosen. Content in ``data/saltamundos.toml``; deci
 - **Rewards.** Whoever puts a forajido out of the game (the players whose powers, attack or vote killed their
   last cards) draws a card of La frontera's deck: a one-use power, secret, played in El Saltamundos' night turn,
   several a turn as the frontier's rule says — even when the Saltamundos card itself is dead.
-- **The alguacil** may not act against the sheriff's cards (the way El archivo shields a player: ``s.shields``).
+- **The alguacil** may not act against the sheriff's cards (the way El archivo shields a player: ``s.archive.shields``).
 - **Victory.** The sheriff wins at once, whatever his objective, when every forajido and the renegado are out of
   the game and he is still in it. His own objective still counts too.
 """
@@ -94,8 +94,8 @@ def shield(s: BethlemState) -> None:
         return
     sheriff = d.sheriff
     for seat, role in enumerate(d.roles):
-        if role == DEPUTY and (seat, sheriff) not in s.shields:
-            s.shields.append((seat, sheriff))
+        if role == DEPUTY and (seat, sheriff) not in s.archive.shields:
+            s.archive.shields.append((seat, sheriff))
 
 
 # --- rewards -------------------------------------------------------------------------------------------------------

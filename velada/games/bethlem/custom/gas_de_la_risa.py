@@ -162,7 +162,7 @@ def immunity(s: BethlemState, card: str, cause: str, flags: int) -> str:
     if pills == 1:
         d.pills = 0
         loser = s.holder(victim)
-        s.no_vote[loser] = True
+        s.ali.no_vote[loser] = True
         s.emit("sin-voto", None, player=s.players[loser], reason=KIND)
     return ""
 

@@ -146,8 +146,8 @@ def _suffered(s: BethlemState, seat: int) -> list[tuple[str, str]]:
     deaths += sum(1 for _, event in dawn if event.kind == "muerte" and event.data["player"] == player)
     out = [(DEATH, "")] * deaths
     mine = set(s.board[seat])
-    out += [(ACCUSATION, c) for c in s.accused if c in mine]
-    out += [(REAPER, c) for c in s.reaper_marks if c in mine]
+    out += [(ACCUSATION, c) for c in s.flick.accused if c in mine]
+    out += [(REAPER, c) for c in s.reaper.marks if c in mine]
     out += [(MELANCHOLY, c) for c, r in s.blocked.items() if r == s.round and c in mine]
     return out
 
@@ -171,9 +171,9 @@ def effect_answer(game, s: BethlemState, answers, seat: int, effects: tuple) -> 
         if what == DEATH:
             current(s).next.append((target, KIND, (seat,), INDIRECT))
         elif what == ACCUSATION:
-            s.accused = [target if c == source else c for c in s.accused]
+            s.flick.accused = [target if c == source else c for c in s.flick.accused]
         elif what == REAPER:
-            s.reaper_marks = [target if c == source else c for c in s.reaper_marks]
+            s.reaper.marks = [target if c == source else c for c in s.reaper.marks]
         else:
             s.blocked.pop(source, None)
             s.blocked[target] = s.round
@@ -246,7 +246,7 @@ def curse_answer(game, s: BethlemState, answers, card: str, what: str, attackers
         else:
             attack(s, target, KIND, (), INDIRECT)
     elif what == ACCUSATION:
-        s.accused.append(target)
+        s.flick.accused.append(target)
     elif what == MELANCHOLY:
         s.blocked[target] = s.round
 
