@@ -78,18 +78,17 @@ class Table:
         netloc = urlsplit(host).netloc
         # websocket-client checks a text frame's UTF-8 byte by byte in Python (without wsaccel): most of the
         # generator's CPU, for a check orjson.loads makes anyway.
-        fast = {"skip_utf8_validation": True}
         for name, token in tokens.items():
             ws = websocket.create_connection(
                 f"ws://{netloc}/t/{self.code}/ws",
                 cookie=f"velada_seat_{self.code}={token}",
                 origin=host,
-                **fast,
+                skip_utf8_validation=True,
             )
             self.sockets.append(ws)
             gevent.spawn(self.listen, ws, name, token)
         screen = websocket.create_connection(
-            f"ws://{netloc}/t/{self.code}/ws?host=1", cookie=host_cookie, origin=host, **fast
+            f"ws://{netloc}/t/{self.code}/ws?host=1", cookie=host_cookie, origin=host, skip_utf8_validation=True
         )
         self.sockets.append(screen)
         screen.recv()
