@@ -197,19 +197,24 @@ def test_ajo_y_agua_y_el_ansia_solo_tienen_el_canal_del_dia(game):
 
 #: Tables that open every kind of channel the games have (the Niña, Cupido/Lamia, the mutineers with normal and
 #: custom cards, Cuentacuentos).
+#: custom cards, Cuentacuentos), with the kinds each opens in three random games (``mesa``: after the end).
 MESAS_CON_CANALES = [
-    ("hombres-lobo", 8, {"especiales": "vidente,cupido,nina,bruja"}),
-    ("gauekos", 8, {"especiales": "sorgina,lamia"}),
-    ("ajo-y-agua", 4, {}),
-    ("el-ansia", 3, {}),
-    ("bethlem", 5, {}),
-    ("bethlem", 5, {"cards": "custom"}),
-    ("bethlem", 4, {"cuentacuentos": "si"}),
+    ("hombres-lobo", 8, {"especiales": "vidente,cupido,nina,bruja"}, {"dia", "lobos-nina", "enamorados", "muertos"}),
+    ("gauekos", 8, {"especiales": "sorgina,lamia"}, {"dia", "lobos", "enamorados", "muertos"}),
+    ("ajo-y-agua", 4, {}, {"dia"}),
+    ("el-ansia", 3, {}, {"mesa"}),
+    ("bethlem", 5, {}, {"dia", "amotinados", "muertos"}),
+    ("bethlem", 5, {"cards": "custom"}, {"dia", "amotinados", "muertos"}),
+    ("bethlem", 4, {"cuentacuentos": "si"}, {"dia", "amotinados", "narrador"}),
 ]
 
 
-@pytest.mark.parametrize(("game_id", "seats", "options"), MESAS_CON_CANALES, ids=lambda x: str(x))
-def test_cada_canal_tiene_nombre_y_regla_en_cada_idioma(game_id, seats, options):
+@pytest.mark.parametrize(
+    ("game_id", "seats", "options", "kinds"),
+    MESAS_CON_CANALES,
+    ids=["hombres-lobo", "gauekos", "ajo-y-agua", "el-ansia", "bethlem", "bethlem-personalizado", "cuentacuentos"],
+)
+def test_cada_canal_tiene_nombre_y_regla_en_cada_idioma(game_id, seats, options, kinds):
     """Every channel a game opens, in the course of random games, has its own name and rule in every language
     (never the catalogue's key: the wolves' channel with the Niña in the game was named 'talk.name.lobos-nina')."""
     from velada.core.bots import RandomBot
@@ -226,6 +231,7 @@ def test_cada_canal_tiene_nombre_y_regla_en_cada_idioma(game_id, seats, options)
                 break
             for p in m.pending():
                 m.choose(p.player, p.id, bot.choose(p))
+    assert kinds <= set(seen), set(seen)
     for kind, channel in seen.items():
         for lang in ("es", "en"):
             name, rule = talk.names(game, channel, lang)
