@@ -333,14 +333,14 @@ def _mania(game, s: BethlemState) -> None:
         available = modes(s, seat, card)
         if not available:
             continue
-        res.mania = card
+        res.waiting = card
         if len(available) > 1:
             s.ask(
                 prompt(
                     s, seat, "modo", available, skippable=True, args={"power": "mania-persecutoria"}, suffix="-mania"
                 )
             )
-            res.mania_modes = True
+            res.asking_mode = True
         else:
             _mania_target(s, seat, card, available[0])
         return
@@ -349,8 +349,8 @@ def _mania(game, s: BethlemState) -> None:
 
 def _mania_target(s: BethlemState, seat: int, card: str, mode: str) -> None:
     res = current(s)
-    res.mania_mode = mode
-    res.mania_modes = False
+    res.mode = mode
+    res.asking_mode = False
     if mode == "normal":
         options = [c for c in s.cards_in_play() if s.alive[c] and c != card and all(a[0] != c for a in res.batch)]
         count = 1
@@ -384,14 +384,14 @@ def _mania_answer(game, s: BethlemState, answers) -> None:
     ((player, _), chosen), *_ = answers.items()
     res = current(s)
     seat = s.index[player]
-    card = res.mania
-    if res.mania_modes:
+    card = res.waiting
+    if res.asking_mode:
         if chosen:
             _mania_target(s, seat, card, chosen[0])
             return
         _then(s, "mania")
         return
-    mode = res.mania_mode
+    mode = res.mode
     if chosen:
         spend_power(s, card, mode)
         targets = [s.card_at(o) for o in chosen]
@@ -418,7 +418,7 @@ def _gamble(game, s: BethlemState) -> None:
             continue
         if a[3] & (LEPER | NO_TRIGGER) or not s.passive(card) or not s.tokens:
             continue
-        res.gamble = card
+        res.waiting = card
         s.ask(prompt(s, s.holder(card), "juego-de-azar-apuesta", LIFE_GROUPS, skippable=True))
         return
     _then(s, "gamble")
@@ -427,7 +427,7 @@ def _gamble(game, s: BethlemState) -> None:
 def _gamble_answer(game, s: BethlemState, answers) -> None:
     ((player, _), chosen), *_ = answers.items()
     res = current(s)
-    card = res.gamble
+    card = res.waiting
     if chosen:
         s.awake_used[card] = True
         # Two tokens (FAQ 15.7): the guess is right if it names the group of either card.
@@ -455,7 +455,7 @@ def _wakerfield(game, s: BethlemState) -> None:
             for c in options:
                 s.learn(seat, c)
             args["cards"] = {s.option(c): c for c in options}
-        res.wakerfield = card
+        res.waiting = card
         s.ask(prompt(s, seat, "wakerfield", tuple(s.option(c) for c in options), skippable=True, args=args))
         return
     _then(s, "wakerfield")
@@ -465,7 +465,7 @@ def _wakerfield_answer(game, s: BethlemState, answers) -> None:
     ((player, _), chosen), *_ = answers.items()
     res = current(s)
     if chosen:
-        wakerfield = res.wakerfield
+        wakerfield = res.waiting
         saved = s.card_at(chosen[0])
         from_option = s.option(wakerfield)
         swap_cards(s, wakerfield, saved)

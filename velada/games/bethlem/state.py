@@ -325,12 +325,12 @@ class Resolution:
     #: Attacks nobody saw coming (La ludópata paying a lost bet): when nothing dies, nothing is announced, or the
     #: table would learn of the secret that caused them.
     unannounced: bool = False
-    #: The card whose choice the stage waits for: Manía persecutoria, Juego de azar, Wakerfield.
-    mania: str = ""
-    mania_modes: bool = False
-    mania_mode: str = ""
-    gamble: str = ""
-    wakerfield: str = ""
+    #: A last chance before the cards are shown (stage 4: Manía persecutoria, Juego de azar, Wakerfield): the
+    #: card whose holder's answer the stage waits for, the mode they use, and whether they were asked the mode
+    #: first (a card with several modes asks the mode, then its targets).
+    waiting: str = ""
+    mode: str = ""
+    asking_mode: bool = False
     #: At night, the events told at dawn, each with its place in table order (``deaths.tell``).
     dawn: list[tuple[tuple[int, ...], Event]] = field(default_factory=list)
 
