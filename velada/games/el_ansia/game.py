@@ -525,12 +525,15 @@ class AnsiaGame(Game):
                 else self.text(lang, "option.descarte", card=self.card_name(cards[option], lang))
             )
         if option in SPACES:
-            cost = ""
+            name = self.space_name(option, lang)
             if prompt.kind == "mover" and s.current is not None:
                 from velada.games.el_ansia import board
 
-                cost = f" · {board.distances_from(s.position[s.current]).get(option, '?')}"
-            return self.space_name(option, lang) + cost
+                # How far it is, in words: a move's speed is spent in steps (option.destino).
+                steps = board.distances_from(s.position[s.current]).get(option)
+                if steps is not None:
+                    return self.text(lang, "option.destino", space=name, n=steps)
+            return name
         if option in CARDS:
             return self.card_name(option, lang)
         if option in MISSIONS:
