@@ -30,7 +30,10 @@ stop an *inevitable* death (Terapia electroshock's awakening, Leproso).
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
 
+from velada.core.game import Answers
 from velada.core.protocol import NARRATOR_ONLY, Event
 from velada.games.bethlem.awakening import awaken_last_cards
 from velada.games.bethlem.cards import GROUP_OF, KIND_OF, LIFE_GROUPS
@@ -185,7 +188,14 @@ def resolve_step(game, s: BethlemState, attacks: tuple[Attack, ...], kind: str, 
     resolve(s, list(attacks), kind, unannounced)
 
 
-STAGES = ("filter", "percy", "mania", "gamble", "wakerfield", "kill", "triggers", "after")
+@dataclass(frozen=True, slots=True)
+class LastChance:
+    """A card's last chance before the dying cards are shown (stage 4): ``ask`` opens its holder's prompt and
+    says whether it did (the stage then waits for the answer), ``answer`` takes the answer and says whether it
+    asked again (a card with several modes asks the mode, then its targets). Otherwise the next stage follows."""
+
+    ask: Callable[[BethlemState], bool]
+    answer: Callable[[BethlemState, Answers], bool]
 
 
 def _then(s: BethlemState, stage: str) -> None:
@@ -194,11 +204,16 @@ def _then(s: BethlemState, stage: str) -> None:
 
 def res_step(game, s: BethlemState, stage: str) -> None:
     """Run one stage of the resolution (see the module's docstring)."""
-    STAGE_STEPS[stage](game, s)
+    chance = LAST_CHANCES.get(stage)
+    if chance is None:
+        STAGE_STEPS[stage](game, s)
+    elif not chance.ask(s):
+        _then(s, stage)
 
 
-def res_answer(game, s: BethlemState, answers, stage: str) -> None:
-    STAGE_ANSWERS[stage](game, s, answers)
+def res_answer(game, s: BethlemState, answers: Answers, stage: str) -> None:
+    if not LAST_CHANCES[stage].answer(s, answers):
+        _then(s, stage)
 
 
 # 1–3. cancellations, immunities, substitutions -----------------------------------------------------------
@@ -208,7 +223,6 @@ def _filter(game, s: BethlemState) -> None:
     res = current(s)
     batch: list[Attack] = []
     seen: dict[str, int] = {}
-    moment = s.moment()
     reaper_only = _reaper_only(s)
     if s.settings.custom:
         res.batch = [(redirected(s, a[0], "muerte"), *a[1:]) for a in res.batch]
@@ -228,7 +242,16 @@ def _filter(game, s: BethlemState) -> None:
         else:
             seen[card] = len(batch)
             batch.append(a)
-    # Siamesas: a siamesa dies only when her twin was attacked in this same phase; then both die.
+    for rule in BATCH_RULES:
+        batch = rule(s, batch)
+    res.batch = batch
+    _then(s, "filter")
+
+
+def _siamesas(s: BethlemState, batch: list[Attack]) -> list[Attack]:
+    """Las Siamesas: a siamesa dies only when her twin was attacked in this same phase; then both die."""
+    moment = s.moment()
+    seen = {a[0] for a in batch}
     for a in list(batch):
         card = a[0]
         reason = siamese_spared(s, card, a[3], moment)
@@ -243,9 +266,8 @@ def _filter(game, s: BethlemState) -> None:
             continue
         if twin not in seen and s.passive(twin):
             batch.append((twin, "siamesas", a[2], INDIRECT))
-            seen[twin] = len(batch) - 1
-    res.batch = _substitute(s, batch)
-    _then(s, "filter")
+            seen.add(twin)
+    return batch
 
 
 def immunity(s: BethlemState, card: str, cause: str, flags: int, hooks: bool = True) -> str:
@@ -297,7 +319,7 @@ def _savable(batch: list[Attack]) -> list[str]:
     return [a[0] for a in batch if not a[3] & (INEVITABLE | LEPER)]
 
 
-def _percy(game, s: BethlemState) -> None:
+def _percy(s: BethlemState) -> bool:
     """Indulto de Lord Percy: its holder may pardon the lynched card before it is shown."""
     res = current(s)
     if res.kind == "linchamiento" and res.first and _savable(res.batch):
@@ -305,11 +327,11 @@ def _percy(game, s: BethlemState) -> None:
             if "indulto-de-lord-percy" in s.hand[seat]:
                 card = res.batch[0][0]
                 s.ask(prompt(s, seat, "indulto", ("indultar",), skippable=True, args={"card": s.option(card)}))
-                return
-    _then(s, "percy")
+                return True
+    return False
 
 
-def _percy_answer(game, s: BethlemState, answers) -> None:
+def _percy_answer(s: BethlemState, answers: Answers) -> bool:
     ((player, _), chosen), *_ = answers.items()
     if chosen:
         seat = s.index[player]
@@ -318,10 +340,10 @@ def _percy_answer(game, s: BethlemState, answers) -> None:
         current(s).batch = [a for a in current(s).batch if a[0] != card]
         s.pardons.append((s.round, player, s.option(card)))
         s.emit("indulto", None, player=player, target=s.option(card))
-    _then(s, "percy")
+    return False
 
 
-def _mania(game, s: BethlemState) -> None:
+def _mania(s: BethlemState) -> bool:
     """Manía persecutoria, before dying: its holder takes one card along (two awakened); with Bipolaridad the
     opposite saves one card dying now (awakened: brings back a dead one), and acts first."""
     res = current(s)
@@ -341,13 +363,13 @@ def _mania(game, s: BethlemState) -> None:
                 )
             )
             res.asking_mode = True
-        else:
-            _mania_target(s, seat, card, available[0])
-        return
-    _then(s, "mania")
+            return True
+        return _mania_target(s, seat, card, available[0])
+    return False
 
 
-def _mania_target(s: BethlemState, seat: int, card: str, mode: str) -> None:
+def _mania_target(s: BethlemState, seat: int, card: str, mode: str) -> bool:
+    """Ask Manía persecutoria's holder for the targets of ``mode``; False when there are none to ask for."""
     res = current(s)
     res.mode = mode
     res.asking_mode = False
@@ -364,8 +386,7 @@ def _mania_target(s: BethlemState, seat: int, card: str, mode: str) -> None:
         options = [c for c in s.cards_in_play() if not s.alive[c] and not s.out[s.holder(c)]]
         count = 1
     if not options or count == 0:
-        _then(s, "mania")
-        return
+        return False
     s.ask(
         prompt(
             s,
@@ -378,19 +399,16 @@ def _mania_target(s: BethlemState, seat: int, card: str, mode: str) -> None:
             args={"mode": mode},
         )
     )
+    return True
 
 
-def _mania_answer(game, s: BethlemState, answers) -> None:
+def _mania_answer(s: BethlemState, answers: Answers) -> bool:
     ((player, _), chosen), *_ = answers.items()
     res = current(s)
     seat = s.index[player]
     card = res.waiting
     if res.asking_mode:
-        if chosen:
-            _mania_target(s, seat, card, chosen[0])
-            return
-        _then(s, "mania")
-        return
+        return bool(chosen) and _mania_target(s, seat, card, chosen[0])
     mode = res.mode
     if chosen:
         spend_power(s, card, mode)
@@ -405,10 +423,10 @@ def _mania_answer(game, s: BethlemState, answers) -> None:
             for target in targets:
                 revive(s, target, "mania-persecutoria")
         s.emit("mania", None, player=player, mode=mode, targets=list(chosen))
-    _then(s, "mania")
+    return False
 
 
-def _gamble(game, s: BethlemState) -> None:
+def _gamble(s: BethlemState) -> bool:
     """Juego de azar awakened, the first time it would die: its holder guesses the group of the card under the
     token; a right guess keeps it alive (and the token's card with it)."""
     res = current(s)
@@ -420,11 +438,11 @@ def _gamble(game, s: BethlemState) -> None:
             continue
         res.waiting = card
         s.ask(prompt(s, s.holder(card), "juego-de-azar-apuesta", LIFE_GROUPS, skippable=True))
-        return
-    _then(s, "gamble")
+        return True
+    return False
 
 
-def _gamble_answer(game, s: BethlemState, answers) -> None:
+def _gamble_answer(s: BethlemState, answers: Answers) -> bool:
     ((player, _), chosen), *_ = answers.items()
     res = current(s)
     card = res.waiting
@@ -435,10 +453,10 @@ def _gamble_answer(game, s: BethlemState, answers) -> None:
         s.emit("apuesta", None, player=player, group=chosen[0], right=right)
         if right:
             res.batch = [a for a in res.batch if a[0] != card]
-    _then(s, "gamble")
+    return False
 
 
-def _wakerfield(game, s: BethlemState) -> None:
+def _wakerfield(s: BethlemState) -> bool:
     """Wakerfield: before a dying card is shown, her holder may keep it and let Wakerfield die in its place.
     Awakened, she sees which cards they are and may use the kept card's awakening."""
     res = current(s)
@@ -457,11 +475,11 @@ def _wakerfield(game, s: BethlemState) -> None:
             args["cards"] = {s.option(c): c for c in options}
         res.waiting = card
         s.ask(prompt(s, seat, "wakerfield", tuple(s.option(c) for c in options), skippable=True, args=args))
-        return
-    _then(s, "wakerfield")
+        return True
+    return False
 
 
-def _wakerfield_answer(game, s: BethlemState, answers) -> None:
+def _wakerfield_answer(s: BethlemState, answers: Answers) -> bool:
     ((player, _), chosen), *_ = answers.items()
     res = current(s)
     if chosen:
@@ -473,7 +491,7 @@ def _wakerfield_answer(game, s: BethlemState, answers) -> None:
         if s.awake.get(wakerfield):
             s.awake[saved] = True
         s.emit("wakerfield", None, player=player, target=chosen[0], origin=from_option)
-    _then(s, "wakerfield")
+    return False
 
 
 def swap_cards(s: BethlemState, a: str, b: str) -> None:
@@ -957,19 +975,22 @@ def revive(s: BethlemState, card: str, cause: str) -> None:
     s.emit("resurreccion", None, player=s.players[seat], position=pos + 1, card=card, cause=cause)
 
 
-STAGE_STEPS = {
+#: Stages 2–3's rules over the whole batch, after each marker's cancellations and immunities, in this order: the
+#: Siamesas die only together; Muerte dulce's exchange moves a death to the other card.
+BATCH_RULES: tuple[Callable[[BethlemState, list[Attack]], list[Attack]], ...] = (_siamesas, _substitute)
+#: Stage 4, the last chances before any card is shown, in this order (each a stage of its own: its prompt is
+#: answered before the next one is asked).
+LAST_CHANCES: dict[str, LastChance] = {
+    "percy": LastChance(_percy, _percy_answer),
+    "mania": LastChance(_mania, _mania_answer),
+    "gamble": LastChance(_gamble, _gamble_answer),
+    "wakerfield": LastChance(_wakerfield, _wakerfield_answer),
+}
+#: The other stages, each run as one step.
+STAGE_STEPS: dict[str, Callable[[Any, BethlemState], None]] = {
     "filter": _filter,
-    "percy": _percy,
-    "mania": _mania,
-    "gamble": _gamble,
-    "wakerfield": _wakerfield,
     "kill": _kill,
     "triggers": _triggers,
     "after": _after,
 }
-STAGE_ANSWERS = {
-    "percy": _percy_answer,
-    "mania": _mania_answer,
-    "gamble": _gamble_answer,
-    "wakerfield": _wakerfield_answer,
-}
+STAGES = ("filter", *LAST_CHANCES, "kill", "triggers", "after")
