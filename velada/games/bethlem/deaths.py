@@ -40,7 +40,16 @@ from velada.games.bethlem.cards import GROUP_OF, KIND_OF, LIFE_GROUPS
 from velada.games.bethlem.common import card_side, modes, prompt, reveal, spend, spend_power
 from velada.games.bethlem.hooks import CUSTOM_MODE, HOOKS, harm, redirected
 from velada.games.bethlem.plugins import rises
-from velada.games.bethlem.state import INDIRECT, INEVITABLE, LEPER, NO_TRIGGER, Attack, BethlemState, Resolution
+from velada.games.bethlem.state import (
+    INDIRECT,
+    INEVITABLE,
+    LEPER,
+    NO_TRIGGER,
+    Attack,
+    BethlemState,
+    DawnEvent,
+    Resolution,
+)
 
 #: Causes that are the mutineers' attack (Arthur's awakening is immune to them).
 MUTINEER_CAUSES = frozenset({"amotinados", "daniel", "richard-dadd", "director-amotinado", "nathaniel"})
@@ -557,7 +566,7 @@ def tell(s: BethlemState, order: tuple[int, ...], kind: str, audience, **data) -
     celda whose companions died with them)."""
     res = s.res
     if res is not None and res.kind == "noche":
-        res.dawn.append((order, Event(kind, data, audience)))
+        res.dawn.append(DawnEvent(order, Event(kind, data, audience)))
     else:
         s.emit(kind, audience, **data)
 
@@ -571,7 +580,7 @@ def tell_dawn(s: BethlemState) -> None:
     if res is None:
         return
     dawn, res.dawn = res.dawn, []
-    for _, event in sorted(dawn, key=lambda told: told[0]):
+    for _, event in sorted(dawn, key=lambda told: told.order):
         s.emit(event.kind, event.audience, **event.data)
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections import deque
 from dataclasses import dataclass, field
-from typing import Annotated
+from typing import Annotated, NamedTuple
 
 from velada.core.game import State
 from velada.core.protocol import Event
@@ -55,6 +55,14 @@ Told = dict[str, str | list[str] | None]
 Attack = tuple[CardId, str, tuple[int, ...], int]
 #: A death as the resolution's stages see it: (card, cause, by seats, flags, its passive powers worked).
 Death = tuple[CardId, str, tuple[int, ...], int, bool]
+
+
+class DawnEvent(NamedTuple):
+    """An event of a night's death resolution kept for the dawn (``deaths.tell``), told there in ``order``: the
+    deaths in table order, then who is out, then the Compañeros de celda whose companions died with them."""
+
+    order: tuple[int, ...]
+    event: Event
 
 
 @dataclass(slots=True)
@@ -331,8 +339,8 @@ class Resolution:
     waiting: str = ""
     mode: str = ""
     asking_mode: bool = False
-    #: At night, the events told at dawn, each with its place in table order (``deaths.tell``).
-    dawn: list[tuple[tuple[int, ...], Event]] = field(default_factory=list)
+    #: At night, the events told at dawn (``deaths.tell``).
+    dawn: list[DawnEvent] = field(default_factory=list)
 
 
 @dataclass(slots=True, kw_only=True)
