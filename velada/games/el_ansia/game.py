@@ -300,6 +300,9 @@ class AnsiaGame(Game):
         view: dict[str, Any] = {
             "phase": {
                 "id": "fin" if over else "turno",
+                # The whole game is one night (the moon crosses the sky turn by turn; dawn ends it): the room's
+                # screens wear the night's theme.
+                "theme": "night",
                 "moon": s.moon,
                 "text": self.text(
                     lang,
