@@ -14,7 +14,9 @@ import random
 from abc import ABC, abstractmethod
 from collections.abc import Hashable, Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import Any, NamedTuple, TypeVar
+from typing import Any, Generic, NamedTuple
+
+from typing_extensions import TypeVar
 
 from velada.core.bots import BotFactory, random_bot
 from velada.core.i18n import Catalog, Term
@@ -106,6 +108,9 @@ class CardHelp:
 
 
 S = TypeVar("S", bound=State)
+#: The state class a game plays on: ``Game[BethlemState]``'s methods take a ``BethlemState``. A bare ``Game`` is
+#: one over any ``State`` (the default, a ``typing_extensions.TypeVar`` until Python 3.13 has them).
+GameState = TypeVar("GameState", bound=State, default=State)
 
 
 def fork(state: S) -> S:
@@ -141,7 +146,7 @@ class Nudge(NamedTuple):
     renamed: Mapping[str, str] = {}
 
 
-class Game(ABC):
+class Game(ABC, Generic[GameState]):
     """A registered game. Themes are instances (data), not subclasses."""
 
     info: GameInfo
@@ -207,7 +212,7 @@ class Game(ABC):
 
     # --- card help ---------------------------------------------------------------------------------------
 
-    def help_ids(self, state: State, viewer: Viewer) -> list[str]:
+    def help_ids(self, state: GameState, viewer: Viewer) -> list[str]:
         """The help ids (see :class:`CardHelp`) of every card, role, token or objective ``viewer`` holds or
         sees now, in the order a page lists them. Only what ``viewer``'s view already shows."""
         return []
@@ -220,7 +225,7 @@ class Game(ABC):
         """The help for ``help_id`` in ``lang``; ``KeyError`` for an id the game does not know."""
         raise KeyError(help_id)
 
-    def result_text(self, state: State, result: Result, lang: str) -> str:
+    def result_text(self, state: GameState, result: Result, lang: str) -> str:
         """The result as a sentence (its winners named where the text names them)."""
         winners = Term(", ".join(result.winners), number=len(result.winners))
         return self.text(lang, f"result.{result.reason}", winners=winners)
@@ -248,57 +253,57 @@ class Game(ABC):
     @abstractmethod
     def setup(
         self, players: tuple[str, ...], options: Mapping[str, Any], rng: random.Random, deal: Mapping[str, Any] | None
-    ) -> State:
+    ) -> GameState:
         """A new state with its first prompts open. ``options`` are normalised; ``deal`` fixes the hidden cards
         (e.g. player → role id) instead of shuffling. Raises ``ValueError`` for a table the rules cannot deal."""
 
     @abstractmethod
-    def resolve(self, state: State, answers: Answers) -> None:
+    def resolve(self, state: GameState, answers: Answers) -> None:
         """Apply a completed group of answers, then open the next prompts or set ``state.result``."""
 
     @abstractmethod
-    def view(self, state: State, viewer: Viewer, lang: str) -> dict[str, Any]:
+    def view(self, state: GameState, viewer: Viewer, lang: str) -> dict[str, Any]:
         """The game-specific part of what ``viewer`` may know (``None``: the narrator; ``PUBLIC``: anybody): at
         least what :class:`velada.core.view.GameView` declares (the phase, the players, the viewer's seat), which
         the generic pages read; anything else is the game's own."""
 
     @abstractmethod
-    def prompt_text(self, state: State, prompt: Prompt, lang: str) -> str:
+    def prompt_text(self, state: GameState, prompt: Prompt, lang: str) -> str:
         """The prompt's question, in ``lang``."""
 
     @abstractmethod
-    def option_label(self, state: State, prompt: Prompt, option: str, lang: str) -> str:
+    def option_label(self, state: GameState, prompt: Prompt, option: str, lang: str) -> str:
         """The label of one option of ``prompt``, in ``lang``."""
 
     @abstractmethod
-    def event_text(self, state: State, event: Event, lang: str) -> str:
+    def event_text(self, state: GameState, event: Event, lang: str) -> str:
         """The event as one sentence, in ``lang``."""
 
     @abstractmethod
-    def shuffle_hidden(self, state: State, viewer: Viewer, rng: random.Random) -> State:
+    def shuffle_hidden(self, state: GameState, viewer: Viewer, rng: random.Random) -> GameState:
         """A copy of ``state`` in which everything ``viewer`` has no right to know is dealt again at random (the
         cards of other players whose cards they have not seen, say). ``viewer``'s view must not change: that is
         the no-leak property every game is tested for."""
 
     # --- noninterference (velada/core/noninterference.py) -----------------------------------------------
 
-    def deal_of(self, state: State) -> dict[str, Any] | None:
+    def deal_of(self, state: GameState) -> dict[str, Any] | None:
         """The explicit deal (``setup``'s ``deal``) that starts a game as ``state`` was started: ``state`` is a
         game just set up. ``None`` when the game cannot write one: its noninterference is then not checked."""
         return None
 
-    def knowledge(self, state: State, viewer: Viewer) -> set[Hashable]:
+    def knowledge(self, state: GameState, viewer: Viewer) -> set[Hashable]:
         """What ``viewer`` knows now of the hidden deal, as the places (seats, positions…) whose card they have
         seen or been told, in the terms :meth:`redeal` reads. Read from the state, never from the log: the log's
         audiences are what the noninterference check tests."""
         return set()
 
-    def redeal(self, start: State, keep: frozenset[Hashable], viewer: Viewer, rng: random.Random) -> Redeal | None:
+    def redeal(self, start: GameState, keep: frozenset[Hashable], viewer: Viewer, rng: random.Random) -> Redeal | None:
         """Another deal for the game ``start`` began (a state just set up), in which the cards of every place
         outside ``keep`` are dealt again at random among those places (see :class:`Redeal`)."""
         return None
 
-    def nudge_hidden(self, state: State, viewer: Viewer, rng: random.Random) -> Nudge | None:
+    def nudge_hidden(self, state: GameState, viewer: Viewer, rng: random.Random) -> Nudge | None:
         """A copy of ``state``, a game under way, in which two things ``viewer`` may not know change places (two
         hidden cards of the same kind, say), neither of them named by the decisions open or due. The check
         compares such a game with the one it comes from, from that moment on: a secret that comes late in a
@@ -306,7 +311,7 @@ class Game(ABC):
         start part long before. ``viewer``'s view must not change. ``None`` when the game offers none."""
         return None
 
-    def told_of(self, state: State, prompt: Prompt) -> frozenset[str] | None:
+    def told_of(self, state: GameState, prompt: Prompt) -> frozenset[str] | None:
         """Who is told the answer to ``prompt`` besides its player and the players its answer names, for a
         decision whose answers are hidden from everybody else (the puppet told whom to vote): the noninterference
         check answers such a decision otherwise in a world seen by somebody not told, as it does the
@@ -333,18 +338,18 @@ class Game(ABC):
         hidden decisions are announced (a card's target read aloud) lists fewer."""
         return frozenset(k.kind for k in self.prompt_kinds if not k.public)
 
-    def not_open_hint(self, state: State, player: str, name: str, lang: str) -> str | None:
+    def not_open_hint(self, state: GameState, player: str, name: str, lang: str) -> str | None:
         """Why ``player`` has no prompt ``name`` (id or kind) open now, when the game can say more than the
         engine's ``not-open`` (a turn that ended by itself, say). For the narrator's eyes only (``velada run``):
         the engine never tells a player anything about prompts that are not theirs."""
         return None
 
-    def channels(self, state: State) -> list[Channel]:
+    def channels(self, state: GameState) -> list[Channel]:
         """The talk channels the rules open now (:mod:`velada.core.talk`), computed from ``state`` alone. By
         default the table's one channel, everybody reading and writing (a game with no eliminations, El ansia)."""
         return [day_channel(state.players, state.players, kind="mesa")]
 
-    def narration(self, state: State, event: Event, lang: str) -> list[str]:
+    def narration(self, state: GameState, event: Event, lang: str) -> list[str]:
         """The narrator's script for one public event: what a narrator says aloud (the shared screen speaks it),
         usually nothing. A night call (kind ``llamada``) says its wake-up line; deaths, revealed cards and the
         result of a vote are said, never the list of votes. :func:`velada.core.narration.script` strings these
@@ -353,7 +358,7 @@ class Game(ABC):
             return [self.event_text(state, event, lang)]
         return []
 
-    def call_end(self, state: State, event: Event, lang: str) -> list[str]:
+    def call_end(self, state: GameState, event: Event, lang: str) -> list[str]:
         """What the narrator says when the night call ``event`` ends ("Vidente, vuelve a dormir"): said before
         the next line of the script, whatever happened during the call. By default, nothing."""
         return []

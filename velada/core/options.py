@@ -24,7 +24,7 @@ class OptionError(Problem):
     when its catalogue has one (``option-error.<key>``, with ``{value}`` and ``{allowed}``), so the lobby can
     show the reason beside the field in the player's language."""
 
-    def text(self, lang: str = "es", game: Game | None = None) -> str:
+    def text(self, lang: str = "es", game: Game[Any] | None = None) -> str:
         key = self.params.get("option")
         if game is None or key is None or self.code != "option-value":
             return super().text(lang)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
+from typing import Any
 
 from velada.core.game import Game
 
@@ -10,7 +11,7 @@ from velada.core.game import Game
 class Registry:
     """Games by id, in the order they were listed."""
 
-    def __init__(self, games: Iterable[Game]) -> None:
+    def __init__(self, games: Iterable[Game[Any]]) -> None:
         self._games: dict[str, Game] = {}
         for game in games:
             if game.id in self._games:

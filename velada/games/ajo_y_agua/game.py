@@ -51,7 +51,7 @@ NARRATED = frozenset(
 _HELP_EXTRAS = {"identidad": ("vampiro", "conde"), "noche": ("blason", "inocente"), "extra": ("anfitrion", "moribundo")}
 
 
-class AjoGame(Game):
+class AjoGame(Game[AjoState]):
     """Ajo y Agua: a hidden Vampire among counts locked in a castle."""
 
     info = GameInfo(id="ajo-y-agua", min_players=4, max_players=6, recommended=(4, 6), sides=("condes", "vampiro"))
@@ -132,14 +132,14 @@ class AjoGame(Game):
     def warnings(self, players: tuple[str, ...], options: Mapping[str, Any], lang: str) -> list[str]:
         return []
 
-    def not_open_hint(self, state: AjoState, player: str, name: str, lang: str) -> str | None:  # type: ignore[override]
+    def not_open_hint(self, state: AjoState, player: str, name: str, lang: str) -> str | None:
         """A count bitten last night only draws and discards: their turn opens no «turno» and ends by itself."""
         seat = state.index.get(player)
         if seat is not None and seat == state.restricted and name.rpartition(":")[2] == "turno":
             return self.text(lang, "hint.bitten", player=player)
         return None
 
-    def resolve(self, state: AjoState, answers: Answers) -> None:  # type: ignore[override]
+    def resolve(self, state: AjoState, answers: Answers) -> None:
         rules.RESOLVERS[state.step](state, answers)
 
     # --- what a viewer may see ------------------------------------------------------------------------
@@ -157,7 +157,7 @@ class AjoGame(Game):
             return rules.VAMPIRE if seat == s.vampire else "conde"
         return None
 
-    def channels(self, state: AjoState) -> list:  # type: ignore[override]
+    def channels(self, state: AjoState) -> list:
         """Only the day's channel (the rulebook has nobody wake together): the living write while the day lasts;
         the dead read it."""
         from velada.core.talk import day_channel
@@ -165,7 +165,7 @@ class AjoGame(Game):
         living = state.ids(state.living()) if state.phase == "dia" else ()
         return [day_channel(state.players, living)]
 
-    def view(self, state: AjoState, viewer: Viewer, lang: str) -> dict[str, Any]:  # type: ignore[override]
+    def view(self, state: AjoState, viewer: Viewer, lang: str) -> dict[str, Any]:
         s = state
         players = []
         for seat, player in enumerate(s.players):
@@ -238,7 +238,7 @@ class AjoGame(Game):
     # --- noninterference: the places of the deal are the seats (who is the Vampire) and the deck's cards --------
     # ("seat", i) is seat i's hidden identity; ("draw", k) the k-th card drawn from the deck as dealt.
 
-    def deal_of(self, state: AjoState) -> dict[str, Any]:  # type: ignore[override]
+    def deal_of(self, state: AjoState) -> dict[str, Any]:
         s = state
         return {
             "vampiro": s.players[s.vampire],
@@ -247,7 +247,7 @@ class AjoGame(Game):
             "mazo": list(s.dealt),
         }
 
-    def knowledge(self, state: AjoState, viewer: Viewer) -> set[Hashable]:  # type: ignore[override]
+    def knowledge(self, state: AjoState, viewer: Viewer) -> set[Hashable]:
         """Whose identity ``viewer`` knows (their own, the dead's, everybody's for the Vampire; a Mirror shows a
         night card that may betray its holder) and the cards they drew."""
         s = state
@@ -260,9 +260,7 @@ class AjoGame(Game):
             known |= {("draw", k) for k, seat in enumerate(s.draws) if seat == me}
         return known
 
-    def redeal(  # type: ignore[override]
-        self, start: AjoState, keep: frozenset[Hashable], viewer: Viewer, rng: random.Random
-    ) -> Redeal:
+    def redeal(self, start: AjoState, keep: frozenset[Hashable], viewer: Viewer, rng: random.Random) -> Redeal:
         deal = self.deal_of(start)
         moved: dict[str, str] = {}
         hidden = [i for i in range(len(start.players)) if ("seat", i) not in keep]
@@ -283,7 +281,7 @@ class AjoGame(Game):
         deal["mazo"] = deck
         return Redeal(deal, moved)
 
-    def shuffle_hidden(self, state: AjoState, viewer: Viewer, rng: random.Random) -> AjoState:  # type: ignore[override]
+    def shuffle_hidden(self, state: AjoState, viewer: Viewer, rng: random.Random) -> AjoState:
         """Re-deal what ``viewer`` cannot know: who the Vampire is among the counts whose identity is hidden
         from them, the other players' hands and unused night cards (sizes stay: they are on the table), and the
         order of the supply."""
@@ -332,7 +330,7 @@ class AjoGame(Game):
     def _night_text(self, cards: Mapping[str, int], lang: str) -> str:
         return self._cards_text(cards, lang)
 
-    def prompt_text(self, state: AjoState, prompt: Prompt, lang: str) -> str:  # type: ignore[override]
+    def prompt_text(self, state: AjoState, prompt: Prompt, lang: str) -> str:
         args = prompt.args or {}
         if prompt.kind == "objetivo":
             return self.text(lang, f"prompt.objetivo-{args['action']}")
@@ -340,7 +338,7 @@ class AjoGame(Game):
             return self.text(lang, "prompt.botin", target=args["target"])
         return self.text(lang, f"prompt.{prompt.kind}", limit=state.settings.hand_limit)
 
-    def option_label(self, state: AjoState, prompt: Prompt, option: str, lang: str) -> str:  # type: ignore[override]
+    def option_label(self, state: AjoState, prompt: Prompt, option: str, lang: str) -> str:
         if option in state.index:
             return option
         if option.startswith("equipar:"):
@@ -355,7 +353,7 @@ class AjoGame(Game):
             return self.text(lang, "option.descartar", card=self.card_name(option, lang))
         return self.text(lang, "option.usar", card=self.card_name(option, lang))
 
-    def event_text(self, state: AjoState, event: Event, lang: str) -> str:  # type: ignore[override]
+    def event_text(self, state: AjoState, event: Event, lang: str) -> str:
         params: dict[str, Any] = {}
         for name, value in event.data.items():
             if name in ("card", "taken"):
@@ -386,7 +384,7 @@ class AjoGame(Game):
 
     # --- card help -----------------------------------------------------------------------------------------
 
-    def help_ids(self, state: AjoState, viewer: Viewer) -> list[str]:  # type: ignore[override]
+    def help_ids(self, state: AjoState, viewer: Viewer) -> list[str]:
         """The viewer's identity first (a seat's own; the narrator and the room see both), then every day card
         (the deck is the same at every table), the night cards and the host's bell, and who is dying."""
         s = state
@@ -419,7 +417,7 @@ class AjoGame(Game):
 
     # --- the narrator's script ---------------------------------------------------------------------------
 
-    def narration(self, state: AjoState, event: Event, lang: str) -> list[str]:  # type: ignore[override]
+    def narration(self, state: AjoState, event: Event, lang: str) -> list[str]:
         """The rounds, nightfall, the night's cards shown and what they did, accusations, deaths and the end;
         not each draw, equipment, discard or card used."""
         return [self.event_text(state, event, lang)] if event.kind in NARRATED else []

@@ -410,7 +410,7 @@ def _archive_awake(s: BethlemState, prompt: Prompt) -> bool:
 NUDGE_TRIES = 8
 
 
-class BethlemGame(Game):
+class BethlemGame(Game[BethlemState]):
     """El manicomio de Bethlem: a mutiny in an asylum, with four lives per player."""
 
     info = GameInfo(
@@ -525,7 +525,7 @@ class BethlemGame(Game):
             return [self.text(lang, "warning.table", players=len(players))]
         return []
 
-    def resolve(self, state: BethlemState, answers: Answers) -> None:  # type: ignore[override]
+    def resolve(self, state: BethlemState, answers: Answers) -> None:
         flow.resolve(self, state, answers)
 
     # --- what a viewer may see ------------------------------------------------------------------------
@@ -589,12 +589,12 @@ class BethlemGame(Game):
                 out.append("muerte-aplazada")
         return out
 
-    def channels(self, state: BethlemState) -> list:  # type: ignore[override]
+    def channels(self, state: BethlemState) -> list:
         from velada.games.bethlem import talk
 
         return talk.channels(state)
 
-    def view(self, state: BethlemState, viewer: Viewer, lang: str) -> dict[str, Any]:  # type: ignore[override]
+    def view(self, state: BethlemState, viewer: Viewer, lang: str) -> dict[str, Any]:
         s = state
         narrator = viewer is None
         me = s.index.get(viewer) if viewer not in (None, PUBLIC) else None
@@ -743,7 +743,7 @@ class BethlemGame(Game):
     # --- noninterference: what is dealt are the life cards and personalities (known by their ids: they travel
     # with what sits on them), the objective cards (by seat), and the event deck (known by the events' ids) ---------
 
-    def deal_of(self, state: BethlemState) -> dict[str, Any] | None:  # type: ignore[override]
+    def deal_of(self, state: BethlemState) -> dict[str, Any] | None:
         """The deal: every player's cards; with 2 and 3 players, whose cards the players' choices place (the
         draft, the lone player's side), what chance deals (``chance.deal_of``)."""
         s = state
@@ -759,7 +759,7 @@ class BethlemGame(Game):
                 deal[HAPPENINGS_KEY] = {"periodicos": list(happen.periodic), "puntuales": list(happen.punctual)}
         return deal
 
-    def knowledge(self, state: BethlemState, viewer: Viewer) -> set[Hashable]:  # type: ignore[override]
+    def knowledge(self, state: BethlemState, viewer: Viewer) -> set[Hashable]:
         """The life cards and personalities ``viewer`` sees now (``("card", id)``, ``("persona", id)``), the
         objective cards they see (``("goal", seat)``) and the events they hold, used in secret or see discarded
         (``("event", id)``)."""
@@ -799,7 +799,7 @@ class BethlemGame(Game):
         """El Relojero's menu: a journey to the future and stopping time are announced to the table."""
         return RELOJERO_ANNOUNCED if prompt.kind == el_relojero.KIND else frozenset()
 
-    def told_of(self, state: BethlemState, prompt: Prompt) -> frozenset[str] | None:  # type: ignore[override]
+    def told_of(self, state: BethlemState, prompt: Prompt) -> frozenset[str] | None:
         """Of the decisions told to others (``TOLD_TO_OTHERS``), those told to given players only: the puppet
         hears Neuroticismo's order, tonight's other mutineers see Nathaniel's awakened attack, and El archivo's
         target alone is told while the power is not awakened (its awakened use is announced); what El Otaku
@@ -814,7 +814,7 @@ class BethlemGame(Game):
             return frozenset(state.players)
         return None
 
-    def redeal(  # type: ignore[override]
+    def redeal(
         self, start: BethlemState, keep: frozenset[Hashable], viewer: Viewer, rng: random.Random
     ) -> Redeal | None:
         deal = self.deal_of(start)
@@ -869,7 +869,7 @@ class BethlemGame(Game):
                 deck[k] = e
         return Redeal(deal, {}, rename)
 
-    def nudge_hidden(self, state: BethlemState, viewer: Viewer, rng: random.Random) -> Nudge | None:  # type: ignore[override]
+    def nudge_hidden(self, state: BethlemState, viewer: Viewer, rng: random.Random) -> Nudge | None:
         """Two living cards of one group and one side that ``viewer`` may not know change places (or two cards of
         El Saltamundos' deck, face down for everybody). Same group and side, because a player who knows a row's
         side (the mutineers know each other) knows it still; never a card named by the decisions open or due,
@@ -920,7 +920,7 @@ class BethlemGame(Game):
                 return Nudge(s)
         return None
 
-    def shuffle_hidden(self, state: BethlemState, viewer: Viewer, rng: random.Random) -> BethlemState:  # type: ignore[override]
+    def shuffle_hidden(self, state: BethlemState, viewer: Viewer, rng: random.Random) -> BethlemState:
         """Deal again, among their positions, the cards ``viewer`` may not know; likewise the personalities
         they have not seen, and the events in the deck and in other players' hands."""
         s = copy.deepcopy(state)
@@ -978,7 +978,7 @@ class BethlemGame(Game):
         player, _, pos = option.rpartition(":")
         return self.text(lang, "target", player=player, position=pos)
 
-    def prompt_text(self, state: BethlemState, prompt: Prompt, lang: str) -> str:  # type: ignore[override]
+    def prompt_text(self, state: BethlemState, prompt: Prompt, lang: str) -> str:
         args = dict(prompt.args or {})
         params: dict[str, Any] = {}
         for key, value in args.items():
@@ -1007,7 +1007,7 @@ class BethlemGame(Game):
             key = "prompt.wakerfield-despierta"
         return self.text(lang, key, **params)
 
-    def option_label(self, state: BethlemState, prompt: Prompt, option: str, lang: str) -> str:  # type: ignore[override]
+    def option_label(self, state: BethlemState, prompt: Prompt, option: str, lang: str) -> str:
         s = state
         if option in s.index:
             return option
@@ -1035,7 +1035,7 @@ class BethlemGame(Game):
             return self.card_name(option, lang)
         return self.text(lang, f"option.{option}")
 
-    def event_text(self, state: BethlemState, event: Event, lang: str) -> str:  # type: ignore[override]
+    def event_text(self, state: BethlemState, event: Event, lang: str) -> str:
         if event.kind == CALL and not event.data["card"]:  # a turn no card names: the mutineers
             return self.text(lang, f"event.llamada-{event.data['call']}")
         params: dict[str, Any] = {}
@@ -1097,13 +1097,13 @@ class BethlemGame(Game):
 
     # --- the narrator's script and card help (velada/games/bethlem/guide.py) ---------------------------------
 
-    def narration(self, state: BethlemState, event: Event, lang: str) -> list[str]:  # type: ignore[override]
+    def narration(self, state: BethlemState, event: Event, lang: str) -> list[str]:
         return guide.narration(self, state, event, lang)
 
-    def call_end(self, state: BethlemState, event: Event, lang: str) -> list[str]:  # type: ignore[override]
+    def call_end(self, state: BethlemState, event: Event, lang: str) -> list[str]:
         return guide.call_end(self, state, event, lang)
 
-    def help_ids(self, state: BethlemState, viewer: Viewer) -> list[str]:  # type: ignore[override]
+    def help_ids(self, state: BethlemState, viewer: Viewer) -> list[str]:
         return guide.visible_ids(self, state, viewer)
 
     def all_help_ids(self) -> list[str]:

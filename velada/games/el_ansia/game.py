@@ -73,7 +73,7 @@ def _one(answers: Answers) -> tuple[str, ...]:
 NARRATED = frozenset({"misiones-iniciales", "luna", "castillo", "sombrillas", "amanecer", "misiones-reveladas", "fin"})
 
 
-class AnsiaGame(Game):
+class AnsiaGame(Game[AnsiaState]):
     """El ansia: a deck-building race of vampires who must be back before dawn."""
 
     info = GameInfo(id="el-ansia", min_players=2, max_players=6, recommended=(2, 6), sides=tuple(VAMPIRES))
@@ -249,7 +249,7 @@ class AnsiaGame(Game):
             else:
                 s.crypts[region] = [rest.pop() for _ in range(min(CRYPT_MISSIONS[region], len(rest)))]
 
-    def resolve(self, state: AnsiaState, answers: Answers) -> None:  # type: ignore[override]
+    def resolve(self, state: AnsiaState, answers: Answers) -> None:
         s = state
         if s.step == "mision-inicial":
             for (player, _), chosen in answers.items():
@@ -261,7 +261,7 @@ class AnsiaGame(Game):
 
     # --- what a viewer may see ------------------------------------------------------------------------
 
-    def view(self, state: AnsiaState, viewer: Viewer, lang: str) -> dict[str, Any]:  # type: ignore[override]
+    def view(self, state: AnsiaState, viewer: Viewer, lang: str) -> dict[str, Any]:
         s = state
         me = s.index.get(viewer) if viewer not in (None, PUBLIC) else None
         over = s.result is not None
@@ -359,7 +359,7 @@ class AnsiaGame(Game):
     # --- noninterference: the places of the deal are each seat's deck as dealt (``("mazo", seat, k)``: its k-th
     # card drawn) and the missions (the two offered to each player, the crypts' piles) ----------------------------
 
-    def deal_of(self, state: AnsiaState) -> dict[str, Any]:  # type: ignore[override]
+    def deal_of(self, state: AnsiaState) -> dict[str, Any]:
         s = state
         offers = {p: list(prompt.options) for (p, _), prompt in s.group.items() if prompt.kind == "mision-inicial"}
         deal: dict[str, Any] = {
@@ -378,7 +378,7 @@ class AnsiaGame(Game):
             deal["misiones"] = {p: list(s.missions[i]) for i, p in enumerate(s.players)}
         return deal
 
-    def knowledge(self, state: AnsiaState, viewer: Viewer) -> set[Hashable]:  # type: ignore[override]
+    def knowledge(self, state: AnsiaState, viewer: Viewer) -> set[Hashable]:
         """The cards of a deck drawn by their owner (``viewer``'s) or already played (anybody's: what is still in
         a hand is not), the viewer's own missions, and every mission once the viewer has looked into a crypt
         (where missions of other players come back)."""
@@ -394,9 +394,7 @@ class AnsiaGame(Game):
                 known.add("misiones")
         return known
 
-    def redeal(  # type: ignore[override]
-        self, start: AnsiaState, keep: frozenset[Hashable], viewer: Viewer, rng: random.Random
-    ) -> Redeal:
+    def redeal(self, start: AnsiaState, keep: frozenset[Hashable], viewer: Viewer, rng: random.Random) -> Redeal:
         deal = self.deal_of(start)
         # One secret at a time: another deck order, other missions in the crypts, or other missions anywhere
         # (a player choosing a mission they were not offered ends the comparison at once).
@@ -426,7 +424,7 @@ class AnsiaGame(Game):
                 table[key][j] = mission
         return Redeal(deal)
 
-    def shuffle_hidden(self, state: AnsiaState, viewer: Viewer, rng: random.Random) -> AnsiaState:  # type: ignore[override]
+    def shuffle_hidden(self, state: AnsiaState, viewer: Viewer, rng: random.Random) -> AnsiaState:
         """Re-deal what ``viewer`` cannot see: the order of every deck (their own too) and of the hunting deck,
         the other players' hands (sizes stay), the face-down tavern and closed chests, and the missions nobody
         has shown (other players' missions and the crypt piles, mixed)."""
@@ -504,7 +502,7 @@ class AnsiaGame(Game):
             else region
         )
 
-    def prompt_text(self, state: AnsiaState, prompt: Prompt, lang: str) -> str:  # type: ignore[override]
+    def prompt_text(self, state: AnsiaState, prompt: Prompt, lang: str) -> str:
         args = dict(prompt.args or {})
         if "speed" in args:
             args["speed"] = args["speed"]
@@ -516,7 +514,7 @@ class AnsiaGame(Game):
             args["region"] = self.text(lang, f"region.{args['region']}")
         return self.text(lang, f"prompt.{prompt.kind}", **{k: v for k, v in args.items() if k != "cards"})
 
-    def option_label(self, state: AnsiaState, prompt: Prompt, option: str, lang: str) -> str:  # type: ignore[override]
+    def option_label(self, state: AnsiaState, prompt: Prompt, option: str, lang: str) -> str:
         s = state
         cards = (prompt.args or {}).get("cards") or {}
         if prompt.kind == "preparada":
@@ -558,7 +556,7 @@ class AnsiaGame(Game):
             return self.text(lang, f"kind.{option}")
         return self.text(lang, f"option.{option}")
 
-    def event_text(self, state: AnsiaState, event: Event, lang: str) -> str:  # type: ignore[override]
+    def event_text(self, state: AnsiaState, event: Event, lang: str) -> str:
         params: dict[str, Any] = {}
         for name, value in event.data.items():
             if name == "card":
@@ -598,7 +596,7 @@ class AnsiaGame(Game):
 
     # --- card help -----------------------------------------------------------------------------------------
 
-    def help_ids(self, state: AnsiaState, viewer: Viewer) -> list[str]:  # type: ignore[override]
+    def help_ids(self, state: AnsiaState, viewer: Viewer) -> list[str]:
         return help.visible_ids(state, viewer)
 
     def all_help_ids(self) -> list[str]:
@@ -609,7 +607,7 @@ class AnsiaGame(Game):
 
     # --- the narrator's script ---------------------------------------------------------------------------
 
-    def narration(self, state: AnsiaState, event: Event, lang: str) -> list[str]:  # type: ignore[override]
+    def narration(self, state: AnsiaState, event: Event, lang: str) -> list[str]:
         """The moon's progress and each turn's order, who returns to the castle, dawn's fate of each vampire,
         missions revealed at the end and the result; not each card, move, hunt or point (a game has hundreds)."""
         return [self.event_text(state, event, lang)] if event.kind in NARRATED else []

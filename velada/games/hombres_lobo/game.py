@@ -94,7 +94,7 @@ _NEUTRAL_KEYS = {
 }
 
 
-class WerewolfGame(Game):
+class WerewolfGame(Game[WerewolfState]):
     """Los Hombres Lobo de Castronegro and Gauekos: the same rules under two themes."""
 
     def __init__(self, theme_name: str) -> None:
@@ -223,7 +223,7 @@ class WerewolfGame(Game):
             notes.append(self.text(lang, "warning.box", role=self.role_name(role, lang), needed=needed, in_box=in_box))
         return notes
 
-    def resolve(self, state: WerewolfState, answers: Answers) -> None:  # type: ignore[override]
+    def resolve(self, state: WerewolfState, answers: Answers) -> None:
         flow.resolve(self.theme, state, answers)
 
     # --- what a viewer may see ------------------------------------------------------------------------
@@ -240,7 +240,7 @@ class WerewolfGame(Game):
             return s.roles[seat]
         return s.known[me].get(seat)
 
-    def shuffle_hidden(self, state: WerewolfState, viewer: Viewer, rng: random.Random) -> WerewolfState:  # type: ignore[override]
+    def shuffle_hidden(self, state: WerewolfState, viewer: Viewer, rng: random.Random) -> WerewolfState:
         """Deal again, among their holders, the cards ``viewer`` may not know (and the spare cards, unless
         ``viewer`` is the Ladrón who saw them). Each card keeps the power it carries now."""
         s = copy.deepcopy(state)
@@ -259,7 +259,7 @@ class WerewolfGame(Game):
 
     # --- noninterference: the places of the deal are the seats and the spare cards ("sobrante", k) ---------
 
-    def deal_of(self, state: WerewolfState) -> dict[str, Any]:  # type: ignore[override]
+    def deal_of(self, state: WerewolfState) -> dict[str, Any]:
         deal: dict[str, Any] = dict(zip(state.players, state.roles, strict=True))
         if state.spare:
             deal[SPARE_KEY] = list(state.spare)
@@ -277,7 +277,7 @@ class WerewolfGame(Game):
             origin[move[1]] = ("sobrante", move[2])
         return origin
 
-    def knowledge(self, state: WerewolfState, viewer: Viewer) -> set[Hashable]:  # type: ignore[override]
+    def knowledge(self, state: WerewolfState, viewer: Viewer) -> set[Hashable]:
         """The places whose card ``viewer`` knows: the cards they see now (their own, the dead's, those seen or
         told at night), the card they were dealt, and the spare cards the Ladrón is shown."""
         s = state
@@ -291,9 +291,7 @@ class WerewolfGame(Game):
                 known |= {("sobrante", k) for k in range(len(s.spare))}
         return known
 
-    def redeal(  # type: ignore[override]
-        self, start: WerewolfState, keep: frozenset[Hashable], viewer: Viewer, rng: random.Random
-    ) -> Redeal:
+    def redeal(self, start: WerewolfState, keep: frozenset[Hashable], viewer: Viewer, rng: random.Random) -> Redeal:
         places: list[Hashable] = [*range(len(start.players)), *(("sobrante", k) for k in range(len(start.spare)))]
         cards = [*start.roles, *start.spare]
         free = [i for i, place in enumerate(places) if place not in keep]
@@ -311,7 +309,7 @@ class WerewolfGame(Game):
             deal[SPARE_KEY] = dealt[n:]
         return Redeal(deal, moved)
 
-    def channels(self, state: WerewolfState) -> list:  # type: ignore[override]
+    def channels(self, state: WerewolfState) -> list:
         from velada.games.hombres_lobo import talk
 
         return talk.channels(self.theme, state)
@@ -329,7 +327,7 @@ class WerewolfGame(Game):
         me = s.index.get(viewer)
         return me is not None and (me in s.lovers or me == s.cupid)
 
-    def view(self, state: WerewolfState, viewer: Viewer, lang: str) -> dict[str, Any]:  # type: ignore[override]
+    def view(self, state: WerewolfState, viewer: Viewer, lang: str) -> dict[str, Any]:
         s = state
         lovers = self.knows_lovers(s, viewer)
         players = []
@@ -409,7 +407,7 @@ class WerewolfGame(Game):
 
     # --- prompt and event texts ------------------------------------------------------------------------
 
-    def prompt_text(self, state: WerewolfState, prompt: Prompt, lang: str) -> str:  # type: ignore[override]
+    def prompt_text(self, state: WerewolfState, prompt: Prompt, lang: str) -> str:
         decision = self._decision[prompt.kind]
         args = prompt.args or {}
         if decision == "thief":
@@ -426,7 +424,7 @@ class WerewolfGame(Game):
             return self.text(lang, "prompt.wolves_again", round=args["round"] - 1)
         return self.text(lang, f"prompt.{decision}", victim=args.get("victim", ""))
 
-    def option_label(self, state: WerewolfState, prompt: Prompt, option: str, lang: str) -> str:  # type: ignore[override]
+    def option_label(self, state: WerewolfState, prompt: Prompt, option: str, lang: str) -> str:
         if option in state.index:
             return option
         if option in CARD_OPTIONS:
@@ -434,7 +432,7 @@ class WerewolfGame(Game):
             return self.text(lang, "option.carta", role=self.role_name(role, lang))
         return self.text(lang, f"option.{option}", victim=(prompt.args or {}).get("victim", ""))
 
-    def event_text(self, state: WerewolfState, event: Event, lang: str) -> str:  # type: ignore[override]
+    def event_text(self, state: WerewolfState, event: Event, lang: str) -> str:
         data = event.data
         params: dict[str, Any] = {}
         for name, value in data.items():
@@ -471,7 +469,7 @@ class WerewolfGame(Game):
 
     # --- card help -----------------------------------------------------------------------------------------
 
-    def help_ids(self, state: WerewolfState, viewer: Viewer) -> list[str]:  # type: ignore[override]
+    def help_ids(self, state: WerewolfState, viewer: Viewer) -> list[str]:
         """The viewer's own card first, then every card in the game (the composition is public), the office
         of {sheriff} and the lovers when the game has them."""
         s = state
@@ -502,14 +500,14 @@ class WerewolfGame(Game):
 
     # --- the narrator's script ---------------------------------------------------------------------------
 
-    def narration(self, state: WerewolfState, event: Event, lang: str) -> list[str]:  # type: ignore[override]
+    def narration(self, state: WerewolfState, event: Event, lang: str) -> list[str]:
         """Nightfall and dawn, each call's wake-up line, the deaths with the card each dead player held, the
         office's changes and the outcome of each vote, and the end; never a list of votes."""
         if event.kind in NARRATED:
             return [self.event_text(state, event, lang)]
         return []
 
-    def call_end(self, state: WerewolfState, event: Event, lang: str) -> list[str]:  # type: ignore[override]
+    def call_end(self, state: WerewolfState, event: Event, lang: str) -> list[str]:
         call = event.data["call"]
         name = f"call-end.{call}"
         return [self.text(lang, name)] if self.catalog.has(lang, name) else []
