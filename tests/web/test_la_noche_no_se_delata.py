@@ -4,7 +4,8 @@
 - A night call's clock shows only on its own players' screens (a clock starting again on the shared screen would
   announce every hidden call); a vote's clock shows everywhere.
 - Every night call lasts the table's minimum whether its card is alive, dead or absent: a night with a dead
-  Vidente takes as long, and looks the same from outside, as one with her alive.
+  Vidente takes as long, sounds the same (the narrator calls her and sends her back to sleep) and looks the same
+  from outside, as one with her alive.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ import asyncio
 import time
 
 from velada.core.engine import Match, pending
+from velada.core.narration import script
 from velada.core.protocol import PUBLIC
 from velada.games import REGISTRY
 from velada.web.live import Config, Connection, LiveTable
@@ -94,11 +96,12 @@ def _dawn(n: int):
     return lambda view: any(e["kind"] == "dia" and e["data"].get("n") == n for e in view["log"])
 
 
-def _second_night(tmp_path, seer_dies: bool) -> tuple[float, list[list[str]]]:
+def _second_night(tmp_path, seer_dies: bool) -> tuple[float, list[list[str]], list[str]]:
     """Play night 1 (the wolves kill the Vidente, or a villager), a day, and night 2, in which the Vidente — if
-    alive — takes a while to choose. Returns how long night 2 lasted on the shared screen, and what it showed."""
+    alive — takes a while to choose. Returns how long night 2 lasted on the shared screen, what it showed, and what
+    the narrator said from nightfall to dawn."""
 
-    async def play() -> tuple[float, list[list[str]]]:
+    async def play() -> tuple[float, list[list[str]], list[str]]:
         table = _table(tmp_path, {"llamada": 0.5})
         screen = Screen(table, PUBLIC)
         await table.attach(screen.conn)
@@ -120,14 +123,20 @@ def _second_night(tmp_path, seer_dies: bool) -> tuple[float, list[list[str]]]:
             assert time.monotonic() < deadline
             await asyncio.sleep(0.01)
         await table.close()
-        return screen.first(_dawn(2)) - dusk, screen.logs()
+        spoken = script(table.game, table.state, "es")
+        night = next(i for i, line in enumerate(spoken) if line.startswith("Cae la noche 2"))
+        dawn = next(i for i, line in enumerate(spoken) if line.startswith("Amanece") and i > night)
+        return screen.first(_dawn(2)) - dusk, screen.logs(), spoken[night : dawn + 1]
 
     return asyncio.run(play())
 
 
-def test_una_noche_con_la_vidente_muerta_dura_y_se_ve_igual_que_con_ella_viva(tmp_path):
-    alive, seen_alive = _second_night(tmp_path / "viva", seer_dies=False)
-    dead, seen_dead = _second_night(tmp_path / "muerta", seer_dies=True)
+def test_una_noche_con_la_vidente_muerta_dura_suena_y_se_ve_igual_que_con_ella_viva(tmp_path):
+    alive, seen_alive, said_alive = _second_night(tmp_path / "viva", seer_dies=False)
+    dead, seen_dead, said_dead = _second_night(tmp_path / "muerta", seer_dies=True)
+    # The narrator calls her, and sends her back to sleep, all the same.
+    assert said_alive == said_dead
+    assert any(line.startswith("Vidente, despierta") for line in said_dead), said_dead
     # Three calls (Vidente, wolves, Bruja) of at least half a second each, answered or not.
     assert alive >= 1.5 - 0.05 and dead >= 1.5 - 0.05
     assert abs(alive - dead) < 0.15, (alive, dead)
