@@ -20,7 +20,7 @@ import logging
 import os
 import secrets
 from collections.abc import AsyncIterator
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from sqlalchemy.engine import make_url
 
@@ -33,6 +33,9 @@ log = logging.getLogger("velada.web")
 OWNER, CHANGE = 17, 18
 #: How often a process looks for tables nobody owns (a dead process's), in seconds.
 SWEEP = 1.0
+#: Connections a process holds change locks on: a table's changes go in turn with those of the tables that share
+#: its connection (its id modulo this), not with every change the process makes.
+LOCK_CONNECTIONS = 8
 
 
 def conninfo(url: str) -> str:
@@ -51,7 +54,8 @@ class Cluster:
         self.name = secrets.token_hex(6)
         self.hub: Hub | None = None
         self.owned: set[str] = set()
-        self._changes = asyncio.Lock()
+        self._changes = [asyncio.Lock() for _ in range(LOCK_CONNECTIONS)]
+        self._locks: list[Any] = []
         self._tasks: list[asyncio.Task] = []
 
     def owns(self, code: str) -> bool:
@@ -66,7 +70,10 @@ class Cluster:
         name = f"velada-{os.getpid()}"
         self._listen = await psycopg.AsyncConnection.connect(self.dsn, autocommit=True, application_name=name)
         self._owner = await psycopg.AsyncConnection.connect(self.dsn, autocommit=True, application_name=name)
-        self._lock = await psycopg.AsyncConnection.connect(self.dsn, autocommit=True, application_name=name)
+        self._locks = [
+            await psycopg.AsyncConnection.connect(self.dsn, autocommit=True, application_name=name)
+            for _ in range(LOCK_CONNECTIONS)
+        ]
         await self._listen.execute("LISTEN velada")
         loop = asyncio.get_running_loop()
         self._tasks = [loop.create_task(self._hear()), loop.create_task(self._sweep())]
@@ -76,20 +83,24 @@ class Cluster:
             task.cancel()
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await task
-        for conn in (self._listen, self._owner, self._lock):
+        for conn in (self._listen, self._owner, *self._locks):
             with contextlib.suppress(Exception):
                 await conn.close()
 
     @contextlib.asynccontextmanager
     async def changing(self, table_id: int) -> AsyncIterator[None]:
-        """Hold the table's change lock across the cluster (one connection per process: its changes go in
-        turn, each a few milliseconds)."""
-        async with self._changes:
-            await self._lock.execute("SELECT pg_advisory_lock(%s, %s)", (CHANGE, table_id))
+        """Hold the table's change lock across the cluster, on one of the process's lock connections (chosen by the
+        table: a connection waits for one lock at a time, so the tables sharing it change in turn; a change with
+        its catch-up and write takes several round trips to the database, and with a single connection every
+        table of the process waited for every other's)."""
+        shard = table_id % LOCK_CONNECTIONS
+        async with self._changes[shard]:
+            lock = self._locks[shard]
+            await lock.execute("SELECT pg_advisory_lock(%s, %s)", (CHANGE, table_id))
             try:
                 yield
             finally:
-                await self._lock.execute("SELECT pg_advisory_unlock(%s, %s)", (CHANGE, table_id))
+                await lock.execute("SELECT pg_advisory_unlock(%s, %s)", (CHANGE, table_id))
 
     async def _hear(self) -> None:
         """Catch up with each table another process changed, if this process shows it."""
