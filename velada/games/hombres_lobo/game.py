@@ -329,7 +329,8 @@ class WerewolfGame(Game[WerewolfState]):
 
     def view(self, state: WerewolfState, viewer: Viewer, lang: str) -> dict[str, Any]:
         s = state
-        lovers = self.knows_lovers(s, viewer)
+        # The lovers, for a viewer who knows who they are.
+        lovers = s.lovers if self.knows_lovers(s, viewer) else None
         players = []
         for seat, player in enumerate(s.players):
             role = self.visible_role(s, viewer, seat)
@@ -344,8 +345,8 @@ class WerewolfGame(Game[WerewolfState]):
                 "sheriff": s.sheriff == seat,
                 "badges": [self.name(lang, "sheriff")] if s.sheriff == seat else [],
             }
-            if lovers:
-                entry["lover"] = seat in s.lovers  # type: ignore[operator]
+            if lovers is not None:
+                entry["lover"] = seat in lovers
                 if entry["lover"]:
                     entry["badges"].append(self.name(lang, "lovers"))
             players.append(entry)
