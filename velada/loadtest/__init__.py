@@ -2,3 +2,21 @@
 websockets against it with Locust, and reports POST latency, the time until a change is visible on the other
 seats' sockets, choices/s, and the server's CPU and memory. Bounded in time, loopback only; ``pip install -e
 '.[load]'``."""
+
+from __future__ import annotations
+
+from typing import Any
+
+
+def changed_prompts(delta: dict[str, Any] | None) -> list[Any] | None:
+    """A seat's prompts after a message whose view delta is ``delta`` (:mod:`velada.core.delta`), or ``None`` when
+    the delta leaves them as they were. All a generated seat reads of its view is its prompts, a top-level part
+    of the view that a delta sets whole when it changes: keeping the whole view (a patch copies its log at every
+    message) cost the generator more CPU per choice than the server."""
+    if delta is None:
+        return None
+    if "prompts" in delta["set"]:
+        return delta["set"]["prompts"]
+    if "prompts" in delta["unset"]:
+        return []
+    return None

@@ -27,6 +27,8 @@ from locust import task
 from locust.contrib.fasthttp import FastHttpUser
 from locust.exception import StopUser
 
+from velada.loadtest import changed_prompts
+
 GAME = os.environ.get("VELADA_GAME", "hombres-lobo")
 SEATS = int(os.environ.get("VELADA_SEATS", "12"))
 PACE = (float(os.environ.get("VELADA_PACE_MIN", "0.5")), float(os.environ.get("VELADA_PACE_MAX", "2.0")))
@@ -96,10 +98,6 @@ class Table:
         gevent.spawn(self.listen, screen, "", "")
 
     def listen(self, ws: websocket.WebSocket, name: str, token: str) -> None:
-        # All a seat reads of its view is its prompts, a top-level part that a delta sets whole when it changes
-        # (velada.core.delta): the generator keeps that alone, not the view, whose log a patch copies at every
-        # message (its CPU per choice would grow with the game, and at 200 tables it needs two cores as it is).
-        prompts: list = []
         while not self.finished:
             try:
                 raw = ws.recv()
@@ -117,16 +115,7 @@ class Table:
             if message.get("status") == "finished":
                 self.finished = True
                 return
-            delta = message.get("delta")
-            if delta is None:
-                continue
-            if "prompts" in delta["set"]:
-                prompts = delta["set"]["prompts"]
-            elif "prompts" in delta["unset"]:
-                prompts = []
-            else:
-                continue
-            for prompt in prompts:
+            for prompt in changed_prompts(message.get("delta")) or ():
                 key = (name, prompt["id"])
                 if name and not prompt["answered"] and key not in self.answered:
                     self.answered.add(key)
