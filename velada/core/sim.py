@@ -114,17 +114,18 @@ def bot_playout(
     factories = game.bots
     bots = {p: factories[seating[p]](p, seed ^ (0x5EED + i)) for i, p in enumerate(players)}
     bots[NARRATOR] = narrator_bot(seed)
-    state = game.setup(players, options, random.Random(seed), None)
-    count = 0
-    while state.result is None:
-        for prompt in list(state.group.values()):
-            player = prompt.player
+    with _collector_paused():
+        state = game.setup(players, options, random.Random(seed), None)
+        count = 0
+        while state.result is None:
+            for prompt in list(state.group.values()):
+                player = prompt.player
 
-            def view(player: str = player) -> dict[str, Any]:
-                return build_view(game, state, viewer_of(player), texts=False)
+                def view(player: str = player) -> dict[str, Any]:
+                    return build_view(game, state, viewer_of(player), texts=False)
 
-            apply_choice(game, state, player, prompt.id, bots[player].choose(prompt, view))
-            count += 1
+                apply_choice(game, state, player, prompt.id, bots[player].choose(prompt, view))
+                count += 1
     return state, count
 
 
