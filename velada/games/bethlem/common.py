@@ -178,17 +178,17 @@ def living(s: BethlemState, seats=None, exclude_isolated: bool = False) -> list[
     """Living cards on the table (of ``seats``, or everybody in the game), in table order."""
     alive, board, gone, table = s.alive, s.board, s.out, s.table
     rows = range(len(board)) if seats is None else seats
-    out: list[str] = []
+    # One comprehension over every seat (not one per seat): asked ~70 times a game.
     if exclude_isolated:
         isolated, r = s.isolated, s.round
-        for seat in rows:
-            if not gone[seat]:
-                out += [card for card in board[seat][:table] if alive[card] and isolated.get(card) != r]
-    else:
-        for seat in rows:
-            if not gone[seat]:
-                out += [card for card in board[seat][:table] if alive[card]]
-    return out
+        return [
+            card
+            for seat in rows
+            if not gone[seat]
+            for card in board[seat][:table]
+            if alive[card] and isolated.get(card) != r
+        ]
+    return [card for seat in rows if not gone[seat] for card in board[seat][:table] if alive[card]]
 
 
 def dead_cards(s: BethlemState) -> list[str]:
@@ -201,11 +201,8 @@ def options(s: BethlemState, cards) -> tuple[str, ...]:
     """The option ids of ``cards`` (``BethlemState.option``), read from the ids already written where there are
     some: every prompt that names cards asks this."""
     where, written = s.where, s.option_ids
-    out = []
-    for card in cards:
-        option = written.get(where[card])
-        out.append(option if option is not None else s.option(card))
-    return tuple(out)
+    # An option id is never empty: ``or`` falls back to writing it only where it was not written yet.
+    return tuple([written.get(where[card]) or s.option(card) for card in cards])
 
 
 def shielded(s: BethlemState, seat: int) -> list[int]:

@@ -127,7 +127,14 @@ def advance(game, s: BethlemState) -> None:
             agenda.append(("round",))
         step = agenda.popleft()
         s.step = step
-        STEPS[step[0]](game, s, *step[1:])
+        # Most steps carry no argument or one: called without slicing the step (~600 steps a game).
+        size = len(step)
+        if size == 1:
+            STEPS[step[0]](game, s)
+        elif size == 2:
+            STEPS[step[0]](game, s, step[1])
+        else:
+            STEPS[step[0]](game, s, *step[1:])
 
 
 def resolve(game, s: BethlemState, answers: Answers) -> None:
