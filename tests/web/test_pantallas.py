@@ -3,8 +3,9 @@ shared screen (a TV at 1920×1080, a laptop at 1280×800) and a phone (390×844 
 
 For each game a table is played to the end by one person on a phone and bots; at a moment with a decision open on
 the phone and again at the end, every page is checked at every width: nothing scrolls sideways, a phone's tap
-targets are at least 44 px, no text shows a ``{``, a ``}`` or a catalogue key that was not translated, and
-axe-core finds no serious or critical accessibility violation. Screenshots go to ``artifacts/pantallas/``.
+targets are at least 44 px, no word of up to 12 letters is cut across two lines, no text shows a ``{``, a ``}`` or
+a catalogue key that was not translated, and axe-core finds no serious or critical accessibility violation.
+Screenshots go to ``artifacts/pantallas/``.
 
 One server and one browser serve the whole module (a few minutes in all)."""
 
@@ -95,7 +96,7 @@ def browser():
 # --- what every page must be ---------------------------------------------------------------------------------
 
 #: What a page measures of itself: sideways scrolling, small tap targets, and its visible text.
-MEASURE = """() => {
+MEASURE = r"""() => {
   const root = document.scrollingElement;
   const small = [];
   const targets = "button, input, select, summary, a.button, .tappable, .reachable, [role=button]";
@@ -119,7 +120,21 @@ MEASURE = """() => {
     const r = el.getBoundingClientRect();
     return r.width && r.right > root.clientWidth + 1 && !el.closest(".pan");
   }).slice(0, 5).map(el => `${el.tagName}.${el.className}: right ${Math.round(el.getBoundingClientRect().right)}`);
-  return {scroll: root.scrollWidth, client: root.clientWidth, small, wide, text: document.body.innerText};
+  // A word of up to 12 letters cut across two lines ("velocida-d"): only a longer one (a long name) may be.
+  const split = [];
+  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  const range = document.createRange();
+  while (walker.nextNode() && split.length < 5) {
+    const node = walker.currentNode;
+    for (const word of node.data.matchAll(/[\p{L}\p{N}]+/gu)) {
+      if (word[0].length < 2 || word[0].length > 12) continue;
+      range.setStart(node, word.index);
+      range.setEnd(node, word.index + word[0].length);
+      const tops = new Set([...range.getClientRects()].filter(r => r.width > 0).map(r => Math.round(r.top)));
+      if (tops.size > 1) split.push(`${word[0]} in ${node.parentElement.tagName}.${node.parentElement.className}`);
+    }
+  }
+  return {scroll: root.scrollWidth, client: root.clientWidth, small, wide, split, text: document.body.innerText};
 }"""
 
 
@@ -132,6 +147,8 @@ def check_page(page, name: str, phone: bool, problems: list[str], shot: bool = T
         problems.append(f"{name}: scrolls sideways ({m['scroll']} > {m['client']}): {m['wide']}")
     if phone and m["small"]:
         problems.append(f"{name}: tap targets under 44 px: {m['small'][:4]}")
+    if m["split"]:
+        problems.append(f"{name}: words cut across two lines: {m['split']}")
     text = m["text"]
     for brace in ("{", "}"):
         if brace in text:
@@ -142,6 +159,32 @@ def check_page(page, name: str, phone: bool, problems: list[str], shot: bool = T
         problems.append(f"{name}: untranslated keys {raw[:5]}")
     if shot:
         page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=True)
+
+
+#: What a shared screen shows the room: the size of its phase and clock (when it runs), whether the host's menu is
+#: open, and the narrator's seat's link if one can be seen (one click would show every card to the room).
+ROOM = """() => {
+  const size = (selector) => {
+    const el = document.querySelector(selector);
+    return el && el.offsetParent !== null ? parseFloat(getComputedStyle(el).fontSize) : null;
+  };
+  const menu = document.querySelector("details.host-menu");
+  // (inside a closed <details> an element still has an offsetParent: checkVisibility says it is not drawn)
+  const seat = [...document.querySelectorAll('a[href$="/narrador"]')].filter(a => a.checkVisibility()).length;
+  return {phase: size(".stage .phase"), clock: size(".stage .clock:not([hidden])"), menu: menu && menu.open, seat};
+}"""
+
+
+def check_room(page, name: str, problems: list[str]) -> None:
+    """A shared screen is read from across the room: phase and clock at least 48 px, host tools folded away."""
+    room = page.evaluate(ROOM)
+    for part in ("phase", "clock"):
+        if room[part] is not None and room[part] < 48:
+            problems.append(f"{name}: the {part} is {room[part]:.0f} px, under 48")
+    if room["phase"] is None:
+        problems.append(f"{name}: no phase on the shared screen")
+    if room["menu"] or room["seat"]:
+        problems.append(f"{name}: the host's menu is open, or the narrator's seat's link shows ({room})")
 
 
 def check_axe(page, name: str, problems: list[str]) -> None:
@@ -159,6 +202,8 @@ def at_sizes(page, name: str, sizes: dict[str, tuple[int, int]], phone: bool, pr
     for size_name, (width, height) in sizes.items():
         page.set_viewport_size({"width": width, "height": height})
         check_page(page, f"{name}-{size_name}", phone, problems)
+        if sizes is SCREENS:
+            check_room(page, f"{name}-{size_name}", problems)
 
 
 # --- playing a table -----------------------------------------------------------------------------------------
@@ -303,6 +348,7 @@ def test_pantallas_de_cada_juego(server, browser, game, lang):
     phone.wait_for_selector(".result", timeout=20000)
     at_sizes(phone, f"{tag}-final", PHONES, True, problems)
     at_sizes(host, f"{tag}-final", SCREENS, False, problems)
+    check_log_order(host, phone, code, tag, problems)
     host.context.close()
     phone.context.close()
     assert not problems, "\n".join(problems)
@@ -310,6 +356,20 @@ def test_pantallas_de_cada_juego(server, browser, game, lang):
 
 def _over(page) -> bool:
     return page.locator(".result").count() > 0
+
+
+def check_log_order(host, phone, code: str, tag: str, problems: list[str]) -> None:
+    """At the end the shared screen shows the game's last event large and the ones before it below, in the order
+    they happened (a tie after the votes that caused it): as the server's log has them (a finished game's view is
+    the whole log, the phone's alike)."""
+    log = phone.evaluate("async (code) => (await (await fetch(`/api/tables/${code}/view`)).json()).view.log", code)
+    latest = host.eval_on_selector_all(".log .latest li", "items => items.map(li => li.innerText)")
+    earlier = host.eval_on_selector_all(".log .earlier li", "items => items.map(li => li.innerText)")
+    expected = [entry["text"] for entry in log[-1 - len(earlier) :]]
+    shown = [text.strip() for text in (*earlier, *latest)]
+    same = len(shown) == len(expected) and all(s.endswith(e) for s, e in zip(shown, expected, strict=True))
+    if len(latest) != 1 or not earlier or not same:
+        problems.append(f"{tag}: the screen's log reads {shown[-3:]}, the game's ends {expected[-3:]}")
 
 
 def test_lobby(server, browser):
@@ -447,6 +507,9 @@ def test_los_relojes_del_dia_y_el_tiempo_agotado_se_ven_en_cada_pantalla(server,
         host.wait_for_function(f"() => ({step})() === 'Debate' || !!document.querySelector('.result')", timeout=60000)
         if not host.locator(".result").count() and not phone.locator(".players li.me.dead").count():
             host.wait_for_function(f"() => ({step})() === 'Votación'", timeout=10000)
+            clock_problems: list[str] = []
+            check_room(host, "reloj-de-la-votacion", clock_problems)
+            assert host.evaluate(ROOM)["clock"] and not clock_problems, clock_problems
             try:
                 host.wait_for_function(ran_out, timeout=15000)
             except PlaywrightTimeout:
