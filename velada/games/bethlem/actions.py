@@ -232,13 +232,14 @@ def _prophet_first(s: BethlemState, mode: str) -> list[str]:
     if mode in (AWAKE, AWAKE_OPPOSITE):
         others = dead_cards(s) if mode == AWAKE else cards
         return cards if len(others) > (0 if mode == AWAKE else 1) else []
-    out = []
-    for card in cards:
-        row = s.board[s.holder(card)]
-        living_here = sum(1 for c in row if s.alive[c])
-        if (mode == NORMAL and living_here < len(row)) or (mode == OPPOSITE and living_here > 1):
-            out.append(card)
-    return out
+    board, where = s.board, s.where
+    # Each row's living cards, counted once (not once for each of its cards).
+    here = [sum(map(s.alive.__getitem__, row)) for row in board]
+    if mode == NORMAL:
+        return [card for card in cards if here[where[card][0]] < len(board[where[card][0]])]
+    if mode == OPPOSITE:
+        return [card for card in cards if here[where[card][0]] > 1]
+    return []
 
 
 def _prophet_second(s: BethlemState, mode: str, first: str) -> list[str]:
