@@ -275,15 +275,26 @@ WATCH_TIMEOUT = """() => {
   }).observe(document.body, {childList: true, subtree: true});
 }"""
 
-#: A speech engine that writes down what the page asks it to say (a test browser has no voices).
-SPEECH = """
+#: A speech engine that writes down what the page asks it to say, with the voices a phone or laptop may have (a
+#: test browser has none): an English one, a Mexican Spanish one and Spain's.
+SPEECH = """{
 window.__spoken = [];
+const voices = [{name: "Samantha", lang: "en-US"}, {name: "Paulina", lang: "es-MX"}, {name: "Mónica", lang: "es-ES"}];
 Object.defineProperty(window, "speechSynthesis", {configurable: true, value: {
-  speak: (u) => window.__spoken.push({text: u.text, lang: u.lang, rate: u.rate, volume: u.volume}),
-  getVoices: () => [], addEventListener: () => {}, cancel: () => {},
+  speak: (u) => window.__spoken.push({text: u.text, lang: u.lang, voice: u.voice && u.voice.name, rate: u.rate,
+                                      volume: u.volume}),
+  getVoices: () => voices, addEventListener: () => {}, cancel: () => {},
 }});
-if (!window.SpeechSynthesisUtterance) window.SpeechSynthesisUtterance = function (text) { this.text = text; };
-"""
+window.SpeechSynthesisUtterance = function (text) { this.text = text; };
+}"""
+#: The host sets the voice's speed and volume in its menu, as a person drags the sliders.
+VOICE_SETTINGS = """() => {
+  for (const [id, value] of [["voice-rate", "1.2"], ["voice-volume", "0.5"]]) {
+    const input = document.getElementById(id);
+    input.value = value;
+    input.dispatchEvent(new Event("change"));
+  }
+}"""
 
 
 @pytest.mark.parametrize("lang", ["es", "en"])
@@ -534,13 +545,15 @@ def test_los_relojes_del_dia_y_el_tiempo_agotado_se_ven_en_cada_pantalla(server,
     check_page(host, "tiempo-agotado-pantalla", False, problems)
     check_page(phone, "tiempo-agotado-movil", True, problems)
 
-    # The shared screen spoke the narrator's script, in a Spanish voice: the calls and the vote's outcome, never
-    # the list of votes.
+    # The shared screen spoke the narrator's script, in Spain's Spanish voice when the browser has one, at the speed
+    # and volume set in its menu: the calls and the vote's outcome, never the list of votes.
     spoken = host.evaluate("() => window.__spoken")
     texts = [line["text"] for line in spoken]
     assert any(text.startswith("Cae la noche") for text in texts), texts
     assert not any("→" in text or text.startswith("Votos") for text in texts), texts
-    assert {line["lang"] for line in spoken} == {"es-ES"}
+    assert {(line["lang"], line["voice"], line["rate"], line["volume"]) for line in spoken} == {
+        ("es-ES", "Mónica", 1.2, 0.5)
+    }
 
     stranger = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True).new_page()
     stranger.goto(f"{server}/t/{code}")
@@ -566,6 +579,7 @@ def _clock_table(browser, url: str):
         host.fill(f'input[name="timer:{name}"]', str(seconds))
     host.click("button[type=submit].primary")
     host.wait_for_selector(".join-url")
+    host.evaluate(VOICE_SETTINGS)
     code = host.inner_text(".join-url").rstrip("/").split("/")[-1]
     phone = join(browser, url, code, "Ana")
     for page in (host, phone):
