@@ -327,6 +327,7 @@ def test_pantallas_de_cada_juego(server, browser, game, lang):
     if game == "bethlem":
         assert phone.locator(".my-side").count() == 1, "Bethlem: the player's side is not on the phone"
     at_sizes(phone, f"{tag}-decision", PHONES, True, problems)
+    check_next_prompt_comes_into_view(phone, code, tag, problems)
     at_sizes(host, f"{tag}-partida", SCREENS, False, problems)
     if game == "el-ansia":
         # The board fits a 1280×800 shared screen (the last size measured), with room for the phase above it.
@@ -367,6 +368,40 @@ def test_pantallas_de_cada_juego(server, browser, game, lang):
 
 def _over(page) -> bool:
     return page.locator(".result").count() > 0
+
+
+#: Whether the page's open decision (the first prompt not yet answered) is on the screen, and which one it is.
+PROMPT_IN_VIEW = """() => {
+  const form = [...document.querySelectorAll("form.prompt")].find(f => !f.querySelector(".answered"));
+  if (!form) return null;
+  const r = form.getBoundingClientRect();
+  return {prompt: form.dataset.prompt, seen: r.top < innerHeight && r.bottom > 0};
+}"""
+
+
+def check_next_prompt_comes_into_view(phone, code: str, tag: str, problems: list[str]) -> None:
+    """A player reading further down (the cards' help, the log) is brought back to a new decision: the phone,
+    scrolled to the bottom, answers its decision and the next one it is given scrolls into view."""
+    first = phone.evaluate(PROMPT_IN_VIEW)
+    if not first:
+        return
+    phone.evaluate("() => window.scrollTo(0, document.scrollingElement.scrollHeight)")
+    deadline = time.time() + 30
+    now = first
+    while time.time() < deadline and not _over(phone):
+        if phone.evaluate(ANSWER, [code, 1]) != "chose":
+            phone.wait_for_timeout(100)
+        now = phone.evaluate(PROMPT_IN_VIEW)
+        if now and now["prompt"] != first["prompt"]:
+            break
+    if not now or now["prompt"] == first["prompt"] or _over(phone):
+        return  # no second decision came before the end
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+    try:
+        phone.wait_for_function(f"() => {{ const p = ({PROMPT_IN_VIEW})(); return !!p && p.seen; }}", timeout=3000)
+    except PlaywrightTimeout:
+        problems.append(f"{tag}: a new decision stayed out of view on a phone scrolled down")
 
 
 def check_log_order(host, phone, code: str, tag: str, problems: list[str]) -> None:
