@@ -1,6 +1,6 @@
 """The bots answer through explicit tables of the game's prompt kinds: every kind the game asks has an entry,
 no entry names a kind the game does not ask, and an unknown kind is refused loudly instead of answered at random
-(a kind renamed on one side only)."""
+(a kind renamed on one side only). Bethlem's tables are checked in tests/bethlem/test_bot_heuristico.py."""
 
 from __future__ import annotations
 
@@ -10,7 +10,6 @@ from velada.core.protocol import Prompt
 from velada.games import REGISTRY
 from velada.games.ajo_y_agua import bots as ajo_bots
 from velada.games.ajo_y_agua.rules import RESOLVERS
-from velada.games.bethlem import bots as bethlem_bots
 from velada.games.el_ansia import bots as ansia_bots
 from velada.games.el_ansia.game import KINDS
 from velada.games.hombres_lobo import bots as wolf_bots
@@ -43,21 +42,14 @@ def test_cada_tipo_de_pregunta_de_hombres_lobo_nombra_una_decision_del_bot(game_
     assert {k.kind for k in game.prompt_kinds} == set(bot.decision)
 
 
-def test_el_bot_de_bethlem_tiene_una_entrada_por_cada_tipo_de_pregunta():
-    asked = {k.kind for k in REGISTRY.get("bethlem").prompt_kinds}
-    assert set(bethlem_bots.HANDLERS) | bethlem_bots.KILL | bethlem_bots.ROUTINE == asked
-    assert not bethlem_bots.ROUTINE & (set(bethlem_bots.HANDLERS) | bethlem_bots.KILL)
-
-
 @pytest.mark.parametrize(
     "bot",
     [
         wolf_bots.HeuristicBot(REGISTRY.get("hombres-lobo").theme, "Ana", 1),
         wolf_bots.MafiaBot(REGISTRY.get("hombres-lobo").theme, "Ana", 1),
-        bethlem_bots.HeuristicBot("Ana", 1),
     ],
 )
-def test_un_tipo_de_pregunta_desconocido_se_rechaza_tambien_en_hombres_lobo_y_bethlem(bot):
+def test_un_tipo_de_pregunta_desconocido_se_rechaza_tambien_en_hombres_lobo(bot):
     prompt = Prompt("r1:desconocida", "Ana", "desconocida", ("a", "b"))
     with pytest.raises(ValueError, match="desconocida"):
         bot.choose(prompt, lambda: {"you": {"role": ""}, "players": [], "log": []})
