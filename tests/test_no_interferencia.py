@@ -331,13 +331,13 @@ def _table(name: str, i: int) -> tuple[random.Random, list[str], dict]:
     return rng, [f"p{k}" for k in range(1, n + 1)], options[i % len(options)]
 
 
-def _check(name: str, i: int, also=()) -> tuple[noninterference.Leak | None, dict]:
+def _check(name: str, i: int, also=(), only_with_also=False) -> tuple[noninterference.Leak | None, dict]:
     """Game ``i`` of the table ``name``, seen by two players and the public screen."""
     game = REGISTRY.get(TABLES[name][0])
     rng, players, options = _table(name, i)
     viewers = [*rng.sample(players, 2), PUBLIC]
     try:
-        return noninterference.check_game(game, players, options, i, viewers, rng, also)
+        return noninterference.check_game(game, players, options, i, viewers, rng, also, only_with_also)
     except ValueError:
         return None, {}  # a composition that does not fit this table
 
@@ -347,7 +347,7 @@ def _search(name: str, kinds: frozenset[str]) -> dict[str, int]:
     public (one pass over the games evaluates every kind: the worlds do not depend on the audiences)."""
     found: dict[str, int] = {}
     for i in [*HINTS.get(name, ()), *range(BUDGET)]:
-        leak, caught = _check(name, i, kinds - set(found))
+        leak, caught = _check(name, i, kinds - set(found), only_with_also=True)
         if leak is not None:
             continue  # a leak of the game itself: the property test's business, not this search's
         for kind in caught:

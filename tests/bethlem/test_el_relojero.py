@@ -26,6 +26,16 @@ def test_el_relojero_coloca_al_azar_los_numeros_del_1_al_4_bajo_sus_cuatro_carta
     ]
 
 
+def test_el_relojero_ve_en_su_vista_los_numeros_que_puso_y_nadie_mas():
+    """He alone knows which number lies under which card: his view marks them, not only his log's note."""
+    m = personalizada({"Ana": "el-relojero"})
+    numbers = m.state.custom["el-relojero"].numbers
+    assert [c["markers"] for c in m.view("Ana")["players"][0]["cards"]] == [
+        [f"numero-{numbers[c]}"] for c in m.state.board[0]
+    ]
+    assert all(c["markers"] == [] for p in m.view("Bea")["players"] for c in p["cards"])
+
+
 def test_una_carta_con_numero_sigue_viva_si_vive_una_carta_con_numero_menor():
     m = relojero()
     noche(m, ataque("Ana:1", amotinados=AMOTINADOS))

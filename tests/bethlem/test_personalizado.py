@@ -19,7 +19,7 @@ from velada.games.bethlem.cards import (
     OBJECTIVE_TABLE,
 )
 
-from .mesa import GAME
+from .mesa import GAME, OBJETIVOS, PERSONALIZADA, elige, hasta, hasta_prompt, mesa, ronda
 
 
 def jugadores(n):
@@ -123,3 +123,25 @@ def test_ninguna_vista_personalizada_revela_objetivos_ocultos(n, seed, bot_seed)
                 assert build_view(GAME, shuffled, viewer, "en") == m.view(viewer, "en")
         for p in pending(m.state):
             m.choose(p.player, p.id, bot.choose(p))
+
+
+def test_con_cartas_personalizadas_la_mesa_ve_la_carta_de_melancolia_solo_al_despertar_tras_gas_de_la_risa():
+    """Section 14: with custom cards the table wakes to see Melancolía's card only after Gas de la risa's turn.
+    Until then no view but the narrator's marks it (Gas de la risa would choose knowing it)."""
+    m = mesa(PERSONALIZADA, objetivos=OBJETIVOS)
+    ronda(m)
+    hasta_prompt(m, "Carlos", "melancolia")
+    elige(m, "Carlos", "melancolia", "Bea:1")
+    card = m.state.card_at("Bea:1")
+
+    def marked(viewer) -> bool:
+        view = m.view(viewer)
+        seat = next(p for p in view["players"] if p["name"] == "Bea")
+        return "melancolia" in seat["cards"][0]["markers"]
+
+    assert m.state.blocked.get(card) == m.state.round
+    assert not any(marked(v) for v in ("Ana", "Bea", "Dani", PUBLIC))
+    assert marked(None)
+    chosen_at = len(m.state.log)
+    hasta(m, lambda m: any(e.kind == "todos-despiertan" for e in m.state.log[chosen_at:]))
+    assert all(marked(v) for v in ("Ana", "Bea", "Carlos", "Dani", PUBLIC))

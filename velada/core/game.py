@@ -318,6 +318,12 @@ class Game(ABC, Generic[GameState]):
         ``secret_answers``. ``None``, the default, when the answer is not hidden so (or told to everybody)."""
         return None
 
+    def secret_draws(self) -> frozenset[str]:
+        """The kinds of the events that tell the result of a chance draw to some players only (numbers laid at
+        random under one player's cards): the noninterference check draws such chance otherwise in its other
+        world, and keeps that world only when nothing but these events changed. None by default."""
+        return frozenset()
+
     def announced_options(self, prompt: Prompt) -> frozenset[str]:
         """The options of a decision whose answers are otherwise secret that are announced to everybody when
         chosen (El Relojero's journey to the future): the noninterference check never varies an answer to or from

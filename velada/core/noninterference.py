@@ -345,9 +345,26 @@ def compare_midway(
         or talk.heard(game, mine.state, viewer) != talk.heard(game, other.state, viewer)
     ):
         return None, 0, {}  # the change shows at once: no pair of worlds the viewer cannot tell apart
-    changed = {"midway": moment, "holders": dict(nudge.holders), "renamed": dict(nudge.renamed)}
+    # In a game that tells some draws to given players only (``Game.secret_draws``: El Relojero's numbers, La
+    # frontera's roles), one time in two B also draws the chance of its first group anew: such a draw is as
+    # unknown to the viewer as a card dealt face down. Both worlds share every later draw.
+    redraw = rng.randrange(2**32) if game.secret_draws() and rng.random() < 0.5 else None
+    changed = {"midway": moment, "holders": dict(nudge.holders), "renamed": dict(nudge.renamed), "redraw": redraw}
     return _race(
-        played, viewer, rng, mine, other, moment, nudge.holders, nudge.renamed, changed, vary, tries, also, must_vary
+        played,
+        viewer,
+        rng,
+        mine,
+        other,
+        moment,
+        nudge.holders,
+        nudge.renamed,
+        changed,
+        vary,
+        tries,
+        also,
+        must_vary,
+        redraw,
     )
 
 
@@ -365,11 +382,14 @@ def _race(
     tries: int,
     also: Collection[str],
     must_vary: bool = False,
+    redraw: int | None = None,
 ) -> tuple[Leak | None, int, dict[str, int]]:
     """Worlds A (``mine``, after ``step`` of its recorded groups) and B (``other``) played on together and
     compared through ``viewer``'s eyes: the body of :func:`compare` and :func:`compare_midway`. With
     ``must_vary`` B starts as A itself: it answers otherwise the first hidden decisions it can, and the race
-    stops if it could not within ``CATCH_UP`` groups (two equal worlds show nothing)."""
+    stops if it could not within ``CATCH_UP`` groups (two equal worlds show nothing). With ``redraw``, B draws the
+    chance of its first group from that seed instead of A's, answering it as A did: a different secret draw
+    counts as a varied answer."""
     game = played.game
     named = game.public_deciders()
     # The log only grows: each comparison looks at the entries that came since the last one, in both worlds —
@@ -429,6 +449,8 @@ def _race(
         return True, None
 
     going, leak = check(0) if _shape(mine.state, named) == _shape(other.state, named) else (True, None)
+    if redraw is not None:
+        other.state.rng.seed(redraw)
     groups = played.groups
     on_record = True
     compared = ahead = 0
@@ -466,7 +488,7 @@ def _race(
             varied = None
             if must_vary and not varied_kinds and step - start > CATCH_UP:
                 break
-            if rng.random() < (1.0 if must_vary and not varied_kinds else vary):
+            if redraw is None and rng.random() < (1.0 if must_vary and not varied_kinds else vary):
                 target = _rest(game, mine.state, viewer)
                 varied = _vary(game, other.state, choices, viewer, target, _shape(mine.state, named), rng, tries)
             if varied is not None:
@@ -474,6 +496,14 @@ def _race(
                 other.state = varied
             elif not _apply(game, other.state, choices):
                 break
+            if redraw is not None:
+                drawn_a, drawn_b = _drawn(mine.state, shared), _drawn(other.state, shared)
+                if drawn_a != drawn_b:
+                    secret = game.secret_draws()
+                    if [e for e in drawn_a if e[0] not in secret] != [e for e in drawn_b if e[0] not in secret]:
+                        break  # another draw changed too (a card shown to all): B is rightly told apart
+                    varied_kinds.append("chance")
+                redraw = None
             ahead = 0
         elif ahead < CATCH_UP and _hidden(game, other.state, viewer, skips=True):
             # The worlds wait for different hidden decisions (tonight's victim is shown to the Bruja in one
@@ -505,6 +535,12 @@ def _race(
             compared += 1
             going, leak = check(step)
     return leak, compared, caught
+
+
+def _drawn(state: State, since: int) -> list[tuple[str, Any]]:
+    """The events ``state`` logged since ``since``: whether a draw made otherwise changed anything (never their
+    audiences, which the mutation test changes: its worlds must be the ones the search played)."""
+    return [(e.kind, e.data) for e in state.log[since:]]
 
 
 def _names(chosen: Sequence[str], viewer: Viewer) -> bool:
@@ -584,11 +620,14 @@ def check_game(
     viewers: Sequence[Viewer],
     rng: random.Random,
     also: Collection[str] = (),
+    only_with_also: bool = False,
 ) -> tuple[Leak | None, dict[str, Viewer]]:
     """Noninterference on one random game, one world B per viewer. Returns the first leak found (or ``None``)
-    and, for the kinds in ``also``, a viewer who would have caught each, had it been public."""
+    and, for the kinds in ``also``, a viewer who would have caught each, had it been public. With
+    ``only_with_also`` a game that brings none of those kinds is not compared at all (the search for witnesses:
+    such a game cannot catch any)."""
     played = play(game, players, options, seed, viewers)
-    if played is None:
+    if played is None or (only_with_also and not any(kinds & set(also) for kinds in played.kinds)):
         return None, {}
     caught: dict[str, Viewer] = {}
     for viewer in viewers:

@@ -389,6 +389,9 @@ BOOK_PLAYERS = (4, 7)
 #: Vudú's doll): any player may come to know them, the shared screen never.
 TOLD_TO_ATTACKERS = frozenset({"el-otaku-defensivo", "la-maestra-vudu"})
 
+#: Chance draws told to some players only (``Game.secret_draws``).
+SECRET_DRAWS = frozenset({"el-relojero-numeros", "frontera-rol"})
+
 #: The choices of El Relojero's menu the table hears of at once ('el-relojero-futuro', 'el-relojero-detiene').
 RELOJERO_ANNOUNCED = frozenset({el_relojero.STOP, el_relojero.FUTURE})
 
@@ -554,7 +557,7 @@ class BethlemGame(Game[BethlemState]):
         out = []
         if s.awake.get(card):
             out.append("despertar")
-        if s.blocked.get(card) == r:
+        if s.blocked.get(card) == r and (narrator or card != s.melancholy_unseen):
             out.append("melancolia")
         if s.isolated.get(card) == r:
             out.append("celda")
@@ -613,6 +616,8 @@ class BethlemGame(Game[BethlemState]):
                     "name": self.card_name(shown, lang) if shown else None,
                     "markers": self.markers(s, card, narrator),
                 }
+                if s.settings.custom and not narrator:
+                    entry["markers"] += el_relojero.own_markers(s, card, me)
                 if pos >= s.table:
                     entry["reserve"] = True
                 if narrator or seat == me:
@@ -795,6 +800,10 @@ class BethlemGame(Game[BethlemState]):
     def public_deciders(self) -> frozenset[str]:
         return PUBLIC_DECIDERS
 
+    def secret_draws(self) -> frozenset[str]:
+        """El Relojero's numbers and La frontera's roles are dealt by chance, each told to its player only."""
+        return SECRET_DRAWS
+
     def announced_options(self, prompt: Prompt) -> frozenset[str]:
         """El Relojero's menu: a journey to the future and stopping time are announced to the table."""
         return RELOJERO_ANNOUNCED if prompt.kind == el_relojero.KIND else frozenset()
@@ -803,7 +812,8 @@ class BethlemGame(Game[BethlemState]):
         """Of the decisions told to others (``TOLD_TO_OTHERS``), those told to given players only: the puppet
         hears Neuroticismo's order, tonight's other mutineers see Nathaniel's awakened attack, and El archivo's
         target alone is told while the power is not awakened (its awakened use is announced); what El Otaku
-        shields and La Maestra Vudú's doll may be told to any player (``TOLD_TO_ATTACKERS``)."""
+        shields and La Maestra Vudú's doll may be told to any player (``TOLD_TO_ATTACKERS``); with custom cards
+        Melancolía's card is told to nobody until the table wakes to see it."""
         if prompt.kind == "neuroticismo-voto" and state.neuroticism.puppet is not None:
             return state.audience([state.neuroticism.puppet])
         if prompt.kind == "nathaniel-despertar":
@@ -812,6 +822,8 @@ class BethlemGame(Game[BethlemState]):
             return frozenset()
         if prompt.kind in TOLD_TO_ATTACKERS:
             return frozenset(state.players)
+        if prompt.kind == "melancolia" and state.settings.custom:
+            return frozenset()  # shown to the table only after Gas de la risa's turn (section 14)
         return None
 
     def redeal(
@@ -880,17 +892,21 @@ class BethlemGame(Game[BethlemState]):
         if viewer is None or state.result is not None or state.settings.mode == "dos":
             return None  # with two players each row's cards are public
         due = repr((list(state.group.values()), list(state.agenda)))
-        # El Saltamundos' deck lies face down: which card he draws next is nobody's to know. Where there is one,
-        # one time in two two of its cards change places instead (tried first).
+        # El Saltamundos' decks lie face down (his world's, and La frontera's whose cards reward the sheriff's men
+        # when he travels elsewhere): which card is drawn next is nobody's to know. Where there is one, one time
+        # in two the next card and another change places instead (tried first).
         jumper = saltamundos_data.jumper_found(state)
-        if jumper is not None and len(jumper.deck) >= 2 and rng.random() < 0.5:
-            unseen = [k for k, card in enumerate(jumper.deck) if repr(card) not in due]
-            if len(unseen) >= 2:
-                i, j = rng.sample(unseen, 2)
-                if jumper.deck[i] != jumper.deck[j]:
+        decks = [] if jumper is None else [n for n in ("deck", "frontier") if len(getattr(jumper, n) or ()) >= 2]
+        if decks and rng.random() < 0.5:
+            name = rng.choice(decks)
+            cards = getattr(jumper, name)
+            unseen = [k for k, card in enumerate(cards) if repr(card) not in due]
+            if len(unseen) >= 2 and unseen[0] == 0:
+                j = rng.choice(unseen[1:])
+                if cards[0] != cards[j]:
                     s = fork(state)
-                    deck = saltamundos_data.jumper(s).deck
-                    deck[i], deck[j] = deck[j], deck[i]
+                    deck = getattr(saltamundos_data.jumper(s), name)
+                    deck[0], deck[j] = deck[j], deck[0]
                     return Nudge(s)
         known = self.knowledge(state, viewer)
         kinds: dict[tuple[str, str], list[str]] = {}

@@ -342,6 +342,16 @@ def markers(s: BethlemState, card: str, narrator: bool) -> list[str]:
     return []
 
 
+def own_markers(s: BethlemState, card: str, me: int | None) -> list[str]:
+    """The numbers only he knows, in his own view: he laid them (and moves them), so which number lies under
+    which card is his to see, shown or not."""
+    d = _found(s)
+    if d is None or me is None or me != d.placer or card in d.shown:
+        return []
+    n = d.numbers.get(card)
+    return [] if n is None else [f"numero-{n}"]
+
+
 def hide(state: BethlemState, s: BethlemState, me: int | None, rng) -> None:
     """Which number is under which card is his secret until shown: deal the hidden ones again among their cards."""
     d = _found(s)
