@@ -37,19 +37,9 @@ def objective(s: BethlemState, seat: int) -> str:
     pact = s.blood_pact.bound
     if pact is not None and seat in pact[:2] and pact[2] in ("normal", "odio"):
         return PACT if pact[2] == "normal" else HATE_PACT
-    lobotomy = s.lobotomy.sides
-    row, reserve = s.board[seat], (s.reserve[seat] if s.reserve else ())
-    if not lobotomy or (lobotomy.keys().isdisjoint(row) and lobotomy.keys().isdisjoint(reserve)):
-        # No card of this player's turned by a lobotomy: each card's printed side decides, so the best rank of
-        # its cards (RANK: Richard Dadd, a mutineer principal, Krugman, anything else) answers at once.
-        best = min(min(map(RANK.__getitem__, row), default=3), min(map(RANK.__getitem__, reserve), default=3))
-        if best == 0:
-            return RICHARD
-        if best == 1 or s.converted.get(seat):
-            return MUTINEERS
-        return DIRECTOR if best == 2 else INMATES
-    cards = [*row, *reserve]
+    cards = s.board[seat] + (s.reserve[seat] if s.reserve else [])
     # One pass over the cards for the three questions, asked in their order of precedence afterwards.
+    lobotomy = s.lobotomy.sides
     mutineer = krugman = False
     for c in cards:
         kind = KIND_OF[c]
@@ -65,21 +55,6 @@ def objective(s: BethlemState, seat: int) -> str:
     if krugman:
         return DIRECTOR
     return INMATES
-
-
-def _rank(card: str) -> int:
-    """What a card alone makes its holder play for, by its printed side, as :func:`objective`'s precedence ranks
-    it: 0 Richard Dadd, 1 another mutineer principal character, 2 Krugman, 3 nothing."""
-    if CARDS[card].side == MUTINEERS:
-        if KIND_OF[card] == "richard-dadd":
-            return 0
-        if GROUP_OF[card] == "P1":
-            return 1
-    return 2 if KIND_OF[card] == "krugman" else 3
-
-
-#: Each card's :func:`_rank` (``objective`` asks it for every seat at every end check).
-RANK: dict[str, int] = {card: _rank(card) for card in CARDS}
 
 
 def outcome(s: BethlemState) -> Result | None:
