@@ -127,12 +127,15 @@ def advance(game, s: BethlemState) -> None:
             agenda.append(("round",))
         step = agenda.popleft()
         s.step = step
-        # Most steps carry no argument or one: called without slicing the step (~600 steps a game).
+        # The usual shapes (no argument, one, a power's five) are called without slicing the step: a call with
+        # ``*step[1:]`` builds two tuples, and a game runs ~600 steps (docs/performance.md).
         size = len(step)
         if size == 1:
             STEPS[step[0]](game, s)
         elif size == 2:
             STEPS[step[0]](game, s, step[1])
+        elif size == 6:
+            STEPS[step[0]](game, s, step[1], step[2], step[3], step[4], step[5])
         else:
             STEPS[step[0]](game, s, *step[1:])
 
@@ -140,5 +143,13 @@ def advance(game, s: BethlemState) -> None:
 def resolve(game, s: BethlemState, answers: Answers) -> None:
     """Hand a completed group of answers to the step that opened it, then go on."""
     step = s.step
-    ANSWERS[step[0]](game, s, answers, *step[1:])
+    size = len(step)  # the shapes ``advance`` calls without slicing
+    if size == 1:
+        ANSWERS[step[0]](game, s, answers)
+    elif size == 2:
+        ANSWERS[step[0]](game, s, answers, step[1])
+    elif size == 6:
+        ANSWERS[step[0]](game, s, answers, step[1], step[2], step[3], step[4], step[5])
+    else:
+        ANSWERS[step[0]](game, s, answers, *step[1:])
     advance(game, s)

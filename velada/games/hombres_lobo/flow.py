@@ -78,11 +78,24 @@ def advance(theme: Theme, s: WerewolfState) -> None:
             agenda.extend(DAY)
         step = agenda.popleft()
         s.step = step
-        STEPS[step[0]](theme, s, *step[1:])
+        # Steps carry no argument or one: called without slicing the step (``*step[1:]`` builds two tuples).
+        size = len(step)
+        if size == 1:
+            STEPS[step[0]](theme, s)
+        elif size == 2:
+            STEPS[step[0]](theme, s, step[1])
+        else:
+            STEPS[step[0]](theme, s, *step[1:])
 
 
 def resolve(theme: Theme, s: WerewolfState, answers: Answers) -> None:
     """Hand a completed group of answers to the resolver of the step that opened it, then go on."""
     step = s.step
-    RESOLVERS[step[0]](theme, s, answers, *step[1:])
+    size = len(step)
+    if size == 1:
+        RESOLVERS[step[0]](theme, s, answers)
+    elif size == 2:
+        RESOLVERS[step[0]](theme, s, answers, step[1])
+    else:
+        RESOLVERS[step[0]](theme, s, answers, *step[1:])
     advance(theme, s)
