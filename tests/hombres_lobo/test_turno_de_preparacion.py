@@ -88,7 +88,7 @@ def test_enamorados_se_reconocen_sin_ver_su_carta():
     assert eventos(m, "enamorado", "Ana") == [{"player": "Bea"}]
     assert eventos(m, "enamorado", "Bea") == [{"player": "Ana"}]
     view = m.view("Ana")
-    assert view["you"]["notes"][0] == "Estás enamorado de Bea."
+    assert view["you"]["notes"][0] == "Te has enamorado de Bea."
     bea = next(p for p in view["players"] if p["id"] == "Bea")
     assert bea["lover"] is True and bea["role"] is None
     assert "lover" not in next(p for p in m.view("Fran")["players"] if p["id"] == "Bea")

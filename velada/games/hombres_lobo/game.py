@@ -433,6 +433,17 @@ class WerewolfGame(Game[WerewolfState]):
             return self.text(lang, "option.carta", role=self.role_name(role, lang))
         return self.text(lang, f"option.{option}", victim=(prompt.args or {}).get("victim", ""))
 
+    def _names(self, names: list[str], lang: str) -> str:
+        """Players named in a sentence: "Ana, Bea y Carlos"; Spanish says "e" before an i sound ("Amaia e Iker",
+        "Eva e Hilario", but "y Hielo"): the catalogue's ``event.lista-e``."""
+        if len(names) < 2:
+            return ", ".join(names)
+        sound = names[-1].lower()
+        i_sound = sound[:1] in "ií" or (sound[:2] in ("hi", "hí") and sound[2:3] not in ("a", "e"))
+        return self.text(
+            lang, "event.lista-e" if i_sound else "event.lista", rest=", ".join(names[:-1]), last=names[-1]
+        )
+
     def event_text(self, state: WerewolfState, event: Event, lang: str) -> str:
         data = event.data
         params: dict[str, Any] = {}
@@ -440,7 +451,7 @@ class WerewolfGame(Game[WerewolfState]):
             if name == "role":
                 params[name] = self.role_name(value, lang)
             elif name in ("players", "winners"):
-                params[name] = ", ".join(value)
+                params[name] = self._names(value, lang)
             elif name == "roles":
                 if isinstance(value, dict):
                     params[name] = ", ".join(f"{p}: {self.role_name(r, lang)}" for p, r in value.items())
