@@ -609,7 +609,7 @@ class BethlemGame(Game[BethlemState]):
             cards = []
             for pos, card in enumerate(s.board[seat]):
                 shown = self.visible_card(s, me, narrator, card)
-                entry = {
+                entry: dict[str, Any] = {
                     "position": pos + 1,
                     "alive": s.alive[card],
                     "card": shown,
