@@ -12,11 +12,12 @@ from velada.core.game import Answers, CardHelp, Game, GameInfo, Nudge, PromptKin
 from velada.core.i18n import Catalog
 from velada.core.options import ChoiceOption, FlagOption, GameOption, IntOption, SetOption
 from velada.core.protocol import CALL, PUBLIC, Event, Prompt, Viewer
-from velada.games.bethlem import chance, flow, guide, setup_flow
+from velada.games.bethlem import chance, flow, guide, happenings, setup_flow, talk
+from velada.games.bethlem.bots import HeuristicBot
 from velada.games.bethlem.cards import ALL_EVENTS, CARDS, CHOOSABLE, EVENTS, GROUP_OF, KIND_OF, SIDES, TWINS
 from velada.games.bethlem.cards import KINDS as CARD_KINDS
 from velada.games.bethlem.common import BORROWED_AWAKE, SUFFIX, card_side
-from velada.games.bethlem.custom import chef, el_relojero, saltamundos_data
+from velada.games.bethlem.custom import chef, el_relojero, registry, saltamundos_data
 from velada.games.bethlem.ending import objective
 from velada.games.bethlem.happenings import start_happenings
 from velada.games.bethlem.objectives import check_goals, deal_goals, goal_visible
@@ -442,8 +443,6 @@ class BethlemGame(Game[BethlemState]):
 
     @property
     def bots(self) -> dict[str, BotFactory]:
-        from velada.games.bethlem.bots import HeuristicBot
-
         return {**super().bots, "heuristico": lambda player, seed: HeuristicBot(player, seed)}
 
     # --- setup ------------------------------------------------------------------------------------------
@@ -575,10 +574,7 @@ class BethlemGame(Game[BethlemState]):
             # Shown to the whole table: its holder, who sees it anyway, knows everybody knows it too.
             out.append("desvelada")
         if s.settings.custom:
-            from velada.games.bethlem import happenings
-            from velada.games.bethlem.custom.registry import MARKERS
-
-            for hook in MARKERS:
+            for hook in registry.MARKERS:
                 out.extend(hook(s, card, narrator))
             out.extend(happenings.markers(s, card))
         if narrator:
@@ -593,17 +589,13 @@ class BethlemGame(Game[BethlemState]):
         return out
 
     def channels(self, state: BethlemState) -> list:
-        from velada.games.bethlem import talk
-
         return talk.channels(state)
 
     def view(self, state: BethlemState, viewer: Viewer, lang: str) -> dict[str, Any]:
         s = state
         narrator = viewer is None
         me = s.index.get(viewer) if viewer not in (None, PUBLIC) else None
-        badge_hooks: tuple = ()
-        if s.settings.custom:
-            from velada.games.bethlem.custom.registry import BADGES as badge_hooks
+        badge_hooks = registry.BADGES if s.settings.custom else ()
         players = []
         for seat, player in enumerate(s.players):
             cards = []
@@ -979,9 +971,7 @@ class BethlemGame(Game[BethlemState]):
             s.secret_discard[e] = seat
         if s.settings.custom:
             shuffle_goals(state, s, me, rng)
-            from velada.games.bethlem.custom.registry import HIDES
-
-            for hook in HIDES:
+            for hook in registry.HIDES:
                 hook(state, s, me, rng)
         return s
 

@@ -14,12 +14,11 @@ from __future__ import annotations
 
 from velada.core.protocol import NARRATOR
 from velada.core.talk import Channel, day_channel, dead_channel
+from velada.games.bethlem.night import pack
 from velada.games.bethlem.state import BethlemState
 
 
 def channels(s: BethlemState) -> list[Channel]:
-    from velada.games.bethlem.night import pack
-
     players, out = s.players, s.out
     playing = [players[i] for i in range(len(players)) if not out[i]]
     found = [day_channel(players, playing if s.phase == "dia" else ())]
