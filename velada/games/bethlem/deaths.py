@@ -38,7 +38,7 @@ from velada.core.protocol import NARRATOR_ONLY, Event
 from velada.games.bethlem.awakening import awaken_last_cards
 from velada.games.bethlem.cards import GROUP_OF, KIND_OF, LIFE_GROUPS
 from velada.games.bethlem.common import card_side, modes, prompt, reveal, spend, spend_power
-from velada.games.bethlem.hooks import CUSTOM_MODE, HOOKS, harm, redirected
+from velada.games.bethlem.hooks import CUSTOM_MODE, harm, hooks_of, redirected
 from velada.games.bethlem.plugins import rises
 from velada.games.bethlem.state import (
     INDIRECT,
@@ -80,8 +80,7 @@ def current(s: BethlemState) -> Resolution:
 def attack(s: BethlemState, card: str, cause: str, by: tuple[int, ...] = (), flags: int = 0) -> None:
     """Place a death marker on ``card`` for this phase's resolution (with custom cards, on the card that takes
     the harm: ``custom.harm``)."""
-    if s.settings.custom:
-        card = harm(s, card, "muerte", by)
+    card = harm(s, card, "muerte", by)
     s.attacks.append((card, cause, by, flags))
     note_hit(s, card)
 
@@ -120,12 +119,10 @@ def doomed(s: BethlemState) -> list[str]:
     (asking them has effects: see :func:`cancelled`)."""
     moment = s.moment()
     reaper_only = _reaper_only(s)
-    redirect = None
-    if s.settings.custom:
-        redirect = redirected
+    redirects = hooks_of(s).redirects
     out = []
     for card in marked(s):
-        if redirect is not None and redirect(s, card, "muerte") != card:
+        if redirects and redirected(s, card, "muerte") != card:
             continue
         kills = [a for a in s.attacks if a[0] == card and not cancelled(s, card, a[1], a[3], reaper_only, False)]
         flags = 0
@@ -233,7 +230,7 @@ def _filter(game, s: BethlemState) -> None:
     batch: list[Attack] = []
     seen: dict[str, int] = {}
     reaper_only = _reaper_only(s)
-    if s.settings.custom:
+    if hooks_of(s).redirects:
         res.batch = [(redirected(s, a[0], "muerte"), *a[1:]) for a in res.batch]
     for a in res.batch:
         card, cause, by, flags = a
@@ -282,8 +279,8 @@ def _siamesas(s: BethlemState, batch: list[Attack]) -> list[Attack]:
 def immunity(s: BethlemState, card: str, cause: str, flags: int, hooks: bool = True) -> str:
     """Why ``card`` does not die of this attack, or ``""``: the immunities of awakened cards, and with custom
     cards (``hooks``) those the custom characters and acontecimientos give (``HOOKS.immunities``)."""
-    if s.settings.custom and hooks:
-        for hook in HOOKS.immunities:
+    if hooks:
+        for hook in hooks_of(s).immunities:
             reason = hook(s, card, cause, flags)
             if reason:
                 return reason
@@ -606,24 +603,20 @@ def _eliminate(s: BethlemState, seat: int, deaths) -> None:
 def _triggers(game, s: BethlemState) -> None:
     res = current(s)
     steps: list[tuple] = []
+    hooks = hooks_of(s)
     for card, cause, by, flags, passive in res.deaths:
         if flags & (LEPER | NO_TRIGGER) or not passive:
             continue
-        trigger = TRIGGERS.get(KIND_OF[card]) or (custom_trigger(KIND_OF[card]) if s.settings.custom else None)
+        trigger = TRIGGERS.get(KIND_OF[card]) or hooks.triggers.get(KIND_OF[card])
         if trigger is not None:
             steps.extend(trigger(s, card, cause, by))
-    if s.settings.custom:
+    if hooks.on_out:
         eliminated, res.eliminated = res.eliminated, []
         for seat in eliminated:
-            for hook in HOOKS.on_out:
+            for hook in hooks.on_out:
                 steps.extend(hook(s, seat))
     s.agenda.appendleft(("res", "after"))
     s.agenda.extendleft(reversed(steps))
-
-
-def custom_trigger(kind: str):
-    """A custom character's death power (``Character.triggers``)."""
-    return HOOKS.triggers.get(kind)
 
 
 def _cellmates(s: BethlemState, card: str, cause: str, by) -> list[tuple]:

@@ -100,6 +100,15 @@ CUSTOM_MODE = ModeRules()
 #: The one table, filled in place by ``plugins.install`` when the custom package is imported.
 HOOKS = Hooks()
 
+#: The table a game without custom cards reads: every hook empty, so nothing happens.
+NO_HOOKS = Hooks()
+
+
+def hooks_of(s: BethlemState) -> Hooks:
+    """The hooks this game's rules call: the custom characters' with custom cards, none otherwise. The stages
+    that call them ask this table rather than the mode."""
+    return HOOKS if s.settings.custom else NO_HOOKS
+
 
 def silenced(s: BethlemState, seat: int, what: str, active: bool = True) -> bool:
     """Whether a custom character keeps ``seat`` from using ``what`` now (``Character.silences``)."""
@@ -114,15 +123,16 @@ def extra_actors(s: BethlemState, kind: str) -> list[tuple[int, str, str]]:
 def harm(s: BethlemState, card: str, what: str, by: tuple[int, ...] = ()) -> str:
     """A harm (``HARMS``) is aimed at ``card`` by the seats ``by``: the card that takes it (La Maestra Vudú's
     doll), after the characters that react to it were told (``Character.harmed``)."""
-    for hook in HOOKS.redirects:
+    hooks = hooks_of(s)
+    for hook in hooks.redirects:
         card = hook(s, card, what)
-    for seen in HOOKS.harmed:
+    for seen in hooks.harmed:
         seen(s, card, what, by)
     return card
 
 
 def redirected(s: BethlemState, card: str, what: str) -> str:
     """The card that takes a harm aimed at ``card``, without telling anybody (it was told when placed)."""
-    for hook in HOOKS.redirects:
+    for hook in hooks_of(s).redirects:
         card = hook(s, card, what)
     return card
