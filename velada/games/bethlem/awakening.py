@@ -6,7 +6,7 @@ even if its normal power is spent (``awake_used``)."""
 from __future__ import annotations
 
 from velada.games.bethlem.cards import KIND_OF
-from velada.games.bethlem.hooks import HOOKS
+from velada.games.bethlem.hooks import hooks_of
 from velada.games.bethlem.state import BethlemState
 
 
@@ -28,8 +28,8 @@ def awaken(s: BethlemState, card: str, why: str) -> None:
         # El archivo gets its power back for good; each player can be chosen once from now on.
         s.archive.lost = False
         s.archive.seen = []
-    elif s.settings.custom:
-        hook = HOOKS.on_awaken.get(kind)
+    else:
+        hook = hooks_of(s).on_awaken.get(kind)
         if hook is not None:
             hook(s, card)
 

@@ -156,11 +156,11 @@ def actors(s: BethlemState, kind: str) -> list[tuple[int, str, str]]:
     for seat, power in s.hypnosis:
         if power == kind and not s.out[seat]:
             out.append((seat, "", HYPNOSIS))
-    if s.settings.custom:
-        for seat, card, awakened in s.borrowed:
-            if KIND_OF[card] == kind and not s.out[seat]:
-                out.append((seat, card, BORROWED_AWAKE if awakened else BORROWED))
-        out.extend(extra_actors(s, kind))
+    # Powers El Chef stole for tonight (only custom cards fill ``s.borrowed``).
+    for seat, card, awakened in s.borrowed:
+        if KIND_OF[card] == kind and not s.out[seat]:
+            out.append((seat, card, BORROWED_AWAKE if awakened else BORROWED))
+    out.extend(extra_actors(s, kind))
     return out
 
 

@@ -177,7 +177,7 @@ def voters(s: BethlemState) -> list[int]:
     for seat in s.seats_in_game():
         if s.banned == seat or s.ali.no_vote.get(seat):
             continue
-        if s.settings.custom and s.custom and _vote_silenced(s, seat):
+        if s.custom and _vote_silenced(s, seat):
             continue
         if any(s.lobotomy.sides.get(c) and not s.lobotomy.keeps_vote.get(c) for c in s.board[seat]):
             continue

@@ -52,9 +52,7 @@ def event_choice_step(game, s: BethlemState, time: str) -> None:
 
 def _events_silenced(s: BethlemState, seat: int) -> bool:
     """With custom cards a custom power may keep a player from using events now (``custom.silenced``)."""
-    if not (s.settings.custom and s.custom):
-        return False
-    return silenced(s, seat, EVENT_CARDS)
+    return bool(s.custom) and silenced(s, seat, EVENT_CARDS)
 
 
 def event_choice_answer(game, s: BethlemState, answers, time: str) -> None:

@@ -3,8 +3,9 @@ game: the tables the lower layers read, filled once by ``custom/registry.py`` (`
 
 The rules modules never name a custom character: the death resolution asks ``HOOKS.immunities`` (the
 characters' and the acontecimientos'), ``redirect`` and ``triggers``; the night and day flow ask ``dusks``,
-``mutiny``, ``days``, ``round_ends``; the state asks ``silenced``. A table left empty (a game without custom
-cards never looks) means "nothing happens". This module sits below the state (it imports no rules module), so
+``mutiny``, ``days``, ``round_ends``; the state asks ``silenced``. They read the table through ``hooks_of(s)``,
+which gives a game without custom cards an empty one (``NO_HOOKS``): a table left empty means "nothing happens",
+so those stages need no branch on the mode. This module sits below the state (it imports no rules module), so
 any layer may read it.
 """
 
@@ -112,12 +113,12 @@ def hooks_of(s: BethlemState) -> Hooks:
 
 def silenced(s: BethlemState, seat: int, what: str, active: bool = True) -> bool:
     """Whether a custom character keeps ``seat`` from using ``what`` now (``Character.silences``)."""
-    return any(hook(s, seat, what, active) for hook in HOOKS.silences)
+    return any(hook(s, seat, what, active) for hook in hooks_of(s).silences)
 
 
 def extra_actors(s: BethlemState, kind: str) -> list[tuple[int, str, str]]:
     """Who else acts in the night turn of ``kind`` (``Character.actors``)."""
-    return [actor for hook in HOOKS.actors for actor in hook(s, kind)]
+    return [actor for hook in hooks_of(s).actors for actor in hook(s, kind)]
 
 
 def harm(s: BethlemState, card: str, what: str, by: tuple[int, ...] = ()) -> str:

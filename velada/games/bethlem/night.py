@@ -25,7 +25,7 @@ from velada.games.bethlem.common import (
 from velada.games.bethlem.cuentacuentos import questions_handler
 from velada.games.bethlem.deaths import attack, resolve
 from velada.games.bethlem.happenings import second_attack
-from velada.games.bethlem.hooks import HOOKS, NIGHT, Step
+from velada.games.bethlem.hooks import HOOKS, NIGHT, Step, hooks_of
 from velada.games.bethlem.objectives import principal_card, reveal, traitors_undecided
 from velada.games.bethlem.plugins import rises
 from velada.games.bethlem.state import BethlemState
@@ -172,11 +172,10 @@ def mutineers_handler(game, s: BethlemState) -> None:
         return
     members = pack(s)
     later: list[tuple] = []
-    if s.settings.custom:
-        for hook in HOOKS.mutiny:
-            members, steps = hook(s, members)
-            later.extend(steps)
-        s.agenda.extendleft(reversed(later))
+    for hook in hooks_of(s).mutiny:
+        members, steps = hook(s, members)
+        later.extend(steps)
+    s.agenda.extendleft(reversed(later))
     s.pack = members
     if not members:
         return

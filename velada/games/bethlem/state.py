@@ -570,7 +570,7 @@ class BethlemState(State):
         seat = self.where[card][0]
         if self.out[seat]:
             return False
-        if self.settings.custom and self.custom:
+        if self.custom:
             return not silenced(self, seat, card)
         return True
 
@@ -579,7 +579,7 @@ class BethlemState(State):
         with custom cards a custom power may (La Médico's coma)."""
         if self.blocked.get(card) == self.round:
             return False
-        if self.settings.custom and self.custom and card in self.where:
+        if self.custom and card in self.where:
             return not silenced(self, self.where[card][0], card, False)
         return True
 
@@ -609,13 +609,7 @@ class BethlemState(State):
                 lent = self.lent_persona
                 if lent is not None and lent[0] == self.round and lent[1] == seat:
                     user = lent[2] if not self.out[lent[2]] else None
-                if (
-                    user is not None
-                    and acting
-                    and self.settings.custom
-                    and self.custom
-                    and silenced(self, user, PERSONA)
-                ):
+                if user is not None and acting and self.custom and silenced(self, user, PERSONA):
                     return None
                 return user
         return None
