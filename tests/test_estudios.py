@@ -49,6 +49,10 @@ def test_estudio_interrumpido_se_reanuda_donde_quedo(tmp_path):
     resumed, _ = simulate(LOBO, 8, GAMES, 5, {"voto": "dos-rondas"}, progress=played.append, store=path)
     assert _result(resumed) == _result(whole)
     assert played == [37, CHUNK, CHUNK]  # the chunks on file count first, then the two missing ones are played
+    # Its speed counts the games it played, not the 37 it read.
+    assert (resumed.read_games, resumed.read_choices) == (37, SimStats.from_json(json.loads(third)["stats"]).choices)
+    report = summary(LOBO, 8, 5, resumed, 2.0, {"voto": "dos-rondas"})
+    assert report["games"] == GAMES and report["games_per_second"] == round(2 * CHUNK / 2.0, 1)
     assert sorted(json.loads(line)["start"] for line in path.read_text().splitlines()[1:]) == [0, CHUNK, 2 * CHUNK]
 
 

@@ -169,6 +169,10 @@ class SimStats:
     metric_n: Counter[tuple[str, str]] = field(default_factory=Counter)
     #: rounds → games that lasted that many (the length distribution)
     lengths: Counter[int] = field(default_factory=Counter)
+    #: Games and choices of these totals read from a study's file rather than played by this run (a resumed
+    #: study): the run's speed counts only what it played. Not part of the totals (nor of a file, nor of ==).
+    read_games: int = field(default=0, compare=False)
+    read_choices: int = field(default=0, compare=False)
 
     def add_game(self, key: tuple[str, str], won: int, seats: int) -> None:
         """One game's ``seats`` of a bot (and side) ``key``, ``won`` of them won: the sums its interval reads."""
@@ -351,6 +355,8 @@ def simulate(
         study = StudyFile(Path(store), study_key(game, n_players, games, seed, options, bots))
         for part in study.done().values():
             total.add(part)
+            total.read_games += part.games
+            total.read_choices += part.choices
             if progress:
                 progress(part.games)
         todo = [chunk for chunk in todo if chunk[0] not in study.finished]
@@ -543,6 +549,7 @@ def summary(
         "lengths": {str(rounds): games for rounds, games in sorted(stats.lengths.items())},
         "mean_choices": stats.choices / n if n else 0.0,
         "seconds": round(seconds, 3),
-        "games_per_second": round(n / seconds, 1) if seconds else None,
-        "choices_per_second": round(stats.choices / seconds) if seconds else None,
+        # What this run played: a resumed study's games read from its file took no time now.
+        "games_per_second": round((n - stats.read_games) / seconds, 1) if seconds else None,
+        "choices_per_second": round((stats.choices - stats.read_choices) / seconds) if seconds else None,
     }
