@@ -12,14 +12,15 @@ from velada.core.game import Answers, CardHelp, Game, GameInfo, Nudge, PromptKin
 from velada.core.i18n import Catalog
 from velada.core.options import ChoiceOption, FlagOption, GameOption, IntOption, SetOption
 from velada.core.protocol import CALL, PUBLIC, Event, Prompt, Viewer
-from velada.games.bethlem import chance, flow, guide, happenings, setup_flow, talk
+from velada.games.bethlem import chance, flow, guide, setup_flow, talk
 from velada.games.bethlem.bots import HeuristicBot
 from velada.games.bethlem.cards import ALL_EVENTS, CARDS, CHOOSABLE, EVENTS, GROUP_OF, KIND_OF, SIDES, TWINS
 from velada.games.bethlem.cards import KINDS as CARD_KINDS
 from velada.games.bethlem.common import BORROWED_AWAKE, SUFFIX, card_side
-from velada.games.bethlem.custom import chef, el_relojero, registry, saltamundos_data
+from velada.games.bethlem.custom import chef, el_relojero, saltamundos_data
 from velada.games.bethlem.ending import objective
 from velada.games.bethlem.happenings import start_happenings
+from velada.games.bethlem.hooks import hooks_of
 from velada.games.bethlem.objectives import check_goals, deal_goals, goal_visible
 from velada.games.bethlem.renaming import rename_ids
 from velada.games.bethlem.setup import (
@@ -573,10 +574,8 @@ class BethlemGame(Game[BethlemState]):
         if s.public.get(card) and s.alive.get(card):
             # Shown to the whole table: its holder, who sees it anyway, knows everybody knows it too.
             out.append("desvelada")
-        if s.settings.custom:
-            for hook in registry.MARKERS:
-                out.extend(hook(s, card, narrator))
-            out.extend(happenings.markers(s, card))
+        for hook in hooks_of(s).markers:
+            out.extend(hook(s, card, narrator))
         if narrator:
             if any(a[0] == card for a in s.attacks):
                 out.append("muerte")
@@ -595,7 +594,7 @@ class BethlemGame(Game[BethlemState]):
         s = state
         narrator = viewer is None
         me = s.index.get(viewer) if viewer not in (None, PUBLIC) else None
-        badge_hooks = registry.BADGES if s.settings.custom else ()
+        badge_hooks = hooks_of(s).badges
         players = []
         for seat, player in enumerate(s.players):
             cards = []
@@ -971,8 +970,8 @@ class BethlemGame(Game[BethlemState]):
             s.secret_discard[e] = seat
         if s.settings.custom:
             shuffle_goals(state, s, me, rng)
-            for hook in registry.HIDES:
-                hook(state, s, me, rng)
+        for hook in hooks_of(s).hides:
+            hook(state, s, me, rng)
         return s
 
     # --- texts --------------------------------------------------------------------------------------------

@@ -8,7 +8,7 @@ simultaneous vote that needs unanimity, as the wolves' does, with a few rounds t
 from __future__ import annotations
 
 from velada.core.protocol import CALL
-from velada.games.bethlem import happenings, powers
+from velada.games.bethlem import powers
 from velada.games.bethlem.cards import GROUP_OF, KIND_OF, MUTINEER_CARDS, NIGHT_STEP
 from velada.games.bethlem.common import (
     DIRECTOR,
@@ -25,8 +25,8 @@ from velada.games.bethlem.common import (
 from velada.games.bethlem.cuentacuentos import questions_handler
 from velada.games.bethlem.deaths import attack, resolve
 from velada.games.bethlem.happenings import second_attack
-from velada.games.bethlem.hooks import HOOKS, NIGHT, Step, hooks_of
-from velada.games.bethlem.objectives import principal_card, reveal, traitors_undecided
+from velada.games.bethlem.hooks import NIGHT, Step, hooks_of
+from velada.games.bethlem.objectives import principal_card, traitors_undecided
 from velada.games.bethlem.plugins import rises
 from velada.games.bethlem.state import BethlemState
 
@@ -53,14 +53,8 @@ def dusk_step(game, s: BethlemState) -> None:
     s.neuroticism.vote = None
     s.banned = None
     s.amnesia = None
-    if s.settings.custom:
-        s.revealed_now = []
-        happenings.dusk(s)
-        for seat in s.rabid_goals:
-            reveal(s, seat, "infecto-de-rabia")
-        s.rabid_goals = []
-        for hook in HOOKS.dusks:
-            hook(s)
+    for hook in hooks_of(s).dusks:
+        hook(s)
     due = [a for r, a in s.delayed if r <= s.round]
     s.delayed = [(r, a) for r, a in s.delayed if r > s.round]
     for a in due:

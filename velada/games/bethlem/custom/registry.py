@@ -18,6 +18,7 @@ from velada.games.bethlem.custom import (
     la_medico,
     la_medium,
     ludopata,
+    mode,
     superviviente,
 )
 from velada.games.bethlem.hooks import CUSTOM_MODE, HOOKS
@@ -42,8 +43,12 @@ MODULES = (
 CHARACTERS: dict[str, Character] = {m.CHARACTER.kind: m.CHARACTER for m in MODULES}
 
 install(CHARACTERS.values())
-# Cuerpo de espionaje's immunity comes after the characters' (an acontecimiento, not a character).
+# The mode's own pieces (the objective cards, the acontecimientos: ``mode.py``), around the characters': nightfall
+# and the round's end come before theirs; Cuerpo de espionaje's immunity and markers after.
+HOOKS.dusks = (mode.dusk, *HOOKS.dusks)
+HOOKS.round_ends = (mode.round_end, *HOOKS.round_ends)
 HOOKS.immunities = (*HOOKS.immunities, happenings.immunity)
+HOOKS.markers = (*HOOKS.markers, mode.markers)
 CUSTOM_MODE.objective = objectives.objective
 CUSTOM_MODE.outcome = objectives.outcome
 CUSTOM_MODE.after_deaths = objectives.after_deaths
@@ -55,6 +60,3 @@ HANDLERS = HOOKS.handlers
 ACTOR_HANDLERS = HOOKS.actor_handlers
 STEPS = HOOKS.steps
 ANSWERS = HOOKS.answers
-MARKERS = HOOKS.markers
-HIDES = HOOKS.hides
-BADGES = HOOKS.badges
