@@ -217,8 +217,8 @@ def reaper_answer(game, s: BethlemState, answers, seat: int, card: str, origin: 
         if chosen:
             attack(s, s.card_at(chosen[0]), "la-parca", (seat,))
             s.emit("la-parca-mata", NARRATOR_ONLY, target=chosen[0])
-        if stage == "" and s.settings.custom and _siesta(s):
-            # Hora de la siesta on the reaper's night: she kills twice.
+        if stage == "" and _siesta(s):
+            # Hora de la siesta (an acontecimiento: custom cards only) on the reaper's night: she kills twice.
             _push(s, ("act", "la-parca", seat, card, origin, "segunda"))
         else:
             _push(s, ("act", "la-parca", seat, card, origin, "marca"))

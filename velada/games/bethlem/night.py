@@ -176,8 +176,8 @@ def mutineers_handler(game, s: BethlemState) -> None:
     for seat in members:
         woke(s, "amotinados", seat)
     s.emit("amotinados", s.audience(members), players=list(s.ids(members)))
-    if s.settings.custom and second_attack(s):
-        # Hora de la siesta: a second attack, voted like the first.
+    if second_attack(s):
+        # Hora de la siesta (an acontecimiento: custom cards only): a second attack, voted like the first.
         s.agenda.appendleft(("mutineers", 1, 2))
     s.agenda.appendleft(("mutineers", 1))
 
