@@ -139,7 +139,7 @@ def test_con_cartas_personalizadas_la_mesa_ve_la_carta_de_melancolia_solo_al_des
         seat = next(p for p in view["players"] if p["name"] == "Bea")
         return "melancolia" in seat["cards"][0]["markers"]
 
-    assert m.state.blocked.get(card) == m.state.round
+    assert m.state.melancholy.blocked.get(card) == m.state.round
     assert not any(marked(v) for v in ("Ana", "Bea", "Dani", PUBLIC))
     assert marked(None)
     chosen_at = len(m.state.log)

@@ -395,7 +395,7 @@ def cataleptic_handler(game, s: BethlemState) -> None:
     card."""
     for card in s.find("el-cataleptico"):
         seat = s.holder(card)
-        if s.out[seat] or s.blocked.get(card) == s.round or s.isolated.get(card) == s.round:
+        if s.out[seat] or s.melancholy.blocked.get(card) == s.round or s.isolated.get(card) == s.round:
             continue
         if s.alive[card]:
             if not any(a[0] == card and not a[3] & (INEVITABLE | LEPER) for a in s.attacks):

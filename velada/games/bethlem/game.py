@@ -557,7 +557,7 @@ class BethlemGame(Game[BethlemState]):
         out = []
         if s.awake.get(card):
             out.append("despertar")
-        if s.blocked.get(card) == r and (narrator or card != s.melancholy_unseen):
+        if s.melancholy.blocked.get(card) == r and (narrator or card != s.melancholy.unseen):
             out.append("melancolia")
         if s.isolated.get(card) == r:
             out.append("celda")

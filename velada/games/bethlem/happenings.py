@@ -153,7 +153,7 @@ def _visits(s: BethlemState, chosen: dict[int, str]) -> None:
     for seat, option in chosen.items():
         if option == BEHAVE:
             for card in s.board[seat]:
-                s.blocked[card] = s.round + 1
+                s.melancholy.blocked[card] = s.round + 1
             s.emit("se-comporta", None, player=s.players[seat])
         else:
             deaths.append((s.card_at(option), "dia-de-visitas", (seat,), INEVITABLE | NO_TRIGGER))

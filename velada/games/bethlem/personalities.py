@@ -55,12 +55,12 @@ def melancholy_answer(game, s: BethlemState, answers, seat: int, card: str, orig
     if chosen:
         target = harm(s, s.card_at(chosen[0]), "melancolia", (seat,))
         chosen = (s.option(target),)
-        s.blocked[target] = s.round
+        s.melancholy.blocked[target] = s.round
         others = [p for p in s.seats_in_game() if p != seat and s.living_cards(p)]
         cycle_note(s, "melancolia", seat, s.holder(target), others)
         if s.settings.custom:
             # Section 14: with custom cards the table wakes to see the card only after Gas de la risa's turn.
-            s.melancholy_unseen = target
+            s.melancholy.unseen = target
             s.emit("melancolia", _me(s, seat), target=chosen[0])
         else:
             s.emit("melancolia", None, target=chosen[0])
@@ -68,8 +68,8 @@ def melancholy_answer(game, s: BethlemState, answers, seat: int, card: str, orig
 
 def everybody_sees_melancholy(game, s: BethlemState) -> None:
     """Section 14, after Gas de la risa: everybody wakes to see which card Melancolía silenced this round."""
-    s.melancholy_unseen = None
-    for card, r in s.blocked.items():
+    s.melancholy.unseen = None
+    for card, r in s.melancholy.blocked.items():
         if r == s.round and s.alive.get(card):
             s.emit("todos-despiertan", None, power="melancolia")
             s.emit("melancolia", None, target=s.option(card))

@@ -305,6 +305,17 @@ class Director:
 
 
 @dataclass(slots=True)
+class Melancholy:
+    """Melancolía's card (section 6) and the other cards whose powers a round cancels the same way (Día de
+    visitas, La Maestra Vudú's doll moving it)."""
+
+    #: Card → the round its passive and active powers do not work.
+    blocked: dict[CardId, int] = field(default_factory=dict)
+    #: With custom cards, Melancolía's card this round until the table wakes to see it (section 14).
+    unseen: CardId | None = None
+
+
+@dataclass(slots=True)
 class CustomRecord:
     """A custom character's own markers and records (``BethlemState.custom``): each character's subclass names
     its fields, card ids annotated ``CardId`` (renamed by their types, like the rest of the state)."""
@@ -391,9 +402,7 @@ class BethlemState(State):
     #: started with, as it always did.
     res: Resolution | None = field(default=None, metadata={"rename": False})
     # --- markers on cards ---------------------------------------------------------------------------------
-    blocked: dict[CardId, int] = field(default_factory=dict)  # Melancolía: card → round
-    # With custom cards, Melancolía's card this round until the table wakes to see it (section 14).
-    melancholy_unseen: CardId | None = None
+    melancholy: Melancholy = field(default_factory=Melancholy)
     isolated: dict[CardId, int] = field(default_factory=dict)  # Celda de aislamiento: card → round
     protections: list[tuple[CardId, int]] = field(default_factory=list)  # Arthur tonight: (card, seat)
     flick: JohnFlick = field(default_factory=JohnFlick)
@@ -565,7 +574,7 @@ class BethlemState(State):
         if not self.alive.get(card) or card not in self.where or self.where[card][1] >= self.table:
             return False
         r = self.round
-        if self.blocked.get(card) == r or self.isolated.get(card) == r or self.silenced.get(card) == r:
+        if self.melancholy.blocked.get(card) == r or self.isolated.get(card) == r or self.silenced.get(card) == r:
             return False
         seat = self.where[card][0]
         if self.out[seat]:
@@ -577,7 +586,7 @@ class BethlemState(State):
     def passive(self, card: str) -> bool:
         """A card's passive powers and death powers work: Melancolía cancels them for the round (section 6), and
         with custom cards a custom power may (La Médico's coma)."""
-        if self.blocked.get(card) == self.round:
+        if self.melancholy.blocked.get(card) == self.round:
             return False
         if self.custom and card in self.where:
             return not silenced(self, self.where[card][0], card, False)

@@ -137,7 +137,7 @@ def _removable(s: BethlemState, card: str) -> list[str]:
         out.append("quitar-acusacion")
     if card in s.reaper.marks:
         out.append("quitar-parca")
-    if s.blocked.get(card) == s.round:
+    if s.melancholy.blocked.get(card) == s.round:
         out.append("quitar-melancolia")
     if any(token[0] == card for token in s.tokens):
         out.append("quitar-ficha")
@@ -244,7 +244,7 @@ def _take_off(s: BethlemState, card: str, what: str) -> None:
     elif what == "quitar-parca":
         s.reaper.marks = [c for c in s.reaper.marks if c != card]
     elif what == "quitar-melancolia":
-        del s.blocked[card]
+        del s.melancholy.blocked[card]
     elif what == "quitar-ficha":
         s.tokens = [token for token in s.tokens if token[0] != card]
     else:

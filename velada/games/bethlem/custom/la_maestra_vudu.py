@@ -148,7 +148,7 @@ def _suffered(s: BethlemState, seat: int) -> list[tuple[str, str]]:
     mine = set(s.board[seat])
     out += [(ACCUSATION, c) for c in s.flick.accused if c in mine]
     out += [(REAPER, c) for c in s.reaper.marks if c in mine]
-    out += [(MELANCHOLY, c) for c, r in s.blocked.items() if r == s.round and c in mine]
+    out += [(MELANCHOLY, c) for c, r in s.melancholy.blocked.items() if r == s.round and c in mine]
     return out
 
 
@@ -175,8 +175,8 @@ def effect_answer(game, s: BethlemState, answers, seat: int, effects: tuple) -> 
         elif what == REAPER:
             s.reaper.marks = [target if c == source else c for c in s.reaper.marks]
         else:
-            s.blocked.pop(source, None)
-            s.blocked[target] = s.round
+            s.melancholy.blocked.pop(source, None)
+            s.melancholy.blocked[target] = s.round
         s.emit("la-maestra-vudu-efecto", None, effect=what, target=chosen[0])
     if rest:
         push(s, ("la-maestra-vudu-efecto", seat, rest))
@@ -248,7 +248,7 @@ def curse_answer(game, s: BethlemState, answers, card: str, what: str, attackers
     elif what == ACCUSATION:
         s.flick.accused.append(target)
     elif what == MELANCHOLY:
-        s.blocked[target] = s.round
+        s.melancholy.blocked[target] = s.round
 
 
 CHARACTER = Character(
