@@ -12,7 +12,9 @@ from velada.core.game import Answers, CardHelp, Game, GameInfo, PromptKind, Rede
 from velada.core.i18n import Catalog, Term
 from velada.core.options import ChoiceOption, IntOption
 from velada.core.protocol import PUBLIC, Event, Prompt, Viewer
+from velada.core.talk import day_channel
 from velada.games.ajo_y_agua import rules
+from velada.games.ajo_y_agua.bots import HeuristicBot
 from velada.games.ajo_y_agua.cards import DAY_CARDS, HOUSES, INNOCENT, day_deck
 from velada.games.ajo_y_agua.deal import check_deal
 from velada.games.ajo_y_agua.state import AjoState, Settings
@@ -68,8 +70,6 @@ class AjoGame(Game[AjoState]):
 
     @property
     def bots(self) -> dict[str, BotFactory]:
-        from velada.games.ajo_y_agua.bots import HeuristicBot
-
         return {**super().bots, "heuristico": HeuristicBot}
 
     # --- setup ------------------------------------------------------------------------------------------
@@ -160,8 +160,6 @@ class AjoGame(Game[AjoState]):
     def channels(self, state: AjoState) -> list:
         """Only the day's channel (the rulebook has nobody wake together): the living write while the day lasts;
         the dead read it."""
-        from velada.core.talk import day_channel
-
         living = state.ids(state.living()) if state.phase == "dia" else ()
         return [day_channel(state.players, living)]
 

@@ -12,11 +12,13 @@ from velada.core.game import Answers, CardHelp, Game, GameInfo, PromptKind, Rede
 from velada.core.i18n import Catalog, Term
 from velada.core.options import ChoiceOption
 from velada.core.protocol import PUBLIC, Event, Prompt, Viewer
-from velada.games.el_ansia import help, rounds, scoring, turn
+from velada.games.el_ansia import board, help, rounds, scoring, turn
+from velada.games.el_ansia.bots import HeuristicBot
 from velada.games.el_ansia.data import (
     CARDS,
     CASTLE_TILES,
     CRYPT_MISSIONS,
+    EDGES,
     HUNT_DECK,
     MISSIONS,
     OPEN_CHESTS,
@@ -85,8 +87,6 @@ class AnsiaGame(Game[AnsiaState]):
 
     @property
     def bots(self) -> dict[str, BotFactory]:
-        from velada.games.el_ansia.bots import HeuristicBot
-
         return {**super().bots, "heuristico": HeuristicBot}
 
     # --- setup ------------------------------------------------------------------------------------------
@@ -459,8 +459,6 @@ class AnsiaGame(Game[AnsiaState]):
 
     def board_layout(self) -> dict[str, Any]:
         """The board's static layout, for drawing it (the web app's SVG)."""
-        from velada.games.el_ansia.data import EDGES
-
         return {
             "spaces": [
                 {"id": sp.id, "region": sp.region, "route": sp.route, "effect": sp.effect, "x": sp.x, "y": sp.y}
@@ -528,8 +526,6 @@ class AnsiaGame(Game[AnsiaState]):
         if option in SPACES:
             name = self.space_name(option, lang)
             if prompt.kind == "mover" and s.current is not None:
-                from velada.games.el_ansia import board
-
                 # How far it is, in words: a move's speed is spent in steps (option.destino).
                 steps = board.distances_from(s.position[s.current]).get(option)
                 if steps is not None:
@@ -542,10 +538,10 @@ class AnsiaGame(Game[AnsiaState]):
         if option.startswith("z"):
             row, col = int(option[1]), int(option[2])
             stack = s.zone[row][col]
-            from velada.games.el_ansia.turn import hunt_cost
-
             names = ", ".join(self.card_name(c, lang) for c in stack)
-            return self.text(lang, "option.celda", row=row + 1, col=col + 1, cost=hunt_cost(s, row, col), cards=names)
+            return self.text(
+                lang, "option.celda", row=row + 1, col=col + 1, cost=turn.hunt_cost(s, row, col), cards=names
+            )
         if option.startswith("ficha:"):
             return self.text(lang, "option.ficha", token=self.text(lang, f"token.{option[6:]}"))
         if option.startswith("mision:"):
