@@ -501,8 +501,10 @@ def hunt_options(s: AnsiaState) -> list[str]:
         for col, stack in enumerate(cells[:columns]):
             if not stack or (cemetery and any(CARDS[c].human for c in stack)):
                 continue
-            # hunt_cost, inlined: this loop runs for every stack at every offer of a hunt.
-            if col + 1 + (not QUICK.isdisjoint(stack)) <= speed:
+            # hunt_cost, inlined: this loop runs for every stack at every offer of a hunt. A column looked at costs
+            # at most the speed (col + 1 <= columns <= speed), so only where one more would not do does a
+            # «rápido» card in the stack matter.
+            if col + 2 <= speed or QUICK.isdisjoint(stack):
                 options.append(ZONE_IDS[row][col])
     if SPACES[s.position[seat]].effect == "taberna" and s.tavern and s.hunts > 0 and speed >= 2:
         options.append("taberna")
