@@ -38,7 +38,7 @@ def awaken_last_cards(s: BethlemState) -> None:
     """A player left with a single living card awakens it (unless Amnesia's second lynching is pending and
     the player was left so by the first one)."""
     for seat in s.seats_in_game():
-        if seat in s.awaken_lock:
+        if seat in s.amnesia.waiting:
             continue
         living = s.living_cards(seat)
         if s.reserve:

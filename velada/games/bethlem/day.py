@@ -106,14 +106,14 @@ def _amnesia_users(s: BethlemState) -> list[tuple[int, str, str]]:
 def amnesia_step(game, s: BethlemState, k: int = 0) -> None:
     """Amnesia, before the lynching: its holder (then the director who borrowed it, then a player hypnotised
     with it) may ask for a second lynching today, saying aloud they hold Amnesia. One Amnesia a day."""
-    if s.amnesia is not None and s.amnesia.mode is not None:
+    if s.amnesia.today is not None and s.amnesia.today.mode is not None:
         return
     users = _amnesia_users(s)
     if k >= len(users):
-        s.amnesia = None
+        s.amnesia.today = None
         return
     seat, card, origin = users[k]
-    s.amnesia = AmnesiaUse(seat, card, origin, k)
+    s.amnesia.today = AmnesiaUse(seat, card, origin, k)
     if origin == OWN:
         usable = modes(s, seat, card)
     elif origin == DIRECTOR and awake_power(s, card, origin):
@@ -128,7 +128,7 @@ def amnesia_answer(game, s: BethlemState, answers, k: int = 0) -> None:
     who loses a card and only the card is voted. Awakened opposite: a second lynching among dead cards, and the
     chosen card comes back. Whoever is left with one card by the first lynching awakens only after the second."""
     player, chosen = answer_of(answers)
-    am = s.amnesia
+    am = s.amnesia.today
     assert am is not None  # asked by amnesia_step, which sets it
     if not chosen:
         s.agenda.appendleft(("amnesia", am.k + 1))
@@ -140,7 +140,7 @@ def amnesia_answer(game, s: BethlemState, answers, k: int = 0) -> None:
     s.emit("amnesia", None, player=player, mode=mode)
     if mode == OPPOSITE:
         return
-    s.awaken_lock = list(range(len(s.players)))
+    s.amnesia.waiting = list(range(len(s.players)))
     i = s.agenda.index(("vote", 1))
     s.agenda.insert(i + 1, ("vote", 2))
     s.agenda.insert(i + 2, ("unlock",))
@@ -149,8 +149,8 @@ def amnesia_answer(game, s: BethlemState, answers, k: int = 0) -> None:
 
 
 def amnesia_target_step(game, s: BethlemState) -> None:
-    assert s.amnesia is not None  # queued by amnesia_answer
-    seat = s.amnesia.seat
+    assert s.amnesia.today is not None  # queued by amnesia_answer
+    seat = s.amnesia.today.seat
     players = [p for p in s.seats_in_game() if s.living_cards(p)]
     if players:
         s.ask(prompt(s, seat, "amnesia-jugador", s.ids(players)))
@@ -158,13 +158,13 @@ def amnesia_target_step(game, s: BethlemState) -> None:
 
 def amnesia_target_answer(game, s: BethlemState, answers) -> None:
     _, chosen = answer_of(answers)
-    assert s.amnesia is not None  # asked by amnesia_target_step
-    s.amnesia.player = s.index[chosen[0]]
+    assert s.amnesia.today is not None  # asked by amnesia_target_step
+    s.amnesia.today.player = s.index[chosen[0]]
     s.emit("amnesia-jugador", None, player=chosen[0])
 
 
 def unlock_step(game, s: BethlemState) -> None:
-    s.awaken_lock = []
+    s.amnesia.waiting = []
     awaken_last_cards(s)
 
 
@@ -222,7 +222,7 @@ def candidates(s: BethlemState, voter: int, players: list[int]) -> list[int]:
 
 def vote_step(game, s: BethlemState, n: int) -> None:
     """Everybody who may vote points at a player at once (or abstains)."""
-    am = s.amnesia
+    am = s.amnesia.today
     if n == 1 and am is not None and am.mode == OPPOSITE:
         s.emit("linchamiento-cancelado", None)
         return

@@ -52,7 +52,7 @@ def dusk_step(game, s: BethlemState) -> None:
     s.ali.turn = None
     s.neuroticism.vote = None
     s.banned = None
-    s.amnesia = None
+    s.amnesia.today = None
     for hook in hooks_of(s).dusks:
         hook(s)
     due = [a for r, a in s.delayed if r <= s.round]

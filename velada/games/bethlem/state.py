@@ -122,6 +122,16 @@ class AmnesiaUse:
     player: int | None = None
 
 
+@dataclass(slots=True)
+class Amnesia:
+    """Amnesia (day.py): today's use, and who waits for the second lynching to awaken their last card."""
+
+    #: Today's use (one Amnesia a day), None until somebody is asked.
+    today: AmnesiaUse | None = None
+    #: Seats whose awakening waits while the second lynching is pending (``awakening.awaken_last_cards``).
+    waiting: list[int] = field(default_factory=list)
+
+
 @dataclass(frozen=True, slots=True)
 class InstantWin:
     """An objective met at once by a card's rule (objectives.instant_win): the next check ends the game with it."""
@@ -436,8 +446,7 @@ class BethlemState(State):
     cataleptic_day: dict[CardId, int] = field(default_factory=dict)
     #: Compañeros de celda: seat → its cards that died of a cellmate's death (for the awakening).
     cell_victims: dict[int, list[CardId]] = field(default_factory=dict)
-    amnesia: AmnesiaUse | None = None  # today's Amnesia
-    awaken_lock: list[int] = field(default_factory=list)  # Amnesia: seats whose awakening waits
+    amnesia: Amnesia = field(default_factory=Amnesia)
     prophecy: Prophecy | None = None  # Síndrome de Nostradamus
     #: The prophecies come true, as announced: (round, their player, the consequence, its destiny).
     prophecies_fulfilled: list[tuple[int, str, str, str]] = field(default_factory=list)
