@@ -289,4 +289,4 @@ def test_la_profecia_que_no_se_cumple_en_dos_rondas_caduca():
     ronda(m)
     ronda(m)
     assert eventos(m, "profecia-caducada") == [{"player": "Ana"}]
-    assert m.state.prophecy is None and not m.state.ali.no_vote
+    assert m.state.nostradamus.current is None and not m.state.ali.no_vote

@@ -904,7 +904,7 @@ def _after(game, s: BethlemState) -> None:
 
 def prophecy_met(s: BethlemState, deaths: list[tuple], quiet_night: bool) -> bool:
     """Whether the prophecy's public part came true with these deaths (or with a night without deaths)."""
-    p = s.prophecy
+    p = s.nostradamus.current
     if p is None:
         return False
     condition, target = p.condition, p.target
@@ -920,10 +920,10 @@ def prophecy_met(s: BethlemState, deaths: list[tuple], quiet_night: bool) -> boo
 
 def fulfil_prophecy(s: BethlemState) -> tuple | None:
     """The hidden part comes true; returns an attack to resolve when it is a death."""
-    p = s.prophecy
+    p = s.nostradamus.current
     assert p is not None, "fulfilled only once met (prophecy_met)"
-    s.prophecy = None
-    s.prophecies_fulfilled.append((s.round, s.players[p.seat], p.consequence, p.destiny))
+    s.nostradamus.current = None
+    s.nostradamus.fulfilled.append((s.round, s.players[p.seat], p.consequence, p.destiny))
     s.emit("profecia-cumplida", None, player=s.players[p.seat], consequence=p.consequence, destiny=p.destiny)
     consequence = p.consequence
     victim = p.victim

@@ -270,7 +270,7 @@ def _nostradamus_answer(game, s: BethlemState, answers, seat: int, card: str, or
         return
     spend(s, seat, card)
     condition, target, consequence, destiny = parts
-    s.prophecy = Prophecy(
+    s.nostradamus.current = Prophecy(
         seat=seat,
         condition=condition,
         target=target,
@@ -285,9 +285,9 @@ def _nostradamus_answer(game, s: BethlemState, answers, seat: int, card: str, or
 
 
 def prophecy_expires(s: BethlemState) -> None:
-    if s.prophecy is not None and s.round >= s.prophecy.until:
-        s.emit("profecia-caducada", None, player=s.players[s.prophecy.seat])
-        s.prophecy = None
+    if s.nostradamus.current is not None and s.round >= s.nostradamus.current.until:
+        s.emit("profecia-caducada", None, player=s.players[s.nostradamus.current.seat])
+        s.nostradamus.current = None
 
 
 # --- the custom-cards mode's events (section 13) ---------------------------------------------------------------

@@ -658,7 +658,7 @@ class BethlemGame(Game[BethlemState]):
             # The hidden part of each prophecy come true, announced then.
             "prophecies_fulfilled": [
                 {"round": r, "player": player, "consequence": consequence, "destiny": destiny}
-                for r, player, consequence, destiny in s.prophecies_fulfilled
+                for r, player, consequence, destiny in s.nostradamus.fulfilled
             ],
             # Lord Percy's pardons and Gas de la risa's raised hands, told to the table: a pardon names the
             # lynched card's place, the hands who holds the named card.

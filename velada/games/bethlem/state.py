@@ -107,6 +107,16 @@ class Prophecy:
 
 
 @dataclass(slots=True)
+class Nostradamus:
+    """The Síndrome de Nostradamus (events.py): the prophecy in force, and those that came true."""
+
+    #: The prophecy in force, None while there is none.
+    current: Prophecy | None = None
+    #: The prophecies come true, as announced: (round, their player, the consequence, its destiny).
+    fulfilled: list[tuple[int, str, str, str]] = field(default_factory=list)
+
+
+@dataclass(slots=True)
 class AmnesiaUse:
     """Today's Amnesia (day.py): who is asked, with which card and origin, and what they chose."""
 
@@ -447,9 +457,7 @@ class BethlemState(State):
     #: Compañeros de celda: seat → its cards that died of a cellmate's death (for the awakening).
     cell_victims: dict[int, list[CardId]] = field(default_factory=dict)
     amnesia: Amnesia = field(default_factory=Amnesia)
-    prophecy: Prophecy | None = None  # Síndrome de Nostradamus
-    #: The prophecies come true, as announced: (round, their player, the consequence, its destiny).
-    prophecies_fulfilled: list[tuple[int, str, str, str]] = field(default_factory=list)
+    nostradamus: Nostradamus = field(default_factory=Nostradamus)
     #: Gas de la risa's named cards and who raised a hand for each, before the table: (round, kind, players).
     hands_raised: list[tuple[int, str, tuple[str, ...]]] = field(default_factory=list)
     #: Lord Percy's pardons, announced: (round, their player, the position of the card pardoned).
