@@ -41,6 +41,17 @@ def test_un_acontecimiento_se_muestra_al_final_del_dia_tras_el_linchamiento():
     assert kinds.index("acontecimiento") > kinds.index("votos")
 
 
+def test_el_acontecimiento_en_vigor_queda_en_la_vista_de_todos():
+    """The table is shown the acontecimiento and plays under it next round: every view keeps it (which one
+    came is drawn from a face-down deck, so the log alone would tell it to nobody who reconnects)."""
+    m = con(["fiesta-nocturna", "eclipse-de-sol"])
+    assert m.view("Bea")["happening"] is None
+    noche(m)
+    dia(m)
+    for viewer in ("Ana", "Bea", None):
+        assert m.view(viewer)["happening"] == {"id": "fiesta-nocturna", "round": 2}
+
+
 def test_con_acontecimientos_cada_dos_rondas_solo_llegan_en_las_rondas_pares():
     m = con(["fiesta-nocturna", "eclipse-de-sol"], acontecimientos="cada-dos-rondas")
     noche(m)

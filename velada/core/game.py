@@ -318,10 +318,11 @@ class Game(ABC, Generic[GameState]):
         ``secret_answers``. ``None``, the default, when the answer is not hidden so (or told to everybody)."""
         return None
 
-    def secret_draws(self) -> frozenset[str]:
+    def secret_draws(self, state: GameState) -> frozenset[str]:
         """The kinds of the events that tell the result of a chance draw to some players only (numbers laid at
-        random under one player's cards): the noninterference check draws such chance otherwise in its other
-        world, and keeps that world only when nothing but these events changed. None by default."""
+        random under one player's cards), in the game ``state`` is in: the noninterference check draws such
+        chance otherwise in its other world, and keeps that world only when nothing but these events changed.
+        None by default."""
         return frozenset()
 
     def announced_options(self, prompt: Prompt) -> frozenset[str]:

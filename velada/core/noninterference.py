@@ -348,7 +348,7 @@ def compare_midway(
     # In a game that tells some draws to given players only (``Game.secret_draws``: El Relojero's numbers, La
     # frontera's roles), one time in two B also draws the chance of its first group anew: such a draw is as
     # unknown to the viewer as a card dealt face down. Both worlds share every later draw.
-    redraw = rng.randrange(2**32) if game.secret_draws() and rng.random() < 0.5 else None
+    redraw = rng.randrange(2**32) if game.secret_draws(before.state) and rng.random() < 0.5 else None
     changed = {"midway": moment, "holders": dict(nudge.holders), "renamed": dict(nudge.renamed), "redraw": redraw}
     return _race(
         played,
@@ -499,11 +499,14 @@ def _race(
             if redraw is not None:
                 drawn_a, drawn_b = _drawn(mine.state, shared), _drawn(other.state, shared)
                 if drawn_a != drawn_b:
-                    secret = game.secret_draws()
+                    secret = game.secret_draws(mine.state)
                     if [e for e in drawn_a if e[0] not in secret] != [e for e in drawn_b if e[0] not in secret]:
                         break  # another draw changed too (a card shown to all): B is rightly told apart
                     varied_kinds.append("chance")
                 redraw = None
+                # Only that group's chance is B's own: every later draw is A's, whether or not the worlds wait for
+                # the same decisions next.
+                other.state.rng.setstate(mine.state.rng.getstate())
             ahead = 0
         elif ahead < CATCH_UP and _hidden(game, other.state, viewer, skips=True):
             # The worlds wait for different hidden decisions (tonight's victim is shown to the Bruja in one

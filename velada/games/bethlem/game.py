@@ -392,7 +392,7 @@ BOOK_PLAYERS = (4, 7)
 TOLD_TO_ATTACKERS = frozenset({"el-otaku-defensivo", "la-maestra-vudu"})
 
 #: Chance draws told to some players only (``Game.secret_draws``).
-SECRET_DRAWS = frozenset({"el-relojero-numeros", "frontera-rol"})
+SECRET_DRAWS = frozenset({"el-relojero-numeros", "frontera-rol", "el-saltamundos-robo", "evento"})
 
 #: The choices of El Relojero's menu the table hears of at once ('el-relojero-futuro', 'el-relojero-detiene').
 RELOJERO_ANNOUNCED = frozenset({el_relojero.STOP, el_relojero.FUTURE})
@@ -685,6 +685,9 @@ class BethlemGame(Game[BethlemState]):
         if s.settings.custom:
             # La Chef's broccoli waiting in the middle of the table (everybody sees them).
             view["broccoli"] = chef.center(s)
+            # The acontecimiento shown to the table, and the round it acts on.
+            active = s.happen.active if s.happen else None
+            view["happening"] = None if active is None else {"id": active[0], "round": active[1]}
             # El Saltamundos' decks lie on the table: how many cards are left in his world's deck, and in La
             # frontera's when his awakening brought it beside another world's, shows (and tells when a reward
             # for an outlaw can no longer come).
@@ -791,9 +794,10 @@ class BethlemGame(Game[BethlemState]):
     def public_deciders(self) -> frozenset[str]:
         return PUBLIC_DECIDERS
 
-    def secret_draws(self) -> frozenset[str]:
-        """El Relojero's numbers and La frontera's roles are dealt by chance, each told to its player only."""
-        return SECRET_DRAWS
+    def secret_draws(self, state: BethlemState) -> frozenset[str]:
+        """With custom cards, El Relojero's numbers, La frontera's roles and the event El Saltamundos steals are
+        drawn by chance, each told to its players only (the thief's new event, like every event drawn)."""
+        return SECRET_DRAWS if state.settings.custom else frozenset()
 
     def announced_options(self, prompt: Prompt) -> frozenset[str]:
         """El Relojero's menu: a journey to the future and stopping time are announced to the table."""
@@ -804,7 +808,8 @@ class BethlemGame(Game[BethlemState]):
         hears Neuroticismo's order, tonight's other mutineers see Nathaniel's awakened attack, and El archivo's
         target alone is told while the power is not awakened (its awakened use is announced); what El Otaku
         shields and La Maestra Vudú's doll may be told to any player (``TOLD_TO_ATTACKERS``); with custom cards
-        Melancolía's card is told to nobody until the table wakes to see it."""
+        Melancolía's card is told to nobody until the table wakes to see it; El Arquitecto's awakened turn only
+        to the holder of the card he wakes with."""
         if prompt.kind == "neuroticismo-voto" and state.neuroticism.puppet is not None:
             return state.audience([state.neuroticism.puppet])
         if prompt.kind == "nathaniel-despertar":
@@ -813,6 +818,9 @@ class BethlemGame(Game[BethlemState]):
             return frozenset()
         if prompt.kind in TOLD_TO_ATTACKERS:
             return frozenset(state.players)
+        if prompt.kind == "el-arquitecto-despertar":
+            # He wakes in the chosen card's turn: its holder sees him, nobody else.
+            return state.audience({state.holder(c) for option in prompt.options for c in state.find(option)})
         if prompt.kind == "melancolia" and state.settings.custom:
             return frozenset()  # shown to the table only after Gas de la risa's turn (section 14)
         return None
