@@ -51,6 +51,21 @@ def test_si_un_vinculado_pierde_todas_sus_cartas_el_otro_muere_irremediablemente
     assert eventos(m, "pacto-roto") == [{"player": "Dani"}]
 
 
+def test_el_pacto_roto_de_noche_se_dice_al_amanecer_con_las_muertes():
+    """Se desvelan las muertes de la noche: the broken pact is told at dawn, after the night's deaths, not while
+    the night is resolved (it named the player out before any death of the night was shown)."""
+    m = mesa(PACTO)
+    elige(m, "Ana", "pacto-de-sangre", "Carlos", "Dani")
+    for card in ("arthur", "terapia-lobotomia", "muerte-dulce"):
+        m.state.alive[card] = False
+    start = len(m.state.log)
+    noche(m, ataque("Carlos:1"))
+    kinds = [e.kind for e in m.state.log[start:]]
+    assert kinds.index("muerte") < kinds.index("eliminado") < kinds.index("pacto-roto")
+    # What the table was told stays in every view.
+    assert m.view("Bea")["pact_broken"] == m.view(PUBLIC)["pact_broken"] == "Dani"
+
+
 RICHARD = con(PACTO, Bea=["richard-dadd", "john-flick", "terapia-opio-y-barbituricos", "amnesia", "hostilidad"])
 
 

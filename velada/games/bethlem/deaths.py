@@ -889,9 +889,11 @@ def _after(game, s: BethlemState) -> None:
         for gone, other in ((a, b), (b, a)):
             if s.out[gone] and not s.out[other]:
                 s.blood_pact.bound = (a, b, "roto")
+                s.blood_pact.broken_for = other
                 res.batch = [(c, "pacto-de-sangre", (), INEVITABLE | INDIRECT) for c in s.living_cards(other)]
                 res.first = False
-                s.emit("pacto-roto", None, player=s.players[other])
+                # Told with the night's deaths at dawn (after the partner's going out), at once by day.
+                tell(s, (1, gone, 1), "pacto-roto", None, player=s.players[other])
                 s.agenda.appendleft(("res", "filter"))
                 return
     tell_dawn(s)

@@ -663,6 +663,8 @@ class BethlemGame(Game[BethlemState]):
             # Lord Percy's pardons and Gas de la risa's raised hands, told to the table: a pardon names the
             # lynched card's place, the hands who holds the named card.
             "pardons": [{"round": r, "player": player, "target": target} for r, player, target in s.pardons],
+            # The player the table was told dies with the blood pact broken (which tells the pact's other half).
+            "pact_broken": None if s.blood_pact.broken_for is None else s.players[s.blood_pact.broken_for],
             "hands_raised": [
                 {"round": r, "card": kind, "players": list(players)} for r, kind, players in s.hands_raised
             ],

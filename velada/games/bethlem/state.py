@@ -247,6 +247,8 @@ class BloodPact:
     maker: int | None = None
     #: The player the hate pact made the winner (the other bound one went out).
     hate_winner: int | None = None
+    #: The bound player who died with the pact broken (the other went out first): told to the whole table.
+    broken_for: int | None = None
 
 
 @dataclass(slots=True)
