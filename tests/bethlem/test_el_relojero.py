@@ -91,6 +91,26 @@ def test_el_numero_2_mata_y_el_numero_3_quita_un_modificador():
     assert not viva(m, "john-flick") and not viva(m, "terapia-lobotomia")
 
 
+def test_lo_que_el_relojero_quita_a_la_vista_de_la_mesa_queda_en_las_vistas_y_la_muerte_no():
+    """The table sees him take an accusation off a card (and which card); a death marker is the narrator's secret."""
+    m = relojero()
+    m.state.custom["el-relojero"].powers = {"3": 2}
+    noche(m)
+    dia(m)
+    hasta_prompt(
+        m, "Ana", "el-relojero", {("Bea", "john-flick"): ["Carlos:2"], **ataque("Carlos:3", amotinados=AMOTINADOS)}
+    )
+    assert m.view("Bea")["relojero_taken_off"] == []
+    elige(m, "Ana", "el-relojero", "numero-3")
+    elige(m, "Ana", "el-relojero-modificador", "Carlos:2")
+    elige(m, "Ana", "el-relojero-quitar", "quitar-acusacion")
+    elige(m, "Ana", "el-relojero", "numero-3")
+    elige(m, "Ana", "el-relojero-modificador", "Carlos:3")
+    elige(m, "Ana", "el-relojero-quitar", "quitar-muerte")
+    taken = [{"round": m.state.round, "modifier": "quitar-acusacion", "target": "Carlos:2"}]
+    assert m.view("Bea")["relojero_taken_off"] == m.view(None)["relojero_taken_off"] == taken
+
+
 def test_el_numero_4_mueve_uno_de_sus_numeros_a_otra_carta_viva():
     m = relojero()
     m.state.custom["el-relojero"].powers = {"4": 1}

@@ -687,6 +687,8 @@ class BethlemGame(Game[BethlemState]):
         if s.settings.custom:
             # La Chef's broccoli waiting in the middle of the table (everybody sees them).
             view["broccoli"] = chef.center(s)
+            # What El Relojero took off in view of the table.
+            view["relojero_taken_off"] = el_relojero.taken_off(s)
             # The acontecimiento shown to the table, and the round it acts on.
             active = s.happen.active if s.happen else None
             view["happening"] = None if active is None else {"id": active[0], "round": active[1]}

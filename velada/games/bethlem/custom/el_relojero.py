@@ -52,6 +52,8 @@ class WatchmakerRecord(CustomRecord):
     used: set[str] = field(default_factory=set)
     stopped: tuple[int, int] | None = None
     past: dict[CardId, bool] | None = None
+    #: The modifiers he took off in view of the table: (round, which, the card's place).
+    taken_off: list[tuple[int, str, str]] = field(default_factory=list)
 
 
 def _d(s: BethlemState) -> WatchmakerRecord:
@@ -251,7 +253,18 @@ def _take_off(s: BethlemState, card: str, what: str) -> None:
         s.prophets = [link for link in s.prophets if card not in link[:2]]
     # A death marker is the narrator's secret; the others are on the table for all to see.
     audience = NARRATOR_ONLY if what == "quitar-muerte" else None
+    if audience is None:
+        _d(s).taken_off.append((s.round, what, s.option(card)))
     s.emit(f"el-relojero-{what}", audience, target=s.option(card))
+
+
+def taken_off(s: BethlemState) -> list[dict[str, object]] | None:
+    """The modifiers the table saw him take off, and from which card (a Profeta's link names both of its cards:
+    which one he chose shows only so)."""
+    d = _found(s)
+    if d is None:
+        return None
+    return [{"round": r, "modifier": what, "target": place} for r, what, place in d.taken_off]
 
 
 def _move_number(s: BethlemState, seat: int, source: str, target: str) -> None:
