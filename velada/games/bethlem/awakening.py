@@ -6,7 +6,7 @@ even if its normal power is spent (``awake_used``)."""
 from __future__ import annotations
 
 from velada.games.bethlem.cards import KIND_OF
-from velada.games.bethlem.hooks import hooks_of
+from velada.games.bethlem.hooks import BY_MODE
 from velada.games.bethlem.state import BethlemState
 
 
@@ -29,7 +29,7 @@ def awaken(s: BethlemState, card: str, why: str) -> None:
         s.archive.lost = False
         s.archive.seen = []
     else:
-        hook = hooks_of(s).on_awaken.get(kind)
+        hook = BY_MODE[s.settings.custom].on_awaken.get(kind)
         if hook is not None:
             hook(s, card)
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from velada.core.protocol import Prompt
 from velada.games.bethlem.cards import CARDS, EVENTS, GROUP_OF, KIND_OF, MUTINEERS
-from velada.games.bethlem.hooks import extra_actors
+from velada.games.bethlem.hooks import BY_MODE
 from velada.games.bethlem.state import BethlemState
 
 #: Who uses a power: the card's holder, the director who borrowed it, or a player hypnotised with it.
@@ -160,7 +160,10 @@ def actors(s: BethlemState, kind: str) -> list[tuple[int, str, str]]:
     for seat, card, awakened in s.borrowed:
         if KIND_OF[card] == kind and not s.out[seat]:
             out.append((seat, card, BORROWED_AWAKE if awakened else BORROWED))
-    out.extend(extra_actors(s, kind))
+    # Who else acts in this turn (``Character.actors``). Asked at every turn of every night: the table is read in
+    # place (``hooks.hooks_of``'s lookup without the call).
+    for hook in BY_MODE[s.settings.custom].actors:
+        out.extend(hook(s, kind))
     return out
 
 

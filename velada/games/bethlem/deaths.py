@@ -38,7 +38,7 @@ from velada.core.protocol import NARRATOR_ONLY, Event
 from velada.games.bethlem.awakening import awaken_last_cards
 from velada.games.bethlem.cards import GROUP_OF, KIND_OF, LIFE_GROUPS
 from velada.games.bethlem.common import card_side, modes, prompt, reveal, spend, spend_power
-from velada.games.bethlem.hooks import CUSTOM_MODE, harm, hooks_of, redirected
+from velada.games.bethlem.hooks import BY_MODE, CUSTOM_MODE, harm, redirected
 from velada.games.bethlem.plugins import rises
 from velada.games.bethlem.state import (
     INDIRECT,
@@ -80,7 +80,9 @@ def current(s: BethlemState) -> Resolution:
 def attack(s: BethlemState, card: str, cause: str, by: tuple[int, ...] = (), flags: int = 0) -> None:
     """Place a death marker on ``card`` for this phase's resolution (with custom cards, on the card that takes
     the harm: ``custom.harm``)."""
-    card = harm(s, card, "muerte", by)
+    hooks = BY_MODE[s.settings.custom]
+    if hooks.redirects or hooks.harmed:
+        card = harm(s, card, "muerte", by)
     s.attacks.append((card, cause, by, flags))
     note_hit(s, card)
 
@@ -119,7 +121,7 @@ def doomed(s: BethlemState) -> list[str]:
     (asking them has effects: see :func:`cancelled`)."""
     moment = s.moment()
     reaper_only = _reaper_only(s)
-    redirects = hooks_of(s).redirects
+    redirects = BY_MODE[s.settings.custom].redirects
     out = []
     for card in marked(s):
         if redirects and redirected(s, card, "muerte") != card:
@@ -230,7 +232,7 @@ def _filter(game, s: BethlemState) -> None:
     batch: list[Attack] = []
     seen: dict[str, int] = {}
     reaper_only = _reaper_only(s)
-    if hooks_of(s).redirects:
+    if BY_MODE[s.settings.custom].redirects:
         res.batch = [(redirected(s, a[0], "muerte"), *a[1:]) for a in res.batch]
     for a in res.batch:
         card, cause, by, flags = a
@@ -280,7 +282,7 @@ def immunity(s: BethlemState, card: str, cause: str, flags: int, hooks: bool = T
     """Why ``card`` does not die of this attack, or ``""``: the immunities of awakened cards, and with custom
     cards (``hooks``) those the custom characters and acontecimientos give (``HOOKS.immunities``)."""
     if hooks:
-        for hook in hooks_of(s).immunities:
+        for hook in BY_MODE[s.settings.custom].immunities:
             reason = hook(s, card, cause, flags)
             if reason:
                 return reason
@@ -603,7 +605,7 @@ def _eliminate(s: BethlemState, seat: int, deaths) -> None:
 def _triggers(game, s: BethlemState) -> None:
     res = current(s)
     steps: list[tuple] = []
-    hooks = hooks_of(s)
+    hooks = BY_MODE[s.settings.custom]
     for card, cause, by, flags, passive in res.deaths:
         if flags & (LEPER | NO_TRIGGER) or not passive:
             continue

@@ -103,22 +103,19 @@ HOOKS = Hooks()
 
 #: The table a game without custom cards reads: every hook empty, so nothing happens.
 NO_HOOKS = Hooks()
+#: The tables by ``Settings.custom``: what ``hooks_of`` returns, read in place where the rules ask at every turn.
+BY_MODE = (NO_HOOKS, HOOKS)
 
 
 def hooks_of(s: BethlemState) -> Hooks:
     """The hooks this game's rules call: the custom characters' with custom cards, none otherwise. The stages
     that call them ask this table rather than the mode."""
-    return HOOKS if s.settings.custom else NO_HOOKS
+    return BY_MODE[s.settings.custom]
 
 
 def silenced(s: BethlemState, seat: int, what: str, active: bool = True) -> bool:
     """Whether a custom character keeps ``seat`` from using ``what`` now (``Character.silences``)."""
     return any(hook(s, seat, what, active) for hook in hooks_of(s).silences)
-
-
-def extra_actors(s: BethlemState, kind: str) -> list[tuple[int, str, str]]:
-    """Who else acts in the night turn of ``kind`` (``Character.actors``)."""
-    return [actor for hook in hooks_of(s).actors for actor in hook(s, kind)]
 
 
 def harm(s: BethlemState, card: str, what: str, by: tuple[int, ...] = ()) -> str:
