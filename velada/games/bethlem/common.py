@@ -156,14 +156,18 @@ def actors(s: BethlemState, kind: str) -> list[tuple[int, str, str]]:
     for seat, power in s.hypnosis:
         if power == kind and not s.out[seat]:
             out.append((seat, "", HYPNOSIS))
+    # Asked at every turn of every night: the loops below are entered only when there is something to walk (even
+    # an empty loop costs an iterator), and the hook table is read in place (``hooks.hooks_of`` without the call).
     # Powers El Chef stole for tonight (only custom cards fill ``s.borrowed``).
-    for seat, card, awakened in s.borrowed:
-        if KIND_OF[card] == kind and not s.out[seat]:
-            out.append((seat, card, BORROWED_AWAKE if awakened else BORROWED))
-    # Who else acts in this turn (``Character.actors``). Asked at every turn of every night: the table is read in
-    # place (``hooks.hooks_of``'s lookup without the call).
-    for hook in BY_MODE[s.settings.custom].actors:
-        out.extend(hook(s, kind))
+    if s.borrowed:
+        for seat, card, awakened in s.borrowed:
+            if KIND_OF[card] == kind and not s.out[seat]:
+                out.append((seat, card, BORROWED_AWAKE if awakened else BORROWED))
+    # Who else acts in this turn (``Character.actors``).
+    extra = BY_MODE[s.settings.custom].actors
+    if extra:
+        for hook in extra:
+            out.extend(hook(s, kind))
     return out
 
 
