@@ -57,6 +57,19 @@ SECTIONS = catalogue_sections() | {"option-label", "option-value", "help"}
 DOTTED = re.compile(r"[a-z][a-z0-9_-]*(?:\.[a-z0-9_-]+)+")
 
 
+def text_problems(text: str, where: str) -> list[str]:
+    """A brace (a placeholder left unfilled) or an untranslated catalogue key in the text a page shows."""
+    found = []
+    for brace in ("{", "}"):
+        if brace in text:
+            at = text.index(brace)
+            found.append(f"{where}: shows {brace!r}: …{text[max(0, at - 60) : at + 60]}…")
+    raw = sorted({word for word in DOTTED.findall(text) if word.split(".", 1)[0] in SECTIONS})
+    if raw:
+        found.append(f"{where}: untranslated keys {raw[:5]}")
+    return found
+
+
 # --- one server, one browser -------------------------------------------------------------------------------
 
 
@@ -149,14 +162,7 @@ def check_page(page, name: str, phone: bool, problems: list[str], shot: bool = T
         problems.append(f"{name}: tap targets under 44 px: {m['small'][:4]}")
     if m["split"]:
         problems.append(f"{name}: words cut across two lines: {m['split']}")
-    text = m["text"]
-    for brace in ("{", "}"):
-        if brace in text:
-            at = text.index(brace)
-            problems.append(f"{name}: shows {brace!r}: …{text[max(0, at - 60) : at + 60]}…")
-    raw = sorted({word for word in DOTTED.findall(text) if word.split(".", 1)[0] in SECTIONS})
-    if raw:
-        problems.append(f"{name}: untranslated keys {raw[:5]}")
+    problems += text_problems(m["text"], name)
     if shot:
         page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=True)
 

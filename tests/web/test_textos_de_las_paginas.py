@@ -21,7 +21,7 @@ from velada.web import render
 from velada.web.live import PUBLIC, Config, LiveTable
 from velada.web.store import Seat, Store, token_hash
 
-from .test_pantallas import DOTTED, SECTIONS
+from .test_pantallas import text_problems
 
 #: Players' names as people write them (an accent, a bot's mark) and how many seats each game's table has here.
 NAMES = ["Ana", "Íñigo", "Carmen (bot)", "Dani", "Eva", "Fran (bot)", "Gema"]
@@ -34,18 +34,6 @@ SEEDS = (7, 8, 9)
 def page_text(fragment: str) -> str:
     """The text a page shows (its tags gone, entities read)."""
     return html.unescape(re.sub(r"<[^>]+>", " ", re.sub(r"<(script|style)\b.*?</\1>", " ", fragment, flags=re.S)))
-
-
-def problems_of(text: str, where: str) -> list[str]:
-    found = []
-    for brace in ("{", "}"):
-        if brace in text:
-            at = text.index(brace)
-            found.append(f"{where}: shows {brace!r}: …{text[max(0, at - 60) : at + 60]}…")
-    raw = sorted({word for word in DOTTED.findall(text) if word.split(".", 1)[0] in SECTIONS})
-    if raw:
-        found.append(f"{where}: untranslated keys {raw[:5]}")
-    return found
 
 
 def _table(tmp_path, game_id: str, lang: str, seed: int) -> LiveTable:
@@ -61,10 +49,10 @@ def read_pages(table: LiveTable, lang: str, where: str) -> list[str]:
     problems = []
     for seat in table.data.seats:
         text = page_text(render.seat_fragment(table, seat.name, lang))
-        problems += problems_of(text, f"{where} {seat.name}'s phone")
+        problems += text_problems(text, f"{where} {seat.name}'s phone")
     for narrator in (False, True):
         text = page_text(render.host_fragment(table, lang, "http://x/t/ABC", is_host=True, narrator=narrator))
-        problems += problems_of(text, f"{where} {'narrator' if narrator else 'screen'}")
+        problems += text_problems(text, f"{where} {'narrator' if narrator else 'screen'}")
     return problems
 
 
