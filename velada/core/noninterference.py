@@ -11,6 +11,8 @@ not something simpler, is in ``docs/security.md``, section "Noninterference"):
 * **World B** starts from another deal (``Game.redeal``): the hidden cards the viewer has not learnt by a random
   moment of A are dealt again among their places. B uses A's seed, and from every moment both worlds wait for the
   same decisions B takes A's chance too: a hidden draw must not differ only because B drew more or less before.
+  (The one exception is a draw the game says is told to some players only, ``Game.secret_draws``: a world B
+  taken from the middle of A may draw it anew, see :func:`compare_midway`.)
 * B replays A's choices group by group. A decision whose player everybody is told (a vote, an event card played
   and announced with its player's name: ``Game.public_deciders``) is answered by the same player in both worlds;
   a hidden one by the player the redeal gave the card of A's player (``Redeal.holders``), else the same player,
@@ -627,8 +629,9 @@ def check_game(
 ) -> tuple[Leak | None, dict[str, Viewer]]:
     """Noninterference on one random game, one world B per viewer. Returns the first leak found (or ``None``)
     and, for the kinds in ``also``, a viewer who would have caught each, had it been public. With
-    ``only_with_also`` a game that brings none of those kinds is not compared at all (the search for witnesses:
-    such a game cannot catch any)."""
+    ``only_with_also`` a game whose world A brings none of those kinds is not compared at all (the search for
+    witnesses: such a game could catch one only where a world B brings it instead, which the search gives up
+    for a search ten times cheaper)."""
     played = play(game, players, options, seed, viewers)
     if played is None or (only_with_also and not any(kinds & set(also) for kinds in played.kinds)):
         return None, {}
