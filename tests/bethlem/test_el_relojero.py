@@ -31,9 +31,18 @@ def test_el_relojero_ve_en_su_vista_los_numeros_que_puso_y_nadie_mas():
     m = personalizada({"Ana": "el-relojero"})
     numbers = m.state.custom["el-relojero"].numbers
     assert [c["markers"] for c in m.view("Ana")["players"][0]["cards"]] == [
-        [f"numero-{numbers[c]}"] for c in m.state.board[0]
+        [f"numero-{numbers[c]}-oculto"] for c in m.state.board[0]
     ]
     assert all(c["markers"] == [] for p in m.view("Bea")["players"] for c in p["cards"])
+
+
+def test_el_relojero_distingue_en_su_vista_un_numero_mostrado_a_la_mesa_de_uno_que_solo_el_sabe():
+    """A number shown tells the table its card was attacked: his view says which of his numbers are shown."""
+    m = relojero()
+    noche(m, ataque("Ana:1", amotinados=AMOTINADOS))
+    markers = [c["markers"] for c in m.view("Ana")["players"][0]["cards"]]
+    assert markers[0] == ["numero-3"]
+    assert markers[1:] == [["numero-1-oculto"], ["numero-2-oculto"], ["numero-4-oculto"]]
 
 
 def test_una_carta_con_numero_sigue_viva_si_vive_una_carta_con_numero_menor():

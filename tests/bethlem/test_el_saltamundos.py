@@ -67,6 +67,16 @@ def test_cada_ronda_roba_una_carta_que_puede_guardar_para_mas_adelante():
     assert opciones(m, "Carlos", "el-saltamundos") == ("catalejo-de-laton", "disparo-certero")
 
 
+def test_las_cartas_de_mundo_que_roba_estan_en_su_vista_y_en_ninguna_otra():
+    """What he drew is his to see (his view, not only his log's note); nobody else sees his hand."""
+    m = saltamundos()
+    mazo(m, "catalejo-de-laton", "disparo-certero")
+    assert m.view("Carlos")["you"]["world_hand"] == []
+    elige(m, "Carlos", "el-saltamundos-robar", "robar-carta")
+    assert m.view("Carlos")["you"]["world_hand"] == ["catalejo-de-laton"]
+    assert "world_hand" not in m.view("Ana")["you"]
+
+
 def test_en_la_frontera_usa_varias_cartas_en_un_turno():
     m = saltamundos()
     mazo(m, "disparo-certero")

@@ -145,3 +145,18 @@ def test_con_cartas_personalizadas_la_mesa_ve_la_carta_de_melancolia_solo_al_des
     chosen_at = len(m.state.log)
     hasta(m, lambda m: any(e.kind == "todos-despiertan" for e in m.state.log[chosen_at:]))
     assert all(marked(v) for v in ("Ana", "Bea", "Carlos", "Dani", PUBLIC))
+
+
+def test_al_despertar_todos_ven_las_cartas_silenciadas_en_orden_de_mesa():
+    """The table wakes to see every card silenced this round in table order, not in the order they were silenced
+    (which would tell a doll's curse from Melancolía's choice)."""
+    m = mesa(PERSONALIZADA, objetivos=OBJETIVOS)
+    ronda(m)
+    hasta_prompt(m, "Carlos", "melancolia")
+    # Dani's card silenced first (as La Maestra Vudú's curse would), then Bea's by Melancolía.
+    m.state.melancholy.blocked[m.state.card_at("Dani:1")] = m.state.round
+    elige(m, "Carlos", "melancolia", "Bea:1")
+    chosen_at = len(m.state.log)
+    hasta(m, lambda m: any(e.kind == "todos-despiertan" for e in m.state.log[chosen_at:]))
+    shown = [e.data["target"] for e in m.state.log[chosen_at:] if e.kind == "melancolia" and e.audience is None]
+    assert shown == ["Bea:1", "Dani:1"]

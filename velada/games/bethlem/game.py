@@ -728,6 +728,10 @@ class BethlemGame(Game[BethlemState]):
             }
             if s.settings.custom:
                 view["you"]["objective_card"] = s.goal[me]
+                hand = saltamundos_data.own_hand(s, me)
+                if hand is not None:
+                    # El Saltamundos' world cards: what he drew is in his view, not only in his log.
+                    view["you"]["world_hand"] = hand
                 side = s.traitor_side.get(me)
                 if s.goal[me] == "traidor" and side:
                     view["you"]["traitor_side"] = side

@@ -69,8 +69,9 @@ def melancholy_answer(game, s: BethlemState, answers, seat: int, card: str, orig
 def everybody_sees_melancholy(game, s: BethlemState) -> None:
     """Section 14, after Gas de la risa: everybody wakes to see which card Melancolía silenced this round."""
     s.melancholy.unseen = None
-    for card, r in s.melancholy.blocked.items():
-        if r == s.round and s.alive.get(card):
+    # In table order: the order the cards were silenced in (Melancolía's, a doll's curse) is nobody's to hear.
+    for card in s.cards_in_play():
+        if s.melancholy.blocked.get(card) == s.round and s.alive.get(card):
             s.emit("todos-despiertan", None, power="melancolia")
             s.emit("melancolia", None, target=s.option(card))
 

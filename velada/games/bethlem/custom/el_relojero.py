@@ -357,12 +357,13 @@ def markers(s: BethlemState, card: str, narrator: bool) -> list[str]:
 
 def own_markers(s: BethlemState, card: str, me: int | None) -> list[str]:
     """The numbers only he knows, in his own view: he laid them (and moves them), so which number lies under
-    which card is his to see, shown or not."""
+    which card is his to see. Marked apart from a number shown to the table, since a number shown tells everybody
+    that its card was attacked."""
     d = _found(s)
     if d is None or me is None or me != d.placer or card in d.shown:
         return []
     n = d.numbers.get(card)
-    return [] if n is None else [f"numero-{n}"]
+    return [] if n is None else [f"numero-{n}-oculto"]
 
 
 def hide(state: BethlemState, s: BethlemState, me: int | None, rng) -> None:

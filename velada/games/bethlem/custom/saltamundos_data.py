@@ -74,3 +74,11 @@ def jumper(s: BethlemState) -> WorldJumperRecord:
 def jumper_found(s: BethlemState) -> WorldJumperRecord | None:
     """His record, or None while he has none."""
     return found(s, KIND, WorldJumperRecord)
+
+
+def own_hand(s: BethlemState, me: int) -> list[str] | None:
+    """The world cards in El Saltamundos' hand, for his holder's eyes (he drew them; nobody else sees them)."""
+    d = jumper_found(s)
+    if d is None or not any(s.holder(card) == me for card in s.find(KIND)):
+        return None
+    return list(d.hand)
