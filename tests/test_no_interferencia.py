@@ -185,6 +185,7 @@ SECRET_KINDS["bethlem-personalizado"] = [
     "el-saltamundos-cobertura",
     "el-saltamundos-descarta",
     "el-saltamundos-mecha",
+    "el-saltamundos-robo",
     "el-saltamundos-usa",
     "escondite",
     "evento",
@@ -214,6 +215,7 @@ SECRET_KINDS["bethlem-personalizado"] = [
     "rabia-objetivo",
     "respuesta",
     "restaurada",
+    "risa-amotinados",
     "salvada",
     "senalado",
     "sin-acuerdo",
@@ -233,16 +235,13 @@ SECRET_KINDS["bethlem-personalizado"] = [
 #: the middle of a game (``noninterference.compare_midway``) reach the late secrets that once waited here (the
 #: rabies' victim, a prophecy's hidden part, a card brought back); B answering otherwise where nothing can be
 #: swapped reaches the late secret choices (Neuroticismo's order, a pact, El Arquitecto's turn); B drawing anew
-#: what chance tells some players only (``Game.secret_draws``) reaches El Relojero's numbers and La frontera's
-#: roles. What is left, with custom cards only, is not caught in 2,500 games: El Saltamundos' theft (rare, and the
-#: stolen event differs only when its victim holds two), the highest modifier (a third copy of one modifier through
-#: a power that lends or copies), and the laughing fit, which names tonight's mutineers: the mid-game worlds never
-#: change who the mutineers are (the nudge keeps each card's side, since the mutineers know each other).
+#: what chance tells some players only (``Game.secret_draws``) reaches El Relojero's numbers, La frontera's roles
+#: and the event El Saltamundos steals. What is left, with custom cards only, is not caught in 6,000 games: the
+#: highest modifier, told to a player whose power would add a third copy of one modifier (lent or copied powers
+#: only), which random play seldom reaches and B seldom answers otherwise.
 NOT_CAUGHT: dict[str, list[str]] = {
     "bethlem-personalizado": [
-        "el-saltamundos-robo",
         "modificador-maximo",
-        "risa-amotinados",
     ],
 }
 SECRET_KINDS["ajo-y-agua"] = ["botin", "identidad", "mordisco-secreto", "reflejo", "roba"]
@@ -320,8 +319,9 @@ BUDGET = 300
 HINTS: dict[str, list[int]] = {
     # La parca awakened moving a death marker (game 1028).
     "bethlem": [1028],
-    # El Relojero taking a death marker off (game 399); El Saltamundos discarding down to his living cards (1269).
-    "bethlem-personalizado": [399, 1269],
+    # El Relojero taking a death marker off (game 399); El Saltamundos discarding down to his living cards (1269),
+    # stealing an event (4265); the laughing fit naming tonight's mutineers (4707).
+    "bethlem-personalizado": [399, 1269, 4265, 4707],
     # Historia clínica's neurotic profile with three players (game 386).
     "bethlem-tres": [386],
 }
