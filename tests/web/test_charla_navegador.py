@@ -131,7 +131,7 @@ def test_tres_moviles_hablan_cada_uno_en_sus_canales(server):  # noqa: F811 - th
 
         # The first night: the wolves' channel is on the wolves' phones only.
         for name, phone in phones.items():
-            phone.wait_for_function("document.querySelectorAll('.talk-tab').length > 0")
+            phone.wait_for_function("() => document.querySelectorAll('.talk-tab').length > 0")
             assert ("lobos" in tabs(phone)) == (name in wolves), (name, tabs(phone))
         secret = "<b>Vamos</b> a por alguien"
         say(phones[wolves[0]], "lobos", secret)
@@ -164,7 +164,7 @@ def test_tres_moviles_hablan_cada_uno_en_sus_canales(server):  # noqa: F811 - th
                 phones[listener].click("#talk > summary")
             hello = "<i>Buenos días</i> a todos"
             say(phones[speaker], "dia", hello)
-            phones[listener].wait_for_function("document.querySelector('.talk-unread').textContent === '1'")
+            phones[listener].wait_for_function("() => document.querySelector('.talk-unread').textContent === '1'")
             assert phones[listener].locator(".talk-unread").is_visible()
             for phone in phones.values():
                 open_tab(phone, "dia")

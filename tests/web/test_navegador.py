@@ -143,7 +143,7 @@ def test_tres_jugadores_y_bots_juegan_una_partida_entera_sin_ver_secretos(server
             phone.click("button.primary")
             phone.wait_for_selector(".waiting-host")
             phones[name] = phone
-        host.wait_for_function("document.querySelectorAll('.seats strong').length >= 3")
+        host.wait_for_function("() => document.querySelectorAll('.seats strong').length >= 3")
         host.click('button[data-action="start"]')
         host.wait_for_selector(".players")
 
@@ -265,7 +265,7 @@ def test_el_cuentacuentos_responde_desde_el_asiento_del_narrador(server):
         assert answered, (
             f"the narrator never got Lucía's question (asked: {asked}; round: {server_match(db_url, code).state.round})"
         )
-        phone.wait_for_function("document.body.innerText.includes('Solo si nadie te señala.')", timeout=10000)
+        phone.wait_for_function("() => document.body.innerText.includes('Solo si nadie te señala.')", timeout=10000)
         phone.screenshot(path=str(ARTIFACTS / "movil-cuentacuentos.png"), full_page=True)
         public = browser.new_context().new_page()
         public.goto(f"{url}/t/{code}")
