@@ -183,6 +183,18 @@ def test_leproso_mata_sin_que_nada_pueda_salvar_la_carta():
     assert eventos(m, "leproso", "Ana") == [{"target": "Dani:1"}]
 
 
+def test_cada_carta_muerta_guarda_en_las_vistas_la_causa_que_se_dijo_a_la_mesa():
+    """A leper's touch is told at dawn with its cause, the mutineers' attack only as "at night": each view keeps,
+    on the dead card, the cause the table heard (not only the log)."""
+    m = con_eventos(carlos="leproso")
+    noche(m, {("Carlos", "evento-noche"): ["leproso"], ("Carlos", "leproso"): ["Dani:1"], **ataque("Carlos:2")})
+    for viewer in ("Ana", PUBLIC, None):
+        players = {p["name"]: p for p in m.view(viewer)["players"]}
+        assert players["Dani"]["cards"][0]["cause"] == "leproso"
+        assert players["Carlos"]["cards"][1]["cause"] == "noche"
+        assert "cause" not in players["Ana"]["cards"][0]
+
+
 def test_la_carta_muerta_por_el_leproso_no_usa_su_poder_al_morir():
     m = mesa(CUATRO, eventos=["confesion", "milagrero", "leproso", "despertar"])
     ronda(m, {("Dani", "juego-de-azar"): ["Ana:2"]})

@@ -532,6 +532,7 @@ def _kill(game, s: BethlemState) -> None:
         s.public[card] = True
         seat, pos = s.where[card]
         shown = cause if cause in PUBLIC_CAUSES or kind != "noche" else "noche"
+        s.death_told[card] = shown
         tell(s, (0, seat, pos, 0), "muerte", None, player=s.players[seat], position=pos + 1, card=card, cause=shown)
         if shown != cause:
             tell(s, (0, seat, pos, 1), "causa", NARRATOR_ONLY, player=s.players[seat], position=pos + 1, cause=cause)

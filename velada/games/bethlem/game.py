@@ -609,6 +609,9 @@ class BethlemGame(Game[BethlemState]):
                 }
                 if s.settings.custom and not narrator:
                     entry["markers"] += el_relojero.own_markers(s, card, me)
+                if not s.alive[card] and card in s.death_told:
+                    # How the table was told it died (a leper's touch, a lynching, or just "at night").
+                    entry["cause"] = s.death_told[card]
                 if pos >= s.table:
                     entry["reserve"] = True
                 if narrator or seat == me:

@@ -388,6 +388,8 @@ class BethlemState(State):
     #: Living cards whose identity everybody knows (confessed, lobotomised, Richard Dadd's awakening…); a dead
     #: card is always face up.
     public: dict[CardId, bool] = field(default_factory=dict)
+    #: The cause each dead card's death was told with ("noche" for a night's death whose cause is secret).
+    death_told: dict[CardId, str] = field(default_factory=dict)
     persona_public: list[bool] = field(default_factory=list)
     #: known[seat]: the cards (by id) whose identity that seat has learnt, besides its own and the public ones.
     known: list[dict[CardId, bool]] = field(default_factory=list)
