@@ -23,6 +23,7 @@ from velada.core.i18n import Catalog, Term
 from velada.core.options import GameOption
 from velada.core.protocol import CALL, Event, Prompt, Result, Viewer
 from velada.core.talk import Channel, day_channel
+from velada.core.view import GameView
 
 #: Answers to a completed group of prompts, by (player, prompt id); an empty tuple is a skip.
 Answers = dict[tuple[str, str], tuple[str, ...]]
@@ -262,10 +263,11 @@ class Game(ABC, Generic[GameState]):
         """Apply a completed group of answers, then open the next prompts or set ``state.result``."""
 
     @abstractmethod
-    def view(self, state: GameState, viewer: Viewer, lang: str) -> dict[str, Any]:
+    def view(self, state: GameState, viewer: Viewer, lang: str) -> GameView:
         """The game-specific part of what ``viewer`` may know (``None``: the narrator; ``PUBLIC``: anybody): at
         least what :class:`velada.core.view.GameView` declares (the phase, the players, the viewer's seat), which
-        the generic pages read; anything else is the game's own."""
+        the generic pages read; anything else is the game's own, declared by its own subclass of ``GameView`` (its
+        ``view.py``), which its ``view`` returns: mypy checks every key against it."""
 
     @abstractmethod
     def prompt_text(self, state: GameState, prompt: Prompt, lang: str) -> str:

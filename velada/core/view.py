@@ -10,20 +10,32 @@ A player's ``alive`` is the generic "still playing": false once they died (Werew
 the viewer may know of that player, ``None`` while it is hidden; ``badges`` are short public texts already in the
 viewer's language (the sheriff, a dying vampire).
 
-The contract is checked at run time by :func:`contract_errors` (the test ``tests/test_contrato_de_vista.py`` runs
-it on every game's views, for every viewer, through random games), and declared as types for readers.
+The contract is static: ``Game.view`` returns a :class:`GameView`, and each game declares its own view as
+``TypedDict`` subclasses of these (``velada/games/<game>/view.py``: ``WerewolfView(GameView)`` with its
+``WerewolfPlayerView(PlayerView)``…), which add the game's keys, its extension, and narrow ``players`` and ``you``
+to its own entries. mypy, which runs on ``velada/`` in every test run, then refuses a view that lacks a key the
+contract requires, misspells one, or writes a key its game did not declare (``tests/test_contrato_de_vista.py``
+shows it on a wrong view). The keys the platform's part narrows are read-only here so that a game's subclass may
+narrow them (PEP 705); a game's own ``TypedDict`` declares them again, writable. The pages read only what these
+types and the games' own declare (the same test reads every template). :func:`contract_errors` checks a built
+view at run time too (the test runs it on every game's views, for every viewer, through random games).
 """
 
 from __future__ import annotations
 
-from typing import Any, NotRequired, TypedDict
+from collections.abc import Sequence
+from typing import Any, Literal, NotRequired, TypedDict
+
+from typing_extensions import ReadOnly
 
 
 class PhaseView(TypedDict):
-    """Where the game is: a stable id (``noche``, ``dia``, ``fin``…) and the phase line, in the viewer's language."""
+    """Where the game is: a stable id (``noche``, ``dia``, ``fin``…) and the phase line, in the viewer's language.
+    ``theme``: the screen's theme, where the phase's id does not say it (a game played at night all along)."""
 
     id: str
     text: str
+    theme: NotRequired[Literal["night", "day"]]
 
 
 class PlayerView(TypedDict):
@@ -38,24 +50,48 @@ class PlayerView(TypedDict):
 
 
 class YouView(TypedDict):
-    """The viewer's own seat (only for a seated viewer): their id and, where the game deals one, their card."""
+    """The viewer's own seat (only for a seated viewer): their id and, where the game deals one, their card.
+    ``objective`` and its text: the viewer's side where the game deals it as a card of its own (Bethlem's
+    objective), which the viewer's card shows as their side."""
 
     id: str
     role: NotRequired[str | None]
     role_name: NotRequired[str | None]
     notes: NotRequired[list[str]]
+    objective: ReadOnly[NotRequired[str]]
+    objective_text: ReadOnly[NotRequired[str]]
+
+
+class SideView(TypedDict):
+    """The viewer's side, where a game tells it apart from their card: its id and name."""
+
+    id: str
+    text: str
+
+
+class CardCountView(TypedDict):
+    """One card of the game's composition, as the table knows it: the card, its name, how many copies."""
+
+    role: str
+    name: str
+    count: int
 
 
 class GameView(TypedDict):
-    """What ``Game.view`` must return; a game adds keys of its own beside these."""
+    """What ``Game.view`` must return: the phase, the players and, for a seated viewer, their seat; and what the
+    generic pages read besides where a game has it (the viewer's ``side``, the composition's ``cards``). A
+    game's own ``TypedDict`` adds keys of its own beside these."""
 
-    phase: PhaseView
-    players: list[PlayerView]
-    you: NotRequired[YouView]
+    phase: ReadOnly[PhaseView]
+    players: ReadOnly[Sequence[PlayerView]]
+    you: ReadOnly[NotRequired[YouView]]
+    side: ReadOnly[NotRequired[SideView]]
+    cards: ReadOnly[NotRequired[Sequence[CardCountView]]]
 
 
 class View(GameView):
-    """What ``engine.build_view`` returns."""
+    """What ``engine.build_view`` returns (to its callers a plain ``dict``: the pages, bots and agents read it as
+    JSON): the platform's part around the game's."""
 
     game: str
     title: str

@@ -18,6 +18,7 @@ from velada.games.ajo_y_agua.bots import HeuristicBot
 from velada.games.ajo_y_agua.cards import DAY_CARDS, HOUSES, INNOCENT, day_deck
 from velada.games.ajo_y_agua.deal import check_deal
 from velada.games.ajo_y_agua.state import AjoState, Settings
+from velada.games.ajo_y_agua.view import AjoPlayerView, AjoView
 
 PROMPT_KINDS = (
     PromptKind("turno", public=True),
@@ -163,9 +164,9 @@ class AjoGame(Game[AjoState]):
         living = state.ids(state.living()) if state.phase == "dia" else ()
         return [day_channel(state.players, living)]
 
-    def view(self, state: AjoState, viewer: Viewer, lang: str) -> dict[str, Any]:
+    def view(self, state: AjoState, viewer: Viewer, lang: str) -> AjoView:
         s = state
-        players = []
+        players: list[AjoPlayerView] = []
         for seat, player in enumerate(s.players):
             identity = self.visible_identity(s, viewer, seat)
             badges = []
@@ -191,7 +192,7 @@ class AjoGame(Game[AjoState]):
                     "badges": badges,
                 }
             )
-        view: dict[str, Any] = {
+        view: AjoView = {
             "phase": {
                 "id": s.phase,
                 "round": s.round,

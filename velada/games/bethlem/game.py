@@ -36,6 +36,7 @@ from velada.games.bethlem.setup import (
     random_deal,
 )
 from velada.games.bethlem.state import BethlemState, Settings
+from velada.games.bethlem.view import BethlemPlayerView, BethlemView, CardView
 
 #: Every kind of prompt, in the order ``velada actions`` documents them, and whether everybody may know who
 #: still has to answer (the lynching, arranging the cards) or not (everything that would betray a card).
@@ -590,17 +591,17 @@ class BethlemGame(Game[BethlemState]):
     def channels(self, state: BethlemState) -> list:
         return talk.channels(state)
 
-    def view(self, state: BethlemState, viewer: Viewer, lang: str) -> dict[str, Any]:
+    def view(self, state: BethlemState, viewer: Viewer, lang: str) -> BethlemView:
         s = state
         narrator = viewer is None
         me = s.index.get(viewer) if viewer not in (None, PUBLIC) else None
         badge_hooks = hooks_of(s).badges
-        players = []
+        players: list[BethlemPlayerView] = []
         for seat, player in enumerate(s.players):
-            cards = []
+            cards: list[CardView] = []
             for pos, card in enumerate(s.board[seat]):
                 shown = self.visible_card(s, me, narrator, card)
-                entry: dict[str, Any] = {
+                entry: CardView = {
                     "position": pos + 1,
                     "alive": s.alive[card],
                     "card": shown,
@@ -649,7 +650,7 @@ class BethlemGame(Game[BethlemState]):
                 badges = [b for hook in badge_hooks for b in hook(s, seat, me, narrator)]
                 # The platform's generic player list shows a player's badges (texts).
                 players[-1]["badges"] = [self.text(lang, f"badge.{b}") for b in badges]
-        view: dict[str, Any] = {
+        view: BethlemView = {
             "phase": {
                 "id": s.phase,
                 "round": s.round,

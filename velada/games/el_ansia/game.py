@@ -29,6 +29,7 @@ from velada.games.el_ansia.data import (
 )
 from velada.games.el_ansia.deal import check_deal
 from velada.games.el_ansia.state import AnsiaState, Settings
+from velada.games.el_ansia.view import AnsiaPlayerView, AnsiaView
 
 KINDS = (
     "mision-inicial",
@@ -261,14 +262,14 @@ class AnsiaGame(Game[AnsiaState]):
 
     # --- what a viewer may see ------------------------------------------------------------------------
 
-    def view(self, state: AnsiaState, viewer: Viewer, lang: str) -> dict[str, Any]:
+    def view(self, state: AnsiaState, viewer: Viewer, lang: str) -> AnsiaView:
         s = state
         me = s.index.get(viewer) if viewer not in (None, PUBLIC) else None
         over = s.result is not None
-        players = []
+        players: list[AnsiaPlayerView] = []
         for seat, player in enumerate(s.players):
             vampire = s.vampires[seat]
-            entry: dict[str, Any] = {
+            entry: AnsiaPlayerView = {
                 "id": player,
                 "name": player,
                 "alive": True,
@@ -297,7 +298,7 @@ class AnsiaGame(Game[AnsiaState]):
                 entry["alive"] = s.survivors[seat] if s.survivors else True
             players.append(entry)
         chests = {sp: (tok if sp in s.open_chests or tok is None else "?") for sp, tok in s.chests.items()}
-        view: dict[str, Any] = {
+        view: AnsiaView = {
             "phase": {
                 "id": "fin" if over else "turno",
                 # The whole game is one night (the moon crosses the sky turn by turn; dawn ends it): the room's

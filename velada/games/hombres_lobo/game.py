@@ -12,6 +12,7 @@ from velada.core.game import Answers, CardHelp, Game, GameInfo, PromptKind, Rede
 from velada.core.i18n import Catalog
 from velada.core.options import ChoiceOption, GameOption, IntOption, SetOption
 from velada.core.protocol import CALL, PUBLIC, Event, Prompt, Viewer
+from velada.core.view import CardCountView
 from velada.games.hombres_lobo import flow
 from velada.games.hombres_lobo.bots import HeuristicBot, MafiaBot
 from velada.games.hombres_lobo.ending import LOVERS, VILLAGE, WOLVES
@@ -19,6 +20,7 @@ from velada.games.hombres_lobo.preparation import CARD_OPTIONS
 from velada.games.hombres_lobo.setup import SPARE_KEY, box_warnings, build_cards, deal_cards, explicit_deal
 from velada.games.hombres_lobo.state import Settings, WerewolfState
 from velada.games.hombres_lobo.theme import CUPID, SPECIALS, THIEF, WITCH, Theme, load_theme
+from velada.games.hombres_lobo.view import WerewolfPlayerView, WerewolfView, WerewolfYouView
 
 #: Every decision of the rules, in the order ``velada actions`` documents them; the theme names each kind.
 DECISIONS = (
@@ -327,14 +329,14 @@ class WerewolfGame(Game[WerewolfState]):
         me = s.index.get(viewer)
         return me is not None and (me in s.lovers or me == s.cupid)
 
-    def view(self, state: WerewolfState, viewer: Viewer, lang: str) -> dict[str, Any]:
+    def view(self, state: WerewolfState, viewer: Viewer, lang: str) -> WerewolfView:
         s = state
         # The lovers, for a viewer who knows who they are.
         lovers = s.lovers if self.knows_lovers(s, viewer) else None
-        players = []
+        players: list[WerewolfPlayerView] = []
         for seat, player in enumerate(s.players):
             role = self.visible_role(s, viewer, seat)
-            entry: dict[str, Any] = {
+            entry: WerewolfPlayerView = {
                 "id": player,
                 "name": player,
                 "alive": s.alive[seat],
@@ -350,7 +352,7 @@ class WerewolfGame(Game[WerewolfState]):
                 if entry["lover"]:
                     entry["badges"].append(self.name(lang, "lovers"))
             players.append(entry)
-        view: dict[str, Any] = {
+        view: WerewolfView = {
             "narrator": self.name(lang, "narrator"),
             "cards": self._cards_in_play(s, lang),
             "phase": {"id": s.phase, "day": s.day, "text": self.text(lang, f"phase.{s.phase}", n=s.day)},
@@ -368,7 +370,7 @@ class WerewolfGame(Game[WerewolfState]):
             }
         return view
 
-    def _cards_in_play(self, s: WerewolfState, lang: str) -> list[dict[str, Any]]:
+    def _cards_in_play(self, s: WerewolfState, lang: str) -> list[CardCountView]:
         """The composition: every card in the game, the spare ones included. The table knows it, as the
         narrator prepares the deck in front of everybody; who holds which card is the secret."""
         counts: dict[str, int] = {}
@@ -380,7 +382,7 @@ class WerewolfGame(Game[WerewolfState]):
             for role in sorted(counts, key=order.index)
         ]
 
-    def _you(self, s: WerewolfState, me: int, lang: str) -> dict[str, Any]:
+    def _you(self, s: WerewolfState, me: int, lang: str) -> WerewolfYouView:
         role = s.roles[me]
         notes = []
         if not s.alive[me]:
@@ -390,7 +392,7 @@ class WerewolfGame(Game[WerewolfState]):
             notes.append(self.text(lang, "you.lover", player=s.players[partner]))
         if s.sheriff == me:
             notes.append(self.text(lang, "you.sheriff"))
-        you: dict[str, Any] = {
+        you: WerewolfYouView = {
             "id": s.players[me],
             "role": role,
             "role_name": self.role_name(role, lang),
