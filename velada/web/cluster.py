@@ -3,13 +3,18 @@
 Every process serves any table's pages, API and websockets. What keeps them one server:
 
 - **Changes in turn.** A process changes a table (a seat, the start, a choice, a bot's or a timer's answer) only
-  while it holds that table's lock in PostgreSQL (``pg_advisory_lock``), after catching up with the choices and
-  seats other processes stored; so every change is checked against the game as it stands, once.
-- **Live updates.** Every write announces its table in the same transaction (``NOTIFY velada``, delivered on
-  commit); the other processes that have the table in memory catch up and push the change to their sockets.
+  while it holds that table's lock in PostgreSQL (``pg_advisory_lock``), so every change is checked against the
+  game as it stands, once. Every write counts itself in the table's version (``tables.version``), read with the
+  lock: a process reads the table back (the choices, seats and talk other processes stored) only when the
+  version moved since its memory's; its own writes move its memory's version with the table's.
+- **Live updates.** Every write announces itself in the same transaction (``NOTIFY velada``, delivered on
+  commit) with the table's new version and, for a choice or a timer, what was written; a process that has the
+  table in memory at the version before plays it from the announcement, without a read, and pushes it to its
+  sockets (any other write, or a version missed, and it reads the table back).
 - **One owner.** Bots and timers act on their own, so exactly one process runs them for a table: the one holding
   its ownership lock (``pg_try_advisory_lock``, held by that process's session). When a process dies, its
-  session ends, its locks go with it, and another process takes the table within a second.
+  session ends, its locks go with it, and another process takes the table within a second. A process loads
+  only the tables it owns or is asked for: the sweep looks for games whose ownership lock nobody holds.
 """
 
 from __future__ import annotations
@@ -36,6 +41,14 @@ SWEEP = 1.0
 #: Connections a process holds change locks on: a table's changes go in turn with those of the tables that share
 #: its connection (its id modulo this), not with every change the process makes.
 LOCK_CONNECTIONS = 8
+#: The games under way whose ownership lock nobody holds (in this database: advisory locks are per database).
+UNOWNED = f"""
+SELECT t.id, t.code FROM tables t WHERE t.status = 'playing' AND NOT EXISTS (
+    SELECT 1 FROM pg_locks l
+    WHERE l.locktype = 'advisory' AND l.granted AND l.classid = {OWNER} AND l.objid = t.id::oid AND l.objsubid = 2
+      AND l.database = (SELECT oid FROM pg_database WHERE datname = current_database())
+) ORDER BY t.id
+"""
 
 
 def conninfo(url: str) -> str:
@@ -88,17 +101,24 @@ class Cluster:
                 await conn.close()
 
     @contextlib.asynccontextmanager
-    async def changing(self, table_id: int) -> AsyncIterator[None]:
+    async def changing(self, table_id: int) -> AsyncIterator[int | None]:
         """Hold the table's change lock across the cluster, on one of the process's lock connections (chosen by the
         table: a connection waits for one lock at a time, so the tables sharing it change in turn; a change with
         its catch-up and write takes several round trips to the database, and with a single connection every
-        table of the process waited for every other's)."""
+        table of the process waited for every other's). Yields the table's stored version, read in the same round
+        trip once the lock is held (None if the table is gone)."""
         shard = table_id % LOCK_CONNECTIONS
+        table_id = int(table_id)  # written into the statement: two statements go in one round trip without parameters
         async with self._changes[shard]:
             lock = self._locks[shard]
-            await lock.execute("SELECT pg_advisory_lock(%s, %s)", (CHANGE, table_id))
+            cursor = await lock.execute(
+                f"SELECT pg_advisory_lock({CHANGE}, {table_id}); "
+                f"SELECT COALESCE(version, 0) FROM tables WHERE id = {table_id}"
+            )
+            cursor.nextset()
+            row = await cursor.fetchone()
             try:
-                yield
+                yield row[0] if row else None
             finally:
                 await lock.execute("SELECT pg_advisory_unlock(%s, %s)", (CHANGE, table_id))
 
@@ -106,14 +126,14 @@ class Cluster:
         """Catch up with each table another process changed, if this process shows it."""
         assert self.hub is not None
         async for note in self._listen.notifies():
-            sender, _, code = note.payload.partition(":")
+            sender, code, version, write, body = note.payload.split(":", 4)
             if sender == self.name:
                 continue
             table = self.hub.tables.get(code)
             if table is None:
-                continue
+                continue  # read from the database when somebody asks for it
             try:
-                await table.catch_up()
+                await table.heard(int(version), write, body)
             except Exception:
                 log.exception("could not catch up with table %s", code)
 
@@ -123,19 +143,23 @@ class Cluster:
         hub = self.hub
         while True:
             try:
-                for code in await asyncio.to_thread(hub.store.playing):
+                cursor = await self._owner.execute(UNOWNED)
+                for table_id, code in await cursor.fetchall():
                     if code in self.owned:
                         continue
+                    cursor = await self._owner.execute("SELECT pg_try_advisory_lock(%s, %s)", (OWNER, table_id))
+                    row = await cursor.fetchone()
+                    if not (row and row[0]):
+                        continue
+                    self.owned.add(code)
+                    log.info("process %s now runs table %s", self.name, code)
+                    known = code in hub.tables
                     table = hub.get(code)
                     if table is None:
                         continue
-                    cursor = await self._owner.execute("SELECT pg_try_advisory_lock(%s, %s)", (OWNER, table.data.id))
-                    row = await cursor.fetchone()
-                    if row and row[0]:
-                        self.owned.add(code)
-                        log.info("process %s now runs table %s", self.name, code)
-                        await table.catch_up()
-                        table.resume()
+                    if known:
+                        await table.catch_up()  # shown here before, maybe behind: the owner must not be
+                    table.resume()
             except asyncio.CancelledError:
                 raise
             except Exception:

@@ -120,6 +120,9 @@ class LiveTable:
         self._background: set[asyncio.Task] = set()
         #: The cluster this process belongs to, if any (``velada serve --workers``).
         self.cluster: Any = config.cluster
+        #: In a cluster, the table's stored version that memory holds at least (``TableRow.version``): a change
+        #: finding the same version under the table's lock need not read the table back first.
+        self._version = data.version
         #: What is said at the table (velada.web.talk), stored and replayed like the choices.
         self.talk = TableTalk(self)
         if data.status != "lobby":
@@ -217,9 +220,16 @@ class LiveTable:
             async with self.lock:
                 yield
             return
-        async with self.cluster.changing(self.data.id), self.lock:
-            await self._catch_up()
+        async with self.cluster.changing(self.data.id) as stored, self.lock:
+            if stored is None or stored > self._version:
+                await self._catch_up()
             yield
+
+    def _stored(self, version: int | None) -> None:
+        """This process's own write was committed as ``version``: memory holds it already, so the version is
+        memory's when nothing else was stored in between (else the next change reads the table back)."""
+        if version is not None and version == self._version + 1:
+            self._version = version
 
     async def catch_up(self) -> None:
         """Another process of the cluster changed this table: take what it stored, and show it."""
@@ -227,10 +237,52 @@ class LiveTable:
             await self._catch_up()
         await self.broadcast()
 
+    async def heard(self, version: int, write: str, body: str) -> None:
+        """Another process of the cluster stored the write ``write`` as the table's ``version``
+        (:meth:`velada.web.store.Store.announce`). The version just after memory's is played from what the
+        announcement carries (a choice, a timer) without reading the database; anything else, or a version
+        missed, reads the table back."""
+        async with self.lock:
+            if version <= self._version:
+                return  # known already (read back with an earlier change)
+            if version != self._version + 1 or not await self._take(write, body):
+                await self._catch_up()
+            else:
+                self._version = version
+        await self.broadcast()
+
+    async def _take(self, write: str, body: str) -> bool:
+        """Play another process's write from its announcement; False when it cannot be (then read it back)."""
+        if write == "add_talk":
+            await self.talk.catch_up()
+            return True
+        if not body:
+            return False
+        if write == "set_timer":
+            deadline, group = json.loads(body)
+            self.data.deadline, self.data.timer_group = deadline, group
+            if not self.autonomous and self._held is None:
+                self.deadline = deadline if group == self._group else None
+            return True
+        match = self.match
+        if write != "add_choice" or match is None:
+            return False
+        seq, player, prompt, chosen = json.loads(body)
+        if seq != len(match.choices) + 1:
+            return False
+        found, answer = match.check(player, prompt, chosen)
+        self._held = None
+        await self._play(found, answer, chosen, stored=True)
+        if self._held is None:
+            self._after_change()
+        return True
+
     async def _catch_up(self) -> None:
         data = await asyncio.to_thread(self.store.load, self.data.code)
         if data is None:
             return
+        # Read first, so that what is read after (choices, talk) holds at least this version.
+        self._version = max(self._version, data.version)
         for seat in data.seats:
             old = next((s for s in self.data.seats if s.position == seat.position), None)
             if old is not None and old.token != seat.token and old.name:
@@ -310,7 +362,7 @@ class LiveTable:
         the write is committed. One that fails is the table's error ``storage``: the change is refused, and
         nothing in memory has changed yet."""
         try:
-            await self.store.run(write, self.data, *args)
+            self._stored(await self.store.run(write, self.data, *args))
         except Exception:
             log.exception("the database refused a write for table %s", self.data.code)
             raise TableError("storage") from None
@@ -461,7 +513,7 @@ class LiveTable:
         match.apply(found, answer, chosen)
         if match.result is not None and self.data.status != "finished" and not stored:
             try:
-                await self.store.run("set_status", self.data, "finished")
+                self._stored(await self.store.run("set_status", self.data, "finished"))
                 self.data.status = "finished"
             except Exception:
                 log.exception("could not mark table %s finished", self.data.code)
@@ -623,9 +675,13 @@ class LiveTable:
         self.store.submit("set_timer", self.data, deadline, group).add_done_callback(self._timer_stored)
 
     def _timer_stored(self, done: asyncio.Future) -> None:
-        if not done.cancelled() and done.exception() is not None:
+        if done.cancelled():
+            return
+        if done.exception() is not None:
             # The timer still runs in memory; only a restart in this very window would forget it.
             log.error("could not store the timer of table %s: %s", self.data.code, done.exception())
+        else:
+            self._stored(done.result())
 
     def timed_prompts(self) -> list[Prompt]:
         """The open prompts a timer may skip: people's (bots answer by themselves) that may be skipped."""
@@ -796,7 +852,7 @@ class LiveTable:
             message = payload(self, conn, shared)
             # Spoken lines are news only once: a message with nothing to say that shows what was shown is not
             # sent (it would tell the room that something happened out of sight).
-            news = "html" in message or "log" in message or "parts" in message or message["speech"]
+            news = "html" in message or "inputs" in message or "parts" in message or message["speech"]
             if conn.sent and not news and (message["delta"] is None or is_empty(message["delta"])):
                 return
             conn.sent += 1

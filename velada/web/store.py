@@ -95,6 +95,9 @@ class TableRow(Base):
     timer_group: Mapped[str | None] = mapped_column(String(64), nullable=True)
     #: The hash of the narrator seat's token (``velada.client``, the API's narrator endpoints), if one was issued.
     narrator_token: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    #: How many writes a cluster of processes (``velada serve --workers``) made to the table: a process whose
+    #: memory is at this version need not read the table back before changing it (:mod:`velada.web.cluster`).
+    version: Mapped[int | None] = mapped_column(Integer, nullable=True, default=0)
     seats: Mapped[list[SeatRow]] = relationship(order_by="SeatRow.position", cascade="all, delete-orphan")
 
 
@@ -171,6 +174,15 @@ _UPDATE_SEAT = (
 )
 
 
+#: A cluster's write counts itself in the table's version and announces it, in one statement (one round trip).
+_ANNOUNCE = text(
+    "WITH v AS (UPDATE tables SET version = COALESCE(version, 0) + 1 WHERE id = :id RETURNING version) "
+    "SELECT version, pg_notify('velada', :head || version::text || :tail) FROM v"
+)
+#: The longest body a write's announcement carries (PostgreSQL refuses a NOTIFY payload of 8000 bytes or more).
+NOTE_BODY = 7000
+
+
 def _update_table(db: Connection, table: TableData, **values: Any) -> None:
     db.execute(_TABLES.update().where(_TABLES.c.id == table.id).values(**values))
 
@@ -207,6 +219,8 @@ class TableData:
     deadline: float | None = None
     timer_group: str | None = None
     narrator_token: str | None = None  # the hash
+    #: The table's stored version when it was read (see ``TableRow.version``; 0 outside a cluster).
+    version: int = 0
 
 
 class _Writer:
@@ -258,8 +272,7 @@ class _Writer:
         store = self.store
         try:
             with store.engine.begin() as db:
-                for name, args, _ in batch:
-                    self._make(db, name, args)
+                versions = [self._make(db, name, args) for name, args, _ in batch]
         except Exception as exc:
             if len(batch) == 1:
                 self._settle(batch[0][2], exc)
@@ -267,27 +280,28 @@ class _Writer:
             for name, args, future in batch:
                 try:
                     with store.engine.begin() as db:
-                        self._make(db, name, args)
+                        version = self._make(db, name, args)
                 except Exception as alone:
                     self._settle(future, alone)
                 else:
-                    self._settle(future, None)
+                    self._settle(future, None, version)
         else:
-            for _, _, future in batch:
-                self._settle(future, None)
+            for (_, _, future), version in zip(batch, versions, strict=True):
+                self._settle(future, None, version)
 
-    def _make(self, db: Connection, name: str, args: tuple) -> None:
-        """One write within the transaction ``db``, announced to the cluster's other processes if there are any."""
+    def _make(self, db: Connection, name: str, args: tuple) -> int | None:
+        """One write within the transaction ``db``, announced to the cluster's other processes if there are any;
+        returns the table's new version (in a cluster) or None."""
         getattr(self.store, name)(*args, db=db)
-        self.store.announce(db, args[0])
+        return self.store.announce(db, args[0], name, args[1:])
 
     @staticmethod
-    def _settle(future: asyncio.Future, error: BaseException | None) -> None:
+    def _settle(future: asyncio.Future, error: BaseException | None, result: int | None = None) -> None:
         def settle() -> None:
             if future.done():
                 return
             if error is None:
-                future.set_result(None)
+                future.set_result(result)
             else:
                 future.set_exception(error)
 
@@ -319,14 +333,28 @@ class Store:
     #: others, in the same transaction (PostgreSQL ``NOTIFY``, delivered on commit), which table changed.
     announce_as: str | None = None
 
-    def announce(self, db: Connection, table: TableData) -> None:
-        if self.announce_as is not None:
-            db.execute(text("SELECT pg_notify('velada', :what)"), {"what": f"{self.announce_as}:{table.code}"})
+    def announce(self, db: Connection, table: TableData, write: str = "", args: tuple = ()) -> int | None:
+        """In a cluster: count the write in the table's version and tell the other processes, in the same
+        transaction, ``sender:code:version:write:body``. The body carries what a choice or a timer wrote, so a
+        process that knew the version before plays it without reading the database; other writes carry none.
+        Returns the new version (None outside a cluster)."""
+        if self.announce_as is None:
+            return None
+        body = ""
+        if write == "add_choice":
+            body = json.dumps(list(args[:4]), ensure_ascii=False)
+        elif write == "set_timer":
+            body = json.dumps(list(args[:2]))
+        if len(body.encode()) > NOTE_BODY:
+            body = ""  # too long for a NOTIFY: the others read the table instead
+        head, tail = f"{self.announce_as}:{table.code}:", f":{write}:{body}"
+        return db.execute(_ANNOUNCE, {"id": table.id, "head": head, "tail": tail}).scalar_one()
 
-    async def run(self, name: str, *args: Any) -> None:
+    async def run(self, name: str, *args: Any) -> int | None:
         """Make the write ``name`` (one of the methods below that take ``db``) in the writer thread; returns once
-        it is committed, raises what the database raised."""
-        await self.submit(name, *args)
+        it is committed (with the table's new version in a cluster, else None), raises what the database
+        raised."""
+        return await self.submit(name, *args)
 
     def submit(self, name: str, *args: Any) -> asyncio.Future:
         """Queue the write ``name`` now (its place in the order is taken at once); the future settles when it is
@@ -348,7 +376,7 @@ class Store:
         """Databases made by an older velada lack the columns added since: add them (all are nullable)."""
         have = {column["name"] for column in inspect(self.engine).get_columns("tables")}
         with self.engine.begin() as db:
-            for name in ("deadline", "timer_group", "narrator_token"):
+            for name in ("deadline", "timer_group", "narrator_token", "version"):
                 if name not in have:
                     column = TableRow.__table__.c[name]
                     kind = column.type.compile(self.engine.dialect)
@@ -377,6 +405,7 @@ class Store:
             deadline=row.deadline,
             timer_group=row.timer_group,
             narrator_token=row.narrator_token,
+            version=row.version or 0,
         )
 
     def create_table(

@@ -1,0 +1,158 @@
+"""Two members of a cluster (``velada serve --workers``) in one event loop on a real PostgreSQL: a process reads a
+table back only when another one stored something since its memory's version; a choice another process made is
+played from its announcement, without a read; a change is still checked against what another process stored even
+when its announcement was not heard; and the ownership of a table (its bots) moves when its owner dies."""
+
+from __future__ import annotations
+
+import asyncio
+import time
+
+import pytest
+
+from velada.core.protocol import IllegalAction
+from velada.web import cluster as cluster_module
+from velada.web.cluster import Cluster
+from velada.web.live import Config, Hub, LiveTable
+from velada.web.store import Store
+
+from .postgres import empty
+
+NAMES = ("Ana", "Bea", "Carlos", "Diana", "Elena", "Fede")
+
+
+async def _member(db: str, bot_delay: float = 0.01) -> Hub:
+    store = Store(db)
+    member = Cluster(db)
+    hub = Hub(store, Config(bot_delay=bot_delay, seed=11, cluster=member))
+    await member.start(hub)
+    return hub
+
+
+async def _leave(hub: Hub) -> None:
+    await hub.config.cluster.stop()
+    await hub.close()
+    await asyncio.to_thread(hub.store.close)
+
+
+async def _until(predicate, seconds: float = 10.0) -> bool:
+    end = time.time() + seconds
+    while time.time() < end:
+        if predicate():
+            return True
+        await asyncio.sleep(0.02)
+    return False
+
+
+def _answer(table: LiveTable, player: str | None = None) -> tuple[str, str, list[str]]:
+    """A legal answer to one of the open prompts (of ``player``'s, if given)."""
+    answered = table.match.state.answers
+    prompt = next(
+        p for p in table.match.pending() if (player is None or p.player == player) and (p.player, p.id) not in answered
+    )
+    chosen = [] if prompt.skippable else list(prompt.options[: prompt.min])
+    return prompt.player, prompt.id, chosen
+
+
+@pytest.fixture
+def counted(monkeypatch):
+    """How many times each table read itself back from the database."""
+    counts: dict[int, int] = {}
+    read_back = LiveTable._catch_up
+
+    async def counting(self):
+        counts[id(self)] = counts.get(id(self), 0) + 1
+        await read_back(self)
+
+    monkeypatch.setattr(LiveTable, "_catch_up", counting)
+    return lambda table: counts.get(id(table), 0)
+
+
+def test_un_proceso_solo_relee_la_mesa_cuando_otro_la_cambio(postgres_cluster, counted):
+    db = empty(postgres_cluster)
+
+    async def play() -> None:
+        a, b = await _member(db), await _member(db)
+        try:
+            data = a.store.create_table("hombres-lobo", {}, len(NAMES), "online", "es", {}, "host")
+            ta = a.get(data.code)
+            for name in NAMES:
+                await ta.join(name)
+            tb = b.get(data.code)
+            await tb.start()
+            assert await _until(lambda: ta.match is not None)
+
+            # A's own changes, one after the other: nobody else stored anything, so A reads nothing back, and B
+            # plays each from its announcement, reading nothing either.
+            before_a, before_b = counted(ta), counted(tb)
+            for _ in range(3):
+                await ta.choose(*_answer(ta))
+            assert counted(ta) == before_a
+            assert await _until(lambda: len(tb.match.choices) == len(ta.match.choices))
+            assert counted(tb) == before_b
+            assert tb.match.choices == ta.match.choices
+
+            # A stops hearing the others: B's choice reaches A only through the version read with the lock,
+            # and A's next choice is checked against the game with B's choice in it.
+            listening = a.config.cluster._tasks[0]
+            listening.cancel()
+            await asyncio.gather(listening, return_exceptions=True)
+            taken = _answer(tb)
+            await tb.choose(*taken)
+            assert len(ta.match.choices) == len(tb.match.choices) - 1
+            with pytest.raises(IllegalAction):
+                await ta.choose(*taken)  # answered already, through B
+            await ta.choose(*_answer(tb))
+            assert counted(ta) == before_a + 1
+            stored = await asyncio.to_thread(a.store.choices, ta.data)
+            assert [(p, q, tuple(c)) for p, q, c in stored] == list(ta.match.choices)
+            assert await _until(lambda: tb.match.choices == ta.match.choices)
+            assert counted(tb) == before_b
+            for viewer in (*NAMES, None):
+                assert tb.view(viewer, "es") == ta.view(viewer, "es")
+        finally:
+            await _leave(a)
+            await _leave(b)
+
+    asyncio.run(play())
+
+
+def test_si_muere_el_proceso_que_lleva_la_mesa_otro_la_toma_y_sus_bots_siguen(postgres_cluster, monkeypatch):
+    monkeypatch.setattr(cluster_module, "SWEEP", 0.1)
+    db = empty(postgres_cluster)
+
+    async def play() -> None:
+        a, b = await _member(db), await _member(db)
+        try:
+            data = a.store.create_table("hombres-lobo", {}, 8, "online", "es", {}, "host", fill_bots="random")
+            ta = a.get(data.code)
+            await ta.join("Ana")
+            await ta.start()
+            members = {id(a): a, id(b): b}
+            assert await _until(lambda: any(data.code in m.config.cluster.owned for m in (a, b)))
+            owner = next(m for m in (a, b) if data.code in m.config.cluster.owned)
+            heir = b if owner is a else a
+            # The heir did not load the table: nobody asked it for the table, and it does not own it.
+            assert data.code not in heir.tables or heir is a
+            await owner.config.cluster.stop()  # its session ends: its locks with it
+            await owner.close()
+            members.pop(id(owner))
+            assert await _until(lambda: data.code in heir.config.cluster.owned)
+            table = heir.tables[data.code]
+            stored = lambda: len(heir.store.choices(table.data))  # noqa: E731
+            # Ana answers through the heir whenever asked; the bots, run by the heir now, answer the rest.
+            start = stored()
+            end = time.time() + 20
+            while stored() < start + 6 and table.match.result is None and time.time() < end:
+                answered = table.match.state.answers
+                if any(p.player == "Ana" and (p.player, p.id) not in answered for p in table.match.pending()):
+                    await table.choose(*_answer(table, "Ana"))
+                await asyncio.sleep(0.05)
+            assert stored() >= start + 6 or table.match.result is not None
+            assert any(player != "Ana" for player, _, _ in heir.store.choices(table.data)[start:])
+            await asyncio.to_thread(owner.store.close)
+        finally:
+            for member in list(members.values()):
+                await _leave(member)
+
+    asyncio.run(play())
