@@ -86,6 +86,7 @@ async def lifespan(app: Starlette) -> AsyncIterator[None]:
     web: AppState = app.state.web
     # Games under way go on by themselves after a restart: bots act, timers run out.
     web.hub.resume_all()
+    web.hub.start()
     if web.cluster is not None:
         await web.cluster.start(web.hub)
     yield

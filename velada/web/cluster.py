@@ -70,9 +70,26 @@ class Cluster:
         self._changes = [asyncio.Lock() for _ in range(LOCK_CONNECTIONS)]
         self._locks: list[Any] = []
         self._tasks: list[asyncio.Task] = []
+        self._pending: set[asyncio.Task] = set()
 
     def owns(self, code: str) -> bool:
         return code in self.owned
+
+    def disown(self, code: str, table_id: int) -> None:
+        """A finished game this process owned left its memory: let its ownership lock go (a session holding one
+        lock per game ever played would fill PostgreSQL's lock table)."""
+        if code not in self.owned:
+            return
+        self.owned.discard(code)
+        task = asyncio.get_running_loop().create_task(self._unlock(table_id))
+        self._pending.add(task)
+        task.add_done_callback(self._pending.discard)
+
+    async def _unlock(self, table_id: int) -> None:
+        try:
+            await self._owner.execute("SELECT pg_advisory_unlock(%s, %s)", (OWNER, table_id))
+        except Exception:
+            log.exception("could not let table %s's ownership go", table_id)
 
     async def start(self, hub: Hub) -> None:
         import psycopg

@@ -20,6 +20,7 @@ import json
 import logging
 import secrets
 import time
+import weakref
 from collections.abc import AsyncIterator, Awaitable
 from dataclasses import dataclass, field, replace
 from typing import Any
@@ -52,6 +53,10 @@ class Config:
     seed: int | None = None
     #: Several processes on one PostgreSQL database (:mod:`velada.web.cluster`), or None.
     cluster: Any = None
+    #: Seconds a table nobody asked for stays in memory (:meth:`Hub.evict_idle`): a game under way or a lobby,
+    #: and a finished game. Asked for again, it is read back from the database.
+    evict_after: float = 120.0
+    evict_finished_after: float = 10.0
 
 
 def group_key(match: Match) -> str:
@@ -882,6 +887,33 @@ class LiveTable:
         while self._pushing is not None and not self._pushing.done():
             await asyncio.shield(self._pushing)
 
+    def evictable(self) -> bool:
+        """Whether memory may let the table go (:meth:`Hub.evict_idle`): nobody is connected, nothing is under
+        way (a change, a push, a paced call, bots about to answer), and nothing runs by itself but the clock,
+        which the hub keeps (it brings the table back when the clock runs out). In a cluster the owner keeps its
+        games under way: it hears their changes to run their bots."""
+        if any(conn.alive for conn in self.connections) or self._background or self.lock.locked():
+            return False
+        if self._pushing is not None and not self._pushing.done():
+            return False
+        if self._held is not None or self._call_started is not None:
+            return False
+        if self._bot_task is not None and not self._bot_task.done():
+            return False
+        match = self.match
+        if match is None or match.result is not None:
+            return True
+        if self.cluster is not None and self.autonomous:
+            return False
+        return not (self.autonomous and any(p.player in self.bots for p in pending(match.state)))
+
+    def forget(self) -> float | None:
+        """Memory lets the table go (:meth:`Hub.evict`): its clock stops here. Returns when that clock runs out,
+        for the hub to bring the table back then (the deadline is stored: the table read back runs it on)."""
+        deadline = self.deadline if self._timer is not None else None
+        self._cancel_timer()
+        return deadline
+
     async def close(self) -> None:
         self._cancel_timer()
         if self._release is not None:
@@ -892,17 +924,39 @@ class LiveTable:
                 await self._bot_task
 
 
+#: How often the hub looks for tables to let go (seconds).
+EVICT_EVERY = 5.0
+
+
 @dataclass
 class Hub:
-    """Every live table, by code, loaded from the store on first use."""
+    """Every live table, by code, loaded from the store on first use and let go once idle (:meth:`evict_idle`)."""
 
     store: Store
     config: Config = field(default_factory=Config)
     tables: dict[str, LiveTable] = field(default_factory=dict)
+    #: Tables let go that something still holds (a request under way): asked for again, that very table comes
+    #: back, so that a table never has two memories in one process. (Not in a cluster, where a table let go may
+    #: have moved on in another process: it is read back.)
+    evicted: weakref.WeakValueDictionary[str, LiveTable] = field(default_factory=weakref.WeakValueDictionary)
+    #: When each table in memory was last asked for (``time.monotonic``).
+    _used: dict[str, float] = field(default_factory=dict)
+    #: The tables let go with a clock running: each is brought back when its clock runs out.
+    _wakes: dict[str, asyncio.TimerHandle] = field(default_factory=dict)
+    _evicting: asyncio.Task | None = None
 
     def get(self, code: str) -> LiveTable | None:
+        self._used[code] = time.monotonic()
         table = self.tables.get(code)
         if table is None:
+            wake = self._wakes.pop(code, None)
+            if wake is not None:
+                wake.cancel()
+            table = self.evicted.pop(code, None)
+            if table is not None:
+                self.tables[code] = table
+                table.resume()  # its clock runs here again
+                return table
             data = self.store.load(code)
             if data is None:
                 return None
@@ -925,7 +979,57 @@ class Hub:
             except Exception:
                 log.exception("could not resume table %s", code)
 
+    def start(self) -> None:
+        """Start letting idle tables go (a serving process, after :meth:`resume_all`)."""
+        self._evicting = asyncio.get_running_loop().create_task(self._evict_now_and_then())
+
+    async def _evict_now_and_then(self) -> None:
+        while True:
+            await asyncio.sleep(EVICT_EVERY)
+            try:
+                self.evict_idle()
+            except Exception:
+                log.exception("could not let idle tables go")
+
+    def evict_idle(self) -> list[str]:
+        """Let go of the tables nobody asked for since ``Config.evict_finished_after`` seconds (a finished game)
+        or ``Config.evict_after`` (any other) and that may go (:meth:`LiveTable.evictable`); returns their codes.
+        Memory then holds the tables people use, not every table since the start."""
+        now = time.monotonic()
+        config, gone = self.config, []
+        for code, table in list(self.tables.items()):
+            wait = config.evict_finished_after if table.status == "finished" else config.evict_after
+            if now - self._used.get(code, now) >= wait and table.evictable():
+                self.evict(code)
+                gone.append(code)
+        return gone
+
+    def evict(self, code: str) -> None:
+        table = self.tables.pop(code)
+        self._used.pop(code, None)
+        deadline = table.forget()
+        cluster = self.config.cluster
+        if cluster is None:
+            self.evicted[code] = table
+        elif table.status == "finished":
+            cluster.disown(code, table.data.id)
+        if deadline is not None:
+            delay = max(0.0, deadline - time.time())
+            self._wakes[code] = asyncio.get_running_loop().call_later(delay, self._wake, code)
+
+    def _wake(self, code: str) -> None:
+        """A table let go with its clock running: back in memory when the clock runs out, which then fires."""
+        self._wakes.pop(code, None)
+        try:
+            self.get(code)
+        except Exception:
+            log.exception("could not bring table %s back for its clock", code)
+
     async def close(self) -> None:
+        if self._evicting is not None:
+            self._evicting.cancel()
+        for wake in self._wakes.values():
+            wake.cancel()
         for table in self.tables.values():
             await table.close()
 
