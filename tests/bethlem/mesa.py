@@ -6,6 +6,7 @@ from collections.abc import Callable
 
 from velada.core.engine import Match
 from velada.games import REGISTRY
+from velada.games.bethlem.awakening import awaken
 
 GAME = REGISTRY.get("bethlem")
 
@@ -134,6 +135,45 @@ def llamadas(m: Match, respuestas: Respuestas | None = None, por: str = "kind") 
 
     hasta(m, fin, respuestas)
     return seen
+
+
+def despierta(m: Match, *cards: str) -> None:
+    """Wake ``cards`` as the Despertar event does (``awakening.awaken``: the table is told a card woke, its holder
+    which, and the card's own awakening rule runs), now, wherever the game is: a test of what an awakened card
+    does need not play until its holder is down to one card or draws the event."""
+    for card in cards:
+        assert m.state.alive[card], f"{card} is dead: a dead card does not wake"
+        awaken(m.state, card, "despertar")
+        assert m.state.awake[card], f"{card} did not wake"
+
+
+def muere_de_noche(m: Match, *posiciones: str, amotinados: tuple[str, ...] = ("Ana", "Bea")) -> None:
+    """Each of ``posiciones`` (``"Carlos:2"``) dies the way a card dies most often: the mutineers (CUATRO's Ana
+    and Bea unless ``amotinados`` says otherwise) attack it one night, nobody else does anything that night, and
+    the next day nobody is lynched; the game is left at the start of the next night."""
+    for posicion in posiciones:
+        card = m.state.card_at(posicion)
+        noche(m, ataque(posicion, amotinados=amotinados))
+        assert not m.state.alive[card], f"{posicion} survived the mutineers' attack"
+        dia(m)
+
+
+def linchan(m: Match, posicion: str) -> None:
+    """The card at ``posicion`` (``"Bea:1"``) is lynched: the rest of the night is played with nobody doing
+    anything, then every other player votes for its holder and for that card; the game is left at the start of
+    the next night."""
+    card = m.state.card_at(posicion)
+    holder = posicion.split(":")[0]
+    noche(m)
+    votantes = [p for p in m.state.players if p != holder]
+    dia(
+        m,
+        {
+            **{(p, "linchamiento"): [holder] for p in votantes},
+            **{(p, "linchamiento-carta"): [posicion] for p in votantes},
+        },
+    )
+    assert not m.state.alive[card], f"{posicion} was not lynched"
 
 
 def matar(m: Match, *cards: str, fuera: bool = False) -> None:

@@ -1,7 +1,22 @@
 """Ainhoa «La Médium» (section 13): the power of a dead card for a round, a look at an objective, and the body
 and spirit of her awakening."""
 
-from .mesa import abiertos, ataque, dia, elige, eventos, hasta, hasta_prompt, llamadas, noche, opciones, viva
+from .mesa import (
+    abiertos,
+    ataque,
+    despierta,
+    dia,
+    elige,
+    eventos,
+    hasta,
+    hasta_prompt,
+    linchan,
+    llamadas,
+    muere_de_noche,
+    noche,
+    opciones,
+    viva,
+)
 from .personalizadas import AMOTINADOS, personalizada
 
 
@@ -12,7 +27,7 @@ def medium(**kw):
 
 def test_la_medium_usa_esta_ronda_el_poder_de_una_carta_muerta_en_su_turno():
     m = medium()
-    m.state.alive["arthur"] = False
+    muere_de_noche(m, "Carlos:2", amotinados=AMOTINADOS)  # Arthur
     hasta_prompt(m, "Ana", "la-medium")
     assert opciones(m, "Ana", "la-medium") == ("Carlos:2",)
     elige(m, "Ana", "la-medium", "Carlos:2")
@@ -20,7 +35,7 @@ def test_la_medium_usa_esta_ronda_el_poder_de_una_carta_muerta_en_su_turno():
     # Everybody wakes to see which power she took.
     assert eventos(m, "la-medium-poder", "Dani") == [{"target": "Carlos:2", "card": "arthur"}]
     hasta_prompt(m, "Ana", "arthur")
-    assert [p.id for p in m.pending()] == ["n1:arthur-espiritu"]
+    assert [p.id for p in m.pending()] == ["n2:arthur-espiritu"]
     elige(m, "Ana", "arthur", "Ana:2")
     noche(m, ataque("Ana:2", amotinados=AMOTINADOS))
     assert viva(m, "el-archivo")
@@ -28,13 +43,11 @@ def test_la_medium_usa_esta_ronda_el_poder_de_una_carta_muerta_en_su_turno():
 
 def test_un_poder_cuyo_turno_ya_paso_la_medium_lo_usa_en_cuanto_todos_se_duermen():
     m = medium()
-    hasta_prompt(m, "Bea", "la-maestra-vudu")
-    m.state.alive["la-maestra-vudu"] = False
-    elige(m, "Bea", "la-maestra-vudu")
+    linchan(m, "Bea:1")  # La Maestra Vudú, whose turn comes before La Médium's
     hasta_prompt(m, "Ana", "la-medium")  # La Ludópata's turn (Carlos) comes in between: he does not bet
     elige(m, "Ana", "la-medium", "Bea:1")
     elige(m, "Ana", "la-medium-objetivo")
-    assert [p.id for p in m.pending()] == ["n1:la-maestra-vudu-espiritu"]
+    assert [p.id for p in m.pending()] == ["n2:la-maestra-vudu-espiritu"]
     elige(m, "Ana", "la-maestra-vudu", "Carlos:3")
     noche(m, ataque("Carlos:2", amotinados=AMOTINADOS))
     assert viva(m, "arthur") and not viva(m, "terapia-lobotomia")
@@ -42,11 +55,10 @@ def test_un_poder_cuyo_turno_ya_paso_la_medium_lo_usa_en_cuanto_todos_se_duermen
 
 def test_la_medium_no_puede_repetir_jugador():
     m = medium()
-    m.state.alive["arthur"] = False
-    m.state.alive["terapia-lobotomia"] = False
+    muere_de_noche(m, "Carlos:2", "Carlos:3", amotinados=AMOTINADOS)  # Arthur, Terapia lobotomía
     noche(m, {("Ana", "la-medium"): ["Carlos:2"]})
     dia(m)
-    assert ("Ana", "n2:la-medium") not in llamadas(m, por="id")
+    assert ("Ana", "n4:la-medium") not in llamadas(m, por="id")
 
 
 def test_poder_extra_la_medium_ve_cada_ronda_el_objetivo_de_un_jugador():
@@ -66,7 +78,7 @@ def test_la_medium_amotinada_no_ve_objetivos():
 def despierta_en(m, cuerpo):
     """Ana's card is awakened during the first day; at the second nightfall she announces it."""
     noche(m)
-    m.state.awake["la-medium"] = True
+    despierta(m, "la-medium")
     hasta_prompt(m, "Ana", "la-medium-despertar")
     elige(m, "Ana", "la-medium-despertar", cuerpo)
 
@@ -95,12 +107,11 @@ def test_en_cuerpo_espiritual_no_vota_y_nadie_puede_matarla_de_dia():
 
 def test_en_cuerpo_espiritual_puede_repetir_jugador_pero_no_carta():
     m = medium()
-    m.state.alive["arthur"] = False
-    m.state.alive["terapia-lobotomia"] = False
+    muere_de_noche(m, "Carlos:2", "Carlos:3", amotinados=AMOTINADOS)  # Arthur, Terapia lobotomía
     hasta_prompt(m, "Ana", "la-medium")
     elige(m, "Ana", "la-medium", "Carlos:2")
     noche(m)
-    m.state.awake["la-medium"] = True
+    despierta(m, "la-medium")
     hasta_prompt(m, "Ana", "la-medium-despertar")
     elige(m, "Ana", "la-medium-despertar", "cuerpo-espiritual")
     hasta_prompt(m, "Ana", "la-medium")
@@ -109,22 +120,22 @@ def test_en_cuerpo_espiritual_puede_repetir_jugador_pero_no_carta():
 
 def test_en_cuerpo_fisico_no_se_levanta_de_noche_ni_pueden_matarla_y_un_jugador_juega_con_sus_cartas_muertas():
     m = medium()
-    m.state.alive["terapia-lobotomia"] = False
+    muere_de_noche(m, "Carlos:3", amotinados=AMOTINADOS)  # Terapia lobotomía
     despierta_en(m, "cuerpo-fisico")
     assert opciones(m, "Ana", "la-medium-fisico") == ("Bea", "Carlos", "Dani")
     elige(m, "Ana", "la-medium-fisico", "Carlos")
     assert eventos(m, "la-medium-fisico", "Dani") == [{"player": "Carlos"}]
     vistos = llamadas(m, ataque("Ana:1", amotinados=AMOTINADOS), por="id")
-    assert ("Ana", "n2:la-medium") not in vistos
-    assert ("Carlos", "n2:arthur") not in vistos
-    assert ("Carlos", "n2:terapia-lobotomia-espiritu") in vistos
+    assert ("Ana", "n3:la-medium") not in vistos
+    assert ("Carlos", "n3:arthur") not in vistos
+    assert ("Carlos", "n3:terapia-lobotomia-espiritu") in vistos
     assert viva(m, "la-medium")
 
 
 def _apuesta_con_el_espiritu_de_la_ludopata(m):
     """Carlos' Ludópata is dead; Ana (La Médium) takes its power and bets on herself, the player with most
     living cards: her turn is past, so she bets when everybody wakes, and wins when the round ends."""
-    m.state.alive["la-ludopata"] = False
+    muere_de_noche(m, "Carlos:1", amotinados=AMOTINADOS)
     hasta_prompt(m, "Ana", "la-medium")
     assert "Carlos:1" in opciones(m, "Ana", "la-medium")
     elige(m, "Ana", "la-medium", "Carlos:1")
