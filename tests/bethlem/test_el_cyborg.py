@@ -2,7 +2,7 @@
 
 from velada.games.bethlem.custom.el_cyborg import CyborgRecord
 
-from .mesa import abiertos, ataque, elige, eventos, hasta, hasta_prompt, noche, opciones, viva
+from .mesa import abiertos, ataque, despierta, elige, eventos, hasta, hasta_prompt, noche, opciones, viva
 from .personalizadas import AMOTINADOS, personalizada
 
 
@@ -96,7 +96,7 @@ def test_sin_puntos_el_cyborg_no_despierta():
 
 def test_el_cyborg_despertado_manda_a_un_robot_a_matar_y_se_anuncia():
     m = cyborg()
-    m.state.awake["el-cyborg"] = True
+    despierta(m, "el-cyborg")
     hasta_prompt(m, "Ana", "el-cyborg")
     assert opciones(m, "Ana", "el-cyborg") == ("cyborg-anunciar", "robot")
     elige(m, "Ana", "el-cyborg", "robot")
@@ -112,7 +112,7 @@ def test_el_cyborg_despertado_manda_a_un_robot_a_matar_y_se_anuncia():
 
 def test_un_robot_da_su_vida_por_el_cyborg_despertado():
     m = cyborg()
-    m.state.awake["el-cyborg"] = True
+    despierta(m, "el-cyborg")
     hasta_prompt(m, "Ana", "el-cyborg")
     elige(m, "Ana", "el-cyborg", "cyborg-anunciar")
     elige(m, "Ana", "el-cyborg")
@@ -126,7 +126,7 @@ def test_un_robot_da_su_vida_por_el_cyborg_despertado():
 
 def test_sin_anunciar_el_despertar_los_robots_no_protegen():
     m = cyborg()
-    m.state.awake["el-cyborg"] = True
+    despierta(m, "el-cyborg")
     hasta(m, lambda m: ("Ana", "el-cyborg-cambio") in abiertos(m), ataque("Ana:1", amotinados=AMOTINADOS))
     assert eventos(m, "el-cyborg-robot-cae") == []
     assert eventos(m, "el-cyborg-punto", "Ana") == [{"n": 1}]

@@ -2,7 +2,20 @@
 
 from velada.games.bethlem.custom.el_otaku import OtakuRecord
 
-from .mesa import abiertos, ataque, dia, elige, eventos, hasta_prompt, llamadas, noche, opciones, viva
+from .mesa import (
+    abiertos,
+    ataque,
+    despierta,
+    dia,
+    elige,
+    eventos,
+    hasta_prompt,
+    linchan,
+    llamadas,
+    noche,
+    opciones,
+    viva,
+)
 from .personalizadas import AMOTINADOS, personalizada
 
 
@@ -47,8 +60,7 @@ def test_el_haki_de_observacion_impide_que_el_otaku_muera_mientras_viva_la_carta
     respuestas = {("Carlos", "el-otaku"): ["haki-observacion"], ("Carlos", "el-otaku-observacion"): ["Ana:3"]}
     noche(m, {**respuestas, **ataque("Carlos:1", amotinados=AMOTINADOS)})
     assert viva(m, "el-otaku")
-    m.state.alive["terapia-electroshock"] = False
-    dia(m)
+    linchan(m, "Ana:3")  # the card he foresaw: Terapia electroshock
     noche(m, ataque("Carlos:1", amotinados=AMOTINADOS))
     assert not viva(m, "el-otaku")
 
@@ -73,7 +85,7 @@ def test_el_otaku_amotinado_no_ve_ninguna_carta_antes_del_haki():
 def test_el_haki_del_rey_solo_deja_levantarse_de_noche_a_los_personajes_principales():
     # La Maestra Vudú's turn comes first: the awakening is in place before El Otaku's menu opens.
     m = personalizada({"Carlos": "el-otaku", "Ana": "la-maestra-vudu"})
-    m.state.awake["el-otaku"] = True
+    despierta(m, "el-otaku")
     m.state.custom["el-otaku"] = OtakuRecord(used={"haki-ofensivo": True})
     hasta_prompt(m, "Carlos", "el-otaku")
     assert "haki-del-rey" in opciones(m, "Carlos", "el-otaku")

@@ -1,8 +1,6 @@
 """Bea «La Maestra Vudú» (section 13): the doll, the harms passed on when she dies, the final curse."""
 
-from velada.games.bethlem.custom.la_maestra_vudu import VoodooRecord
-
-from .mesa import abiertos, ataque, dia, elige, eventos, hasta_prompt, noche, opciones, viva
+from .mesa import abiertos, ataque, despierta, dia, elige, eventos, hasta_prompt, noche, opciones, viva
 from .personalizadas import AMOTINADOS, personalizada
 
 
@@ -18,10 +16,10 @@ def vudu(**kw):
 
 
 def despertada(m):
-    s = m.state
-    s.awake["la-maestra-vudu"] = True
-    s.public["la-maestra-vudu"] = True
-    s.custom["la-maestra-vudu"] = VoodooRecord(announced=True)
+    """Ana's Maestra Vudú is awakened (the Despertar event) and she announces it in her first turn."""
+    despierta(m, "la-maestra-vudu")
+    hasta_prompt(m, "Ana", "la-maestra-vudu-anunciar")
+    elige(m, "Ana", "la-maestra-vudu-anunciar", "vudu-anunciar")
 
 
 def test_el_muneco_de_vudu_se_lleva_la_muerte_destinada_a_otra_carta_de_su_jugador():
@@ -95,7 +93,7 @@ def test_la_maestra_vudu_amotinada_no_tiene_poder_extra():
 
 def test_la_maestra_vudu_despertada_se_anuncia_en_su_turno():
     m = vudu()
-    m.state.awake["la-maestra-vudu"] = True
+    despierta(m, "la-maestra-vudu")
     hasta_prompt(m, "Ana", "la-maestra-vudu-anunciar")
     elige(m, "Ana", "la-maestra-vudu-anunciar", "vudu-anunciar")
     assert eventos(m, "anuncia-despertar", "Bea") == [{"power": "la-maestra-vudu"}]
@@ -117,7 +115,7 @@ def test_quien_ataca_a_la_maestra_vudu_despertada_pierde_tambien_una_carta_propi
 
 def test_sin_anunciar_el_despertar_la_maldicion_no_surte_efecto():
     m = electroshock()
-    m.state.awake["la-maestra-vudu"] = True
+    despierta(m, "la-maestra-vudu")
     noche(m, {("Carlos", "terapia-electroshock"): ["Ana:1"]})
     assert not viva(m, "la-maestra-vudu")
     assert viva(m, "arthur")

@@ -4,7 +4,7 @@ deadly virus of her awakening."""
 from velada.games.bethlem.custom.la_medico import MedicoRecord
 from velada.games.bethlem.state import INEVITABLE
 
-from .mesa import abiertos, ataque, dia, elige, eventos, hasta_prompt, llamadas, noche, opciones, viva
+from .mesa import abiertos, ataque, despierta, dia, elige, eventos, hasta_prompt, llamadas, noche, opciones, viva
 from .personalizadas import AMOTINADOS, personalizada
 
 
@@ -99,7 +99,7 @@ def test_un_nuevo_trasplante_deja_sin_el_suyo_a_la_carta_anterior_que_muere():
 
 def test_virus_mortal_infecta_contagia_a_los_vecinos_y_cambia_dos_virus_por_una_muerte():
     m = medico()
-    m.state.awake["la-medico"] = True
+    despierta(m, "la-medico")
     noche(m, {("Carlos", "la-medico-virus"): ["Dani"]})
     assert eventos(m, "la-medico-virus", "Ana") == [{"player": "Dani", "n": 1}]
     dia(m)
@@ -118,7 +118,7 @@ def test_virus_mortal_infecta_contagia_a_los_vecinos_y_cambia_dos_virus_por_una_
 
 def test_con_cuatro_virus_la_medico_puede_matar_todas_las_cartas_de_un_jugador():
     m = medico()
-    m.state.awake["la-medico"] = True
+    despierta(m, "la-medico")
     m.state.custom["la-medico"] = MedicoRecord(virus={3: 4})
     hasta_prompt(m, "Carlos", "la-medico-brote")
     elige(m, "Carlos", "la-medico-brote", "Dani")
@@ -130,7 +130,7 @@ def test_con_cuatro_virus_la_medico_puede_matar_todas_las_cartas_de_un_jugador()
 
 def test_cuando_todos_estan_infectados_el_contagio_es_un_segundo_aumento():
     m = medico()
-    m.state.awake["la-medico"] = True
+    despierta(m, "la-medico")
     m.state.custom["la-medico"] = MedicoRecord(virus={0: 1, 1: 1, 3: 1})
     hasta_prompt(m, "Carlos", "la-medico-carga")
     elige(m, "Carlos", "la-medico-carga", "Ana")
