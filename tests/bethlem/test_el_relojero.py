@@ -1,15 +1,30 @@
 """Andrés «El Relojero» (section 13): numbers under his cards, the powers they give, and time control."""
 
-from .mesa import abiertos, ataque, dia, elige, eventos, hasta, hasta_prompt, llamadas, noche, opciones, viva
+import functools
+
+from .mesa import abiertos, ataque, despierta, dia, elige, eventos, hasta, hasta_prompt, llamadas, noche, opciones, viva
 from .personalizadas import AMOTINADOS, personalizada
 
 #: Ana's cards by position: El Relojero, El archivo, Terapia electroshock, El cataléptico.
 NUMEROS = {"el-relojero": 3, "el-archivo": 1, "terapia-electroshock": 2, "el-cataleptico": 4}
 
 
+@functools.cache
+def _reparto(numeros: tuple[tuple[str, int], ...]) -> int:
+    """The first deal (its seed) whose chance puts El Relojero's numbers under Ana's cards as ``numeros``: he
+    places them at random, so a test picks the deal rather than writing them."""
+    for seed in range(1000):
+        m = personalizada({"Ana": "el-relojero"}, seed=seed)
+        if m.state.custom["el-relojero"].numbers == dict(numeros):
+            return seed
+    raise AssertionError(f"no deal in 1000 places the numbers as {numeros}")
+
+
 def relojero(numeros=None, **kw):
-    m = personalizada({"Ana": "el-relojero"}, **kw)
-    m.state.custom["el-relojero"].numbers = dict(numeros or NUMEROS)
+    """Ana holds El Relojero, her cards' numbers as ``numeros`` (``NUMEROS`` unless given), by the deal."""
+    numeros = dict(numeros or NUMEROS)
+    m = personalizada({"Ana": "el-relojero"}, seed=_reparto(tuple(sorted(numeros.items()))), **kw)
+    assert m.state.custom["el-relojero"].numbers == numeros
     return m
 
 
@@ -82,8 +97,9 @@ def test_sin_numeros_a_la_vista_el_relojero_no_se_levanta_en_su_segundo_turno():
 
 def test_el_numero_2_mata_y_el_numero_3_quita_un_modificador():
     m = relojero()
-    m.state.custom["el-relojero"].powers = {"2": 1, "3": 1}
-    noche(m)
+    # Numbers 3 and 2 shown: Ana's electroshock and the mutineers attack the cards above them, which live on.
+    noche(m, {("Ana", "terapia-electroshock"): ["Ana:1"], **ataque("Ana:3", amotinados=AMOTINADOS)})
+    assert m.state.custom["el-relojero"].powers == {"2": 1, "3": 1}
     dia(m)
     hasta_prompt(
         m, "Ana", "el-relojero", {("Bea", "john-flick"): ["Carlos:2"], **ataque("Carlos:3", amotinados=AMOTINADOS)}
@@ -121,9 +137,10 @@ def test_lo_que_el_relojero_quita_a_la_vista_de_la_mesa_queda_en_las_vistas_y_la
 
 
 def test_el_numero_4_mueve_uno_de_sus_numeros_a_otra_carta_viva():
-    m = relojero()
-    m.state.custom["el-relojero"].powers = {"4": 1}
-    noche(m)
+    # Number 4 under El Relojero himself, shown when the mutineers attack him.
+    m = relojero({"el-relojero": 4, "el-archivo": 1, "terapia-electroshock": 2, "el-cataleptico": 3})
+    noche(m, ataque("Ana:1", amotinados=AMOTINADOS))
+    assert m.state.custom["el-relojero"].powers == {"4": 1}
     dia(m)
     hasta_prompt(m, "Ana", "el-relojero")
     elige(m, "Ana", "el-relojero", "numero-4")
@@ -147,7 +164,7 @@ def test_los_numeros_siguen_activos_aunque_muera_el_relojero():
 
 def test_detener_el_tiempo_deja_a_un_jugador_sin_actuar_ni_morir_la_ronda_siguiente():
     m = relojero()
-    m.state.awake["el-relojero"] = True
+    despierta(m, "el-relojero")
     hasta_prompt(m, "Ana", "el-relojero")
     elige(m, "Ana", "el-relojero", "detener-el-tiempo")
     elige(m, "Ana", "el-relojero-detener", "Carlos")
@@ -164,7 +181,7 @@ def test_detener_el_tiempo_deja_a_un_jugador_sin_actuar_ni_morir_la_ronda_siguie
 
 def test_viaje_al_futuro_mata_una_carta_de_cada_jugador_con_mas_de_una_viva():
     m = relojero()
-    m.state.awake["el-relojero"] = True
+    despierta(m, "el-relojero")
     for card in ("john-flick", "terapia-opio-y-barbituricos", "amnesia"):
         m.state.alive[card] = False
     hasta_prompt(m, "Ana", "el-relojero")
@@ -180,7 +197,7 @@ def test_viaje_al_futuro_mata_una_carta_de_cada_jugador_con_mas_de_una_viva():
 
 def test_viaje_al_pasado_devuelve_las_cartas_a_como_estaban_tras_el_linchamiento_anterior():
     m = relojero()
-    m.state.awake["el-relojero"] = True
+    despierta(m, "el-relojero")
     noche(m)
     m.state.alive["muerte-dulce"] = False
     dia(m)
