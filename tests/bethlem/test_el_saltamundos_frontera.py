@@ -2,6 +2,7 @@
 roles dealt to the other players, rewards for finishing off a forajido, the alguacil's restraint and the sheriff's
 instant victory."""
 
+import functools
 import random
 from collections import Counter
 
@@ -16,17 +17,40 @@ from .test_el_saltamundos import mazo, saltamundos
 KIND = "el-saltamundos"
 
 
-def despierto(mundo="frontera", papeles=None, **kw):
-    """Carlos (an inmate) holds El Saltamundos in ``mundo``, skips tonight's draw and awakens (the Despertar event);
-    ``papeles`` replaces the roles dealt at random (player → role)."""
+def _despierto(mundo, **kw):
     m = saltamundos(mundo, **kw)
     elige(m, "Carlos", "el-saltamundos-robar")
     awaken(m.state, KIND, "despertar")
-    if papeles:
-        d = m.state.custom[KIND]
-        d.roles = [papeles.get(p, "sheriff" if p == "Carlos" else "") for p in m.state.players]
-        m.state.archive.shields = [sh for sh in m.state.archive.shields if sh[1] != d.sheriff]
-        shield(m.state)
+    return m
+
+
+@functools.cache
+def _reparto(mundo: str, quiere) -> int:
+    """The first deal (its seed) whose chance gives what ``quiere`` (a function of the awakened table) asks of
+    the roles and character cards his awakening deals at random: a test picks the deal rather than writing them."""
+    for seed in range(1000):
+        if quiere(_despierto(mundo, seed=seed).state.custom[KIND]):
+            return seed
+    raise AssertionError("no deal in 1000 gives it")
+
+
+def despierto(mundo="frontera", quiere=None, **kw):
+    """Carlos (an inmate) holds El Saltamundos in ``mundo``, skips tonight's draw and awakens (the Despertar event);
+    ``quiere``: what his awakening deals at random (a function of his record), by the deal's chance."""
+    if quiere is not None:
+        kw["seed"] = _reparto(mundo, quiere)
+    m = _despierto(mundo, **kw)
+    assert quiere is None or quiere(m.state.custom[KIND])
+    return m
+
+
+def con_papeles(m, papeles):
+    """The frontier roles replaced (player → role): written into the state, as four players are dealt no
+    alguacil (ROLES) and these tests need one."""
+    d = m.state.custom[KIND]
+    d.roles = [papeles.get(p, "sheriff" if p == "Carlos" else "") for p in m.state.players]
+    m.state.archive.shields = [sh for sh in m.state.archive.shields if sh[1] != d.sheriff]
+    shield(m.state)
     return m
 
 
@@ -88,11 +112,15 @@ def test_en_su_siguiente_turno_se_queda_una_de_dos_cartas_de_personaje_de_la_fro
     assert eventos(m, "frontera-personaje", "Ana") == []
 
 
+@functools.cache
+def _ofrece(carta):
+    return lambda d: carta in d.offered
+
+
 def personaje(carta, arriba=(), **kw):
     """Carlos awakened and kept ``carta`` (with ``arriba`` on top of his deck); the next night is played up to his
     draw (awakened: two cards)."""
-    m = despierto(**kw)
-    m.state.custom[KIND].offered = [carta, "ojo-de-halcon" if carta != "ojo-de-halcon" else "manos-rapidas"]
+    m = despierto(quiere=_ofrece(carta), **kw)
     noche(m)
     dia(m)
     hasta_prompt(m, "Carlos", "el-saltamundos-personaje")
@@ -136,7 +164,7 @@ def test_alforjas_sin_fondo_libra_de_la_regla_de_su_mundo():
 
 
 def test_el_alguacil_no_puede_atacar_las_cartas_del_sheriff():
-    m = despierto(papeles={"Ana": "forajido", "Bea": "alguacil", "Dani": "renegado"})
+    m = con_papeles(despierto(), {"Ana": "forajido", "Bea": "alguacil", "Dani": "renegado"})
     noche(m)
     dia(m)
     hasta_prompt(m, "Bea", "amotinados")
@@ -145,7 +173,7 @@ def test_el_alguacil_no_puede_atacar_las_cartas_del_sheriff():
 
 
 def test_quien_acaba_con_un_forajido_roba_una_recompensa_y_la_usa_en_el_turno_del_saltamundos():
-    m = despierto(papeles={"Ana": "forajido", "Bea": "alguacil", "Dani": "renegado"})
+    m = con_papeles(despierto(), {"Ana": "forajido", "Bea": "alguacil", "Dani": "renegado"})
     sin_cartas(m, "Ana", 1, 3, 4)
     mazo(m, "disparo-certero", "catalejo-de-laton")
     noche(m, mutineers_kill("Ana:2"))
@@ -170,7 +198,7 @@ def test_quien_acaba_con_un_forajido_roba_una_recompensa_y_la_usa_en_el_turno_de
 
 
 def test_el_sheriff_gana_al_instante_si_caen_todos_los_forajidos_y_el_renegado():
-    m = despierto(papeles={"Ana": "forajido", "Bea": "renegado", "Dani": "alguacil"})
+    m = con_papeles(despierto(), {"Ana": "forajido", "Bea": "renegado", "Dani": "alguacil"})
     sin_cartas(m, "Ana", 1, 3, 4)
     sin_cartas(m, "Bea", 1, 2, 4)
     noche(m, mutineers_kill("Ana:2"))
@@ -182,7 +210,7 @@ def test_el_sheriff_gana_al_instante_si_caen_todos_los_forajidos_y_el_renegado()
 
 
 def test_el_sheriff_fuera_de_la_partida_ya_no_gana_asi():
-    m = despierto(papeles={"Ana": "forajido", "Bea": "renegado", "Dani": "alguacil"})
+    m = con_papeles(despierto(), {"Ana": "forajido", "Bea": "renegado", "Dani": "alguacil"})
     s = m.state
     s.out[:] = [True, True, True, False]  # the forajido, the renegado and the sheriff himself are out
     _sheriff_wins(s)
@@ -197,7 +225,7 @@ def test_despertado_en_el_burgo_trae_el_mazo_de_la_frontera_para_las_recompensas
 
 
 def test_los_papeles_ajenos_y_las_recompensas_no_se_filtran_en_las_vistas():
-    m = despierto(papeles={"Ana": "forajido", "Bea": "alguacil", "Dani": "renegado"})
+    m = con_papeles(despierto(), {"Ana": "forajido", "Bea": "alguacil", "Dani": "renegado"})
     sin_cartas(m, "Ana", 1, 3, 4)
     noche(m, mutineers_kill("Ana:2"))
     rng = random.Random(3)
