@@ -1,9 +1,11 @@
 """David «El Saltamundos» (section 13): decks of other worlds, one-use powers, the rule of each world."""
 
+import functools
+
 from velada.games.bethlem.cards import CARDS
 from velada.games.bethlem.custom.el_saltamundos import WORLD_CARDS, WORLDS
 
-from .mesa import abiertos, ataque, dia, elige, eventos, hasta, hasta_prompt, noche, opciones, viva
+from .mesa import abiertos, ataque, despierta, dia, elige, eventos, hasta, hasta_prompt, noche, opciones, viva
 from .personalizadas import AMOTINADOS, personalizada
 
 
@@ -14,10 +16,29 @@ def mesa_saltamundos(**kw):
     return m
 
 
-def saltamundos(mundo="frontera", **kw):
-    """Carlos (an inmate) holds El Saltamundos and has chosen ``mundo``."""
+def _saltamundos(mundo, **kw):
     m = mesa_saltamundos(**kw)
     elige(m, "Carlos", "el-saltamundos-mundo", mundo)
+    return m
+
+
+@functools.cache
+def _reparto(mundo: str, arriba: tuple[str, ...]) -> int:
+    """The first deal (its seed) whose chance shuffles his world's deck with ``arriba`` on top, in this order: a
+    test picks the deal rather than writing the deck."""
+    for seed in range(5000):
+        if _saltamundos(mundo, seed=seed).state.custom["el-saltamundos"].deck[: len(arriba)] == list(arriba):
+            return seed
+    raise AssertionError(f"no deal in 5000 puts {arriba} on top")
+
+
+def saltamundos(mundo="frontera", arriba=(), **kw):
+    """Carlos (an inmate) holds El Saltamundos and has chosen ``mundo``; ``arriba``: the cards on top of his deck,
+    in this order, by the deal."""
+    if arriba:
+        kw["seed"] = _reparto(mundo, tuple(arriba))
+    m = _saltamundos(mundo, **kw)
+    assert m.state.custom["el-saltamundos"].deck[: len(arriba)] == list(arriba)
     return m
 
 
@@ -54,8 +75,12 @@ def test_poder_extra_el_mazo_se_adapta_al_objetivo():
 
 
 def test_cada_ronda_roba_una_carta_que_puede_guardar_para_mas_adelante():
-    m = saltamundos()
-    mazo(m, "catalejo-de-laton", "disparo-certero")
+    m = saltamundos(
+        arriba=(
+            "catalejo-de-laton",
+            "disparo-certero",
+        )
+    )
     elige(m, "Carlos", "el-saltamundos-robar", "robar-carta")
     assert eventos(m, "el-saltamundos-carta", "Carlos") == [{"card": "catalejo-de-laton"}]
     assert eventos(m, "el-saltamundos-carta", "Ana") == []
@@ -69,8 +94,12 @@ def test_cada_ronda_roba_una_carta_que_puede_guardar_para_mas_adelante():
 
 def test_las_cartas_de_mundo_que_roba_estan_en_su_vista_y_en_ninguna_otra():
     """What he drew is his to see (his view, not only his log's note); nobody else sees his hand."""
-    m = saltamundos()
-    mazo(m, "catalejo-de-laton", "disparo-certero")
+    m = saltamundos(
+        arriba=(
+            "catalejo-de-laton",
+            "disparo-certero",
+        )
+    )
     assert m.view("Carlos")["you"]["world_hand"] == []
     elige(m, "Carlos", "el-saltamundos-robar", "robar-carta")
     assert m.view("Carlos")["you"]["world_hand"] == ["catalejo-de-laton"]
@@ -78,9 +107,12 @@ def test_las_cartas_de_mundo_que_roba_estan_en_su_vista_y_en_ninguna_otra():
 
 
 def test_en_la_frontera_usa_varias_cartas_en_un_turno():
-    m = saltamundos()
-    mazo(m, "disparo-certero")
-    m.state.custom["el-saltamundos"].hand = ["catalejo-de-laton"]
+    m = saltamundos(arriba=("catalejo-de-laton", "disparo-certero"))
+    # He draws the spyglass the first night and keeps it; the second night he draws the shot.
+    elige(m, "Carlos", "el-saltamundos-robar", "robar-carta")
+    noche(m)
+    dia(m)
+    hasta_prompt(m, "Carlos", "el-saltamundos-robar")
     elige(m, "Carlos", "el-saltamundos-robar", "robar-carta")
     elige(m, "Carlos", "el-saltamundos", "disparo-certero")
     elige(m, "Carlos", "el-saltamundos-matar", "Bea:2")
@@ -104,9 +136,12 @@ def test_en_la_frontera_no_puede_tener_en_la_mano_mas_cartas_que_vidas():
 
 
 def test_en_el_burgo_solo_usa_una_carta_por_ronda():
-    m = saltamundos("burgo")
-    mazo(m, "daga-en-la-sombra")
-    m.state.custom["el-saltamundos"].hand = ["torre-del-vigia"]
+    m = saltamundos("burgo", arriba=("torre-del-vigia", "daga-en-la-sombra"))
+    # He draws the watchtower the first night and keeps it; the second night he draws the dagger.
+    elige(m, "Carlos", "el-saltamundos-robar", "robar-carta")
+    noche(m)
+    dia(m)
+    hasta_prompt(m, "Carlos", "el-saltamundos-robar")
     elige(m, "Carlos", "el-saltamundos-robar", "robar-carta")
     elige(m, "Carlos", "el-saltamundos", "daga-en-la-sombra")
     elige(m, "Carlos", "el-saltamundos-matar", "Bea:2")
@@ -115,8 +150,7 @@ def test_en_el_burgo_solo_usa_una_carta_por_ronda():
 
 
 def test_la_cobertura_impide_que_la_carta_muera_esa_noche():
-    m = saltamundos()
-    mazo(m, "tras-el-abrevadero")
+    m = saltamundos(arriba=("tras-el-abrevadero",))
     noche(
         m,
         {
@@ -130,8 +164,7 @@ def test_la_cobertura_impide_que_la_carta_muera_esa_noche():
 
 
 def test_el_calabozo_deja_a_una_carta_sin_poder_esa_ronda_a_la_vista_de_todos():
-    m = saltamundos()
-    mazo(m, "calabozo-del-pueblo")
+    m = saltamundos(arriba=("calabozo-del-pueblo",))
     elige(m, "Carlos", "el-saltamundos-robar", "robar-carta")
     elige(m, "Carlos", "el-saltamundos", "calabozo-del-pueblo")
     elige(m, "Carlos", "el-saltamundos-calabozo", "Bea:2")
@@ -143,8 +176,7 @@ def test_el_calabozo_deja_a_una_carta_sin_poder_esa_ronda_a_la_vista_de_todos():
 
 
 def test_la_mecha_mata_la_carta_al_caer_la_noche_siguiente():
-    m = saltamundos()
-    mazo(m, "cartucho-con-mecha")
+    m = saltamundos(arriba=("cartucho-con-mecha",))
     elige(m, "Carlos", "el-saltamundos-robar", "robar-carta")
     elige(m, "Carlos", "el-saltamundos", "cartucho-con-mecha")
     elige(m, "Carlos", "el-saltamundos-mecha", "Bea:2")
@@ -185,9 +217,8 @@ def test_el_saltamundos_ve_objetivos_y_revive_cartas():
 
 
 def test_el_saltamundos_despertado_roba_dos_cartas_y_se_queda_la_que_prefiere():
-    m = saltamundos()
-    m.state.awake["el-saltamundos"] = True
-    mazo(m, "disparo-certero", "catalejo-de-laton")
+    m = saltamundos(arriba=("disparo-certero", "catalejo-de-laton"))
+    despierta(m, "el-saltamundos")
     # The open prompt was asked before the awakening: the next night shows it.
     elige(m, "Carlos", "el-saltamundos-robar")
     noche(m)
