@@ -6,7 +6,6 @@ even if its normal power is spent (``awake_used``)."""
 from __future__ import annotations
 
 from velada.games.bethlem.cards import KIND_OF
-from velada.games.bethlem.hooks import BY_MODE
 from velada.games.bethlem.state import BethlemState
 
 
@@ -29,7 +28,7 @@ def awaken(s: BethlemState, card: str, why: str) -> None:
         s.archive.lost = False
         s.archive.seen = []
     else:
-        hook = BY_MODE[s.settings.custom].on_awaken.get(kind)
+        hook = s.settings.hooks.on_awaken.get(kind)
         if hook is not None:
             hook(s, card)
 
@@ -37,8 +36,9 @@ def awaken(s: BethlemState, card: str, why: str) -> None:
 def awaken_last_cards(s: BethlemState) -> None:
     """A player left with a single living card awakens it (unless Amnesia's second lynching is pending and
     the player was left so by the first one)."""
+    waiting = s.amnesia.waiting
     for seat in s.seats_in_game():
-        if seat in s.amnesia.waiting:
+        if seat in waiting:
             continue
         living = s.living_cards(seat)
         if s.reserve:

@@ -224,8 +224,10 @@ def reaper_answer(game, s: BethlemState, answers, seat: int, card: str, origin: 
             _push(s, ("act", "la-parca", seat, card, origin, "marca"))
         return
     if chosen and not too_many(s, seat, len(s.reaper.marks), "la-parca"):
-        target = harm(s, s.card_at(chosen[0]), "parca", (seat,))
-        chosen = (s.option(target),)
+        target = s.card_at(chosen[0])
+        if s.settings.hooks.harms:  # the card that takes it (``hooks.harm``)
+            target = harm(s, target, "parca", (seat,))
+            chosen = (s.option(target),)
         s.reaper.marks.append(target)
         note_pick(s, "la-parca", seat, target)
         s.emit("la-parca-marca", None, target=chosen[0])
@@ -329,8 +331,10 @@ def too_many(s: BethlemState, seat: int, present: int, power: str) -> bool:
 def flick_answer(game, s: BethlemState, answers, seat: int, card: str, origin: str, stage: str) -> None:
     _, chosen = answer_of(answers)
     if chosen and not too_many(s, seat, len(s.flick.accused), "john-flick"):
-        target = harm(s, s.card_at(chosen[0]), "acusacion", (seat,))
-        chosen = (s.option(target),)
+        target = s.card_at(chosen[0])
+        if s.settings.hooks.harms:  # the card that takes it (``hooks.harm``)
+            target = harm(s, target, "acusacion", (seat,))
+            chosen = (s.option(target),)
         s.flick.accused.append(target)
         note_pick(s, "john-flick", seat, target)
         s.emit("acusas", _me(s, seat), target=chosen[0])

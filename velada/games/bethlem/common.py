@@ -6,7 +6,6 @@ from __future__ import annotations
 
 from velada.core.protocol import Prompt
 from velada.games.bethlem.cards import CARDS, EVENTS, GROUP_OF, KIND_OF, MUTINEERS
-from velada.games.bethlem.hooks import BY_MODE
 from velada.games.bethlem.state import BethlemState
 
 #: Who uses a power: the card's holder, the director who borrowed it, or a player hypnotised with it.
@@ -156,17 +155,11 @@ def actors(s: BethlemState, kind: str) -> list[tuple[int, str, str]]:
     for seat, power in s.hypnosis:
         if power == kind and not s.out[seat]:
             out.append((seat, "", HYPNOSIS))
-    # Asked at every turn of every night: the loops below are entered only when there is something to walk (even
-    # an empty loop costs an iterator), and the hook table is read in place (``hooks.hooks_of`` without the call).
-    # Powers El Chef stole for tonight (only custom cards fill ``s.borrowed``).
-    if s.borrowed:
-        for seat, card, awakened in s.borrowed:
-            if KIND_OF[card] == kind and not s.out[seat]:
-                out.append((seat, card, BORROWED_AWAKE if awakened else BORROWED))
-    # Who else acts in this turn (``Character.actors``).
-    extra = BY_MODE[s.settings.custom].actors
-    if extra:
-        for hook in extra:
+    # Who else acts in this turn (``Character.actors``; El Chef's stolen powers first). Asked at every turn of
+    # every night: the loop is entered only when there is something to walk (even an empty loop costs an
+    # iterator).
+    if s.settings.hooks.actors:
+        for hook in s.settings.hooks.actors:
             out.extend(hook(s, kind))
     return out
 

@@ -35,7 +35,7 @@ from velada.games.bethlem.common import (
 from velada.games.bethlem.deaths import resolve, revive
 from velada.games.bethlem.events import prophecy_expires
 from velada.games.bethlem.happenings import in_force
-from velada.games.bethlem.hooks import BY_MODE, HOOKS, VOTE, Step, silenced
+from velada.games.bethlem.hooks import HOOKS, VOTE, Step, silenced
 from velada.games.bethlem.state import AmnesiaUse, BethlemState, Lynching
 
 #: Personalities that act by day: shown to everybody after the first night (section 4).
@@ -409,7 +409,7 @@ def custom_day_step(game, s: BethlemState) -> None:
 def round_end_step(game, s: BethlemState) -> None:
     """End of the round: La parca counts disobedience; the day's bans and hypnoses end; with custom cards, the
     characters' end of round (``Character.round_end``)."""
-    for hook in BY_MODE[s.settings.custom].round_ends:
+    for hook in s.settings.hooks.round_ends:
         hook(game, s)
     reaper_round_end(s)
     prophecy_expires(s)

@@ -38,7 +38,7 @@ from velada.core.protocol import NARRATOR_ONLY, Event
 from velada.games.bethlem.awakening import awaken_last_cards
 from velada.games.bethlem.cards import GROUP_OF, KIND_OF, LIFE_GROUPS
 from velada.games.bethlem.common import card_side, modes, prompt, reveal, spend, spend_power
-from velada.games.bethlem.hooks import BY_MODE, CUSTOM_MODE, harm, redirected
+from velada.games.bethlem.hooks import CUSTOM_MODE, NO_HOOKS, Trigger, harm, redirected
 from velada.games.bethlem.plugins import rises
 from velada.games.bethlem.state import (
     INDIRECT,
@@ -80,8 +80,7 @@ def current(s: BethlemState) -> Resolution:
 def attack(s: BethlemState, card: str, cause: str, by: tuple[int, ...] = (), flags: int = 0) -> None:
     """Place a death marker on ``card`` for this phase's resolution (with custom cards, on the card that takes
     the harm: ``custom.harm``)."""
-    hooks = BY_MODE[s.settings.custom]
-    if hooks.redirects or hooks.harmed:
+    if s.settings.hooks.harms:
         card = harm(s, card, "muerte", by)
     s.attacks.append((card, cause, by, flags))
     note_hit(s, card)
@@ -121,7 +120,7 @@ def doomed(s: BethlemState) -> list[str]:
     (asking them has effects: see :func:`cancelled`)."""
     moment = s.moment()
     reaper_only = _reaper_only(s)
-    redirects = BY_MODE[s.settings.custom].redirects
+    redirects = s.settings.hooks.harms
     out = []
     for card in marked(s):
         if redirects and redirected(s, card, "muerte") != card:
@@ -232,7 +231,7 @@ def _filter(game, s: BethlemState) -> None:
     batch: list[Attack] = []
     seen: dict[str, int] = {}
     reaper_only = _reaper_only(s)
-    if BY_MODE[s.settings.custom].redirects:
+    if s.settings.hooks.harms:
         res.batch = [(redirected(s, a[0], "muerte"), *a[1:]) for a in res.batch]
     for a in res.batch:
         card, cause, by, flags = a
@@ -281,8 +280,8 @@ def _siamesas(s: BethlemState, batch: list[Attack]) -> list[Attack]:
 def immunity(s: BethlemState, card: str, cause: str, flags: int, hooks: bool = True) -> str:
     """Why ``card`` does not die of this attack, or ``""``: the immunities of awakened cards, and with custom
     cards (``hooks``) those the custom characters and acontecimientos give (``HOOKS.immunities``)."""
-    if hooks:
-        for hook in BY_MODE[s.settings.custom].immunities:
+    if hooks and s.settings.hooks.immunities:
+        for hook in s.settings.hooks.immunities:
             reason = hook(s, card, cause, flags)
             if reason:
                 return reason
@@ -606,11 +605,12 @@ def _eliminate(s: BethlemState, seat: int, deaths) -> None:
 def _triggers(game, s: BethlemState) -> None:
     res = current(s)
     steps: list[tuple] = []
-    hooks = BY_MODE[s.settings.custom]
+    hooks = s.settings.hooks
+    triggers = hooks.triggers
     for card, cause, by, flags, passive in res.deaths:
         if flags & (LEPER | NO_TRIGGER) or not passive:
             continue
-        trigger = TRIGGERS.get(KIND_OF[card]) or hooks.triggers.get(KIND_OF[card])
+        trigger = triggers.get(KIND_OF[card])
         if trigger is not None:
             steps.extend(trigger(s, card, cause, by))
     if hooks.on_out:
@@ -857,7 +857,7 @@ def sweet_grave_answer(game, s: BethlemState, answers, card: str) -> None:
             revive(s, target, "muerte-dulce")
 
 
-TRIGGERS = {
+TRIGGERS: dict[str, Trigger] = {
     "companeros-de-celda": _cellmates,
     "juego-de-azar": _gambling,
     "infecto-de-rabia": _rabies,
@@ -865,6 +865,9 @@ TRIGGERS = {
     "larry-owls": _larry,
     "muerte-dulce": _sweet,
 }
+#: A game without custom cards has the book's death powers alone (``_triggers`` reads its mode's table; the
+#: registry gives the custom mode's both the book's and the characters').
+NO_HOOKS.triggers = TRIGGERS
 
 
 # 7. afterwards ---------------------------------------------------------------------------------------------

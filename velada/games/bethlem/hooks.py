@@ -2,10 +2,11 @@
 game: the tables the lower layers read, filled once by ``custom/registry.py`` (``plugins.install``).
 
 The rules modules never name a custom character: the death resolution asks ``HOOKS.immunities`` (the
-characters' and the acontecimientos'), ``redirect`` and ``triggers``; the night and day flow ask ``dusks``,
-``mutiny``, ``days``, ``round_ends``; the state asks ``silenced``. They read the table through ``hooks_of(s)``,
-which gives a game without custom cards an empty one (``NO_HOOKS``): a table left empty means "nothing happens",
-so those stages need no branch on the mode. This module sits below the state (it imports no rules module), so
+characters' and the acontecimientos'), ``harms`` and ``triggers``; the night and day flow ask ``dusks``,
+``mutiny``, ``days``, ``round_ends``; the state asks ``silenced``. They read the table of their game's mode,
+``s.settings.hooks`` (``hooks_of(s)``), which for a game without custom cards is an empty one (``NO_HOOKS``;
+its ``triggers`` are the book's death powers alone): a table left empty means "nothing happens", so those
+stages need no branch on the mode. This module sits below the state (it imports no rules module), so
 any layer may read it.
 """
 
@@ -21,7 +22,7 @@ if TYPE_CHECKING:
 #: What ``silences`` may be asked about besides a card: a player's personality, their vote in the lynching,
 #: their event cards.
 PERSONA, VOTE, EVENTS = "personalidad", "voto", "eventos"
-#: The harms ``redirect`` and ``harmed`` see: a death marker, John Flick's accusation, La parca's design,
+#: The harms ``Character.harm`` sees: a death marker, John Flick's accusation, La parca's design,
 #: Melancolía.
 DEATH, ACCUSATION, REAPER, MELANCHOLY = "muerte", "acusacion", "parca", "melancolia"
 HARMS = (DEATH, ACCUSATION, REAPER, MELANCHOLY)
@@ -33,37 +34,93 @@ Power = tuple[Callable[..., None], Callable[..., None] | None]
 Step = Callable[..., None]
 #: A night step's handler: ``handler(game, s)`` decides who wakes in the step.
 Handler = Callable[[Any, "BethlemState"], None]
+#: ``harm(s, card, what, by) -> card``: the card that takes the harm ``what`` aimed at ``card``; with ``by``
+#: (the seats placing it, not None) the character reacts to it being placed as well.
+Harm = Callable[["BethlemState", str, str, "tuple[int, ...] | None"], str]
 #: A death power: ``trigger(s, card, cause, by)`` returns agenda steps to run (deaths go to ``s.res.next``).
 Trigger = Callable[["BethlemState", str, str, tuple[int, ...]], list[tuple]]
 
 
-@dataclass(slots=True)
 class Hooks:
     """Every custom character's pieces, gathered by kind of hook (see ``plugins.Character`` for each one's
-    meaning), in the registry's order."""
+    meaning), in the registry's order. The game's ``Settings.hooks`` holds its mode's table (a fixed one: a
+    copy of a state shares it), so the rules reach a hook as cheaply as they used to read the mode."""
 
-    powers: dict[str, Power] = field(default_factory=dict)
-    handlers: dict[str, Handler] = field(default_factory=dict)
+    __slots__ = (
+        "actor_handlers",
+        "actors",
+        "answers",
+        "badges",
+        "days",
+        "dusks",
+        "handlers",
+        "harms",
+        "hides",
+        "immunities",
+        "markers",
+        "mutiny",
+        "on_awaken",
+        "on_out",
+        "powers",
+        "reveals",
+        "round_ends",
+        "silences",
+        "steps",
+        "triggers",
+    )
+
+    powers: dict[str, Power]
+    handlers: dict[str, Handler]
     #: Kinds whose night handler wakes ``common.actors`` (``Character.handler_wakes_actors``).
-    actor_handlers: frozenset[str] = frozenset()
-    steps: dict[str, Callable[..., None]] = field(default_factory=dict)
-    answers: dict[str, Callable[..., None]] = field(default_factory=dict)
-    triggers: dict[str, Trigger] = field(default_factory=dict)
-    immunities: tuple[Callable[[BethlemState, str, str, int], str], ...] = ()
-    reveals: tuple[Callable[[BethlemState, int, list[str], bool], bool], ...] = ()
-    on_awaken: Mapping[str, Callable[[BethlemState, str], None]] = field(default_factory=dict)
-    markers: tuple[Callable[[BethlemState, str, bool], list[str]], ...] = ()
-    dusks: tuple[Callable[[BethlemState], None], ...] = ()
-    round_ends: tuple[Callable[[Any, BethlemState], None], ...] = ()
-    days: tuple[Handler, ...] = ()
-    on_out: tuple[Callable[[BethlemState, int], list[tuple]], ...] = ()
-    actors: tuple[Callable[[BethlemState, str], list[tuple[int, str, str]]], ...] = ()
-    mutiny: tuple[Callable[[BethlemState, list[int]], tuple[list[int], list[tuple]]], ...] = ()
-    silences: tuple[Callable[[BethlemState, int, str, bool], bool], ...] = ()
-    redirects: tuple[Callable[[BethlemState, str, str], str], ...] = ()
-    harmed: tuple[Callable[[BethlemState, str, str, tuple[int, ...]], None], ...] = ()
-    hides: tuple[Callable[[BethlemState, BethlemState, int | None, Any], None], ...] = ()
-    badges: tuple[Callable[[BethlemState, int, int | None, bool], list[str]], ...] = ()
+    actor_handlers: frozenset[str]
+    steps: dict[str, Callable[..., None]]
+    answers: dict[str, Callable[..., None]]
+    triggers: dict[str, Trigger]
+    immunities: tuple[Callable[[BethlemState, str, str, int], str], ...]
+    reveals: tuple[Callable[[BethlemState, int, list[str], bool], bool], ...]
+    on_awaken: Mapping[str, Callable[[BethlemState, str], None]]
+    markers: tuple[Callable[[BethlemState, str, bool], list[str]], ...]
+    dusks: tuple[Callable[[BethlemState], None], ...]
+    round_ends: tuple[Callable[[Any, BethlemState], None], ...]
+    days: tuple[Handler, ...]
+    on_out: tuple[Callable[[BethlemState, int], list[tuple]], ...]
+    actors: tuple[Callable[[BethlemState, str], list[tuple[int, str, str]]], ...]
+    mutiny: tuple[Callable[[BethlemState, list[int]], tuple[list[int], list[tuple]]], ...]
+    silences: tuple[Callable[[BethlemState, int, str, bool], bool], ...]
+    harms: tuple[Harm, ...]
+    hides: tuple[Callable[[BethlemState, BethlemState, int | None, Any], None], ...]
+    badges: tuple[Callable[[BethlemState, int, int | None, bool], list[str]], ...]
+
+    def __init__(self) -> None:
+        self.powers = {}
+        self.handlers = {}
+        self.actor_handlers = frozenset()
+        self.steps = {}
+        self.answers = {}
+        self.triggers = {}
+        self.immunities = ()
+        self.reveals = ()
+        self.on_awaken = {}
+        self.markers = ()
+        self.dusks = ()
+        self.round_ends = ()
+        self.days = ()
+        self.on_out = ()
+        self.actors = ()
+        self.mutiny = ()
+        self.silences = ()
+        self.harms = ()
+        self.hides = ()
+        self.badges = ()
+
+    def __copy__(self) -> Hooks:
+        return self
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Hooks:
+        return self
+
+    def __reduce__(self) -> tuple[Callable[[bool], Hooks], tuple[bool]]:
+        return _table, (self is HOOKS,)
 
 
 def _not_installed(*args: Any) -> Any:
@@ -107,30 +164,33 @@ NO_HOOKS = Hooks()
 BY_MODE = (NO_HOOKS, HOOKS)
 
 
+def _table(custom: bool) -> Hooks:
+    """The table of a mode, by ``Settings.custom`` (what a pickled table stands for)."""
+    return BY_MODE[custom]
+
+
 def hooks_of(s: BethlemState) -> Hooks:
-    """The hooks this game's rules call: the custom characters' with custom cards, none otherwise. The stages
-    that call them ask this table rather than the mode."""
-    return BY_MODE[s.settings.custom]
+    """The hooks this game's rules call: the custom characters' with custom cards, none otherwise
+    (``Settings.hooks``, which the rules read in place). The stages that call them ask this table rather than the
+    mode."""
+    return s.settings.hooks
 
 
 def silenced(s: BethlemState, seat: int, what: str, active: bool = True) -> bool:
     """Whether a custom character keeps ``seat`` from using ``what`` now (``Character.silences``)."""
-    return any(hook(s, seat, what, active) for hook in hooks_of(s).silences)
+    return any(hook(s, seat, what, active) for hook in s.settings.hooks.silences)
 
 
 def harm(s: BethlemState, card: str, what: str, by: tuple[int, ...] = ()) -> str:
     """A harm (``HARMS``) is aimed at ``card`` by the seats ``by``: the card that takes it (La Maestra Vudú's
-    doll), after the characters that react to it were told (``Character.harmed``)."""
-    hooks = hooks_of(s)
-    for hook in hooks.redirects:
-        card = hook(s, card, what)
-    for seen in hooks.harmed:
-        seen(s, card, what, by)
+    doll), each character with a ``harm`` hook told in turn (``Character.harm``)."""
+    for hook in s.settings.hooks.harms:
+        card = hook(s, card, what, by)
     return card
 
 
 def redirected(s: BethlemState, card: str, what: str) -> str:
     """The card that takes a harm aimed at ``card``, without telling anybody (it was told when placed)."""
-    for hook in hooks_of(s).redirects:
-        card = hook(s, card, what)
+    for hook in s.settings.hooks.harms:
+        card = hook(s, card, what, None)
     return card

@@ -25,7 +25,7 @@ from velada.games.bethlem.common import (
 from velada.games.bethlem.cuentacuentos import questions_handler
 from velada.games.bethlem.deaths import attack, resolve
 from velada.games.bethlem.happenings import second_attack
-from velada.games.bethlem.hooks import BY_MODE, NIGHT, Step
+from velada.games.bethlem.hooks import NIGHT, Step
 from velada.games.bethlem.objectives import principal_card, traitors_undecided
 from velada.games.bethlem.plugins import rises
 from velada.games.bethlem.state import BethlemState
@@ -53,7 +53,7 @@ def dusk_step(game, s: BethlemState) -> None:
     s.neuroticism.vote = None
     s.banned = None
     s.amnesia.today = None
-    for hook in BY_MODE[s.settings.custom].dusks:
+    for hook in s.settings.hooks.dusks:
         hook(s)
     due = [a for r, a in s.delayed if r <= s.round]
     s.delayed = [(r, a) for r, a in s.delayed if r > s.round]
@@ -166,17 +166,18 @@ def mutineers_handler(game, s: BethlemState) -> None:
         return
     members = pack(s)
     later: list[tuple] = []
-    for hook in BY_MODE[s.settings.custom].mutiny:
+    for hook in s.settings.hooks.mutiny:
         members, steps = hook(s, members)
         later.extend(steps)
-    s.agenda.extendleft(reversed(later))
+    if later:
+        s.agenda.extendleft(reversed(later))
     s.pack = members
     if not members:
         return
     for seat in members:
         woke(s, "amotinados", seat)
     s.emit("amotinados", s.audience(members), players=list(s.ids(members)))
-    if second_attack(s):
+    if s.happen is not None and second_attack(s):
         # Hora de la siesta (an acontecimiento: custom cards only): a second attack, voted like the first.
         s.agenda.appendleft(("mutineers", 1, 2))
     s.agenda.appendleft(("mutineers", 1))

@@ -53,8 +53,10 @@ def melancholy_ask(game, s: BethlemState, seat: int, card: str, origin: str, sta
 def melancholy_answer(game, s: BethlemState, answers, seat: int, card: str, origin: str, stage: str) -> None:
     _, chosen = answer_of(answers)
     if chosen:
-        target = harm(s, s.card_at(chosen[0]), "melancolia", (seat,))
-        chosen = (s.option(target),)
+        target = s.card_at(chosen[0])
+        if s.settings.hooks.harms:  # the card that takes it (``hooks.harm``)
+            target = harm(s, target, "melancolia", (seat,))
+            chosen = (s.option(target),)
         s.melancholy.blocked[target] = s.round
         others = [p for p in s.seats_in_game() if p != seat and s.living_cards(p)]
         cycle_note(s, "melancolia", seat, s.holder(target), others)

@@ -26,6 +26,7 @@ from velada.games.bethlem.hooks import (
     REAPER,
     VOTE,
     Handler,
+    Harm,
     Power,
     Trigger,
 )
@@ -101,10 +102,10 @@ class Character:
     #: ``silences(s, seat, what, active) -> bool``: ``seat`` may not use ``what`` now — a card id (``active``:
     #: its power in its turn; otherwise its passive and death powers), or ``PERSONA``, ``VOTE``, ``EVENTS``.
     silences: Callable[[BethlemState, int, str, bool], bool] | None = None
-    #: ``redirect(s, card, what) -> card``: the card that takes a harm (``HARMS``) aimed at ``card``.
-    redirect: Callable[[BethlemState, str, str], str] | None = None
-    #: ``harmed(s, card, what, by)``: the seats ``by`` have just placed the harm ``what`` on ``card``.
-    harmed: Callable[[BethlemState, str, str, tuple[int, ...]], None] | None = None
+    #: ``harm(s, card, what, by) -> card``: the card that takes a harm (``HARMS``) aimed at ``card`` (a
+    #: substitution); ``by``, the seats placing it (None when the rules only ask where it falls), lets the
+    #: character react to it being placed (``hooks.harm``, ``hooks.redirected``).
+    harm: Harm | None = None
     #: ``hide(state, s, me, rng)``: deal again, in the copy ``s`` of ``state`` a view is checked against, the
     #: character's secrets that the seat ``me`` may not know (``game.shuffle_hidden``, the no-leak property).
     hide: Callable[[BethlemState, BethlemState, int | None, Any], None] | None = None
@@ -179,7 +180,6 @@ def install(characters: Iterable[Character]) -> None:
     HOOKS.actors = present("actors")
     HOOKS.mutiny = present("mutiny")
     HOOKS.silences = present("silences")
-    HOOKS.redirects = present("redirect")
-    HOOKS.harmed = present("harmed")
+    HOOKS.harms = present("harm")
     HOOKS.hides = present("hide")
     HOOKS.badges = present("badges")

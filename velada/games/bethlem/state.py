@@ -16,7 +16,7 @@ from typing import Annotated, NamedTuple
 from velada.core.game import State
 from velada.core.protocol import Event
 from velada.games.bethlem.cards import KIND_OF
-from velada.games.bethlem.hooks import PERSONA, silenced
+from velada.games.bethlem.hooks import BY_MODE, PERSONA, Hooks, silenced
 from velada.games.bethlem.renaming import RECORD, CardId
 
 #: Flags of a death marker (an *attack*).
@@ -43,9 +43,14 @@ class Settings:
     #: The custom-cards mode (section 13): custom principal characters and objective cards. Derived from
     #: ``cards`` once, as a field rather than a property: the rules ask it some 600 times a game.
     custom: bool = field(init=False, repr=False, compare=False)
+    #: The hook table of the mode (``hooks.BY_MODE``): the custom characters' with custom cards, an empty one
+    #: otherwise. Derived like ``custom`` and read in place (``s.settings.hooks.actors``): a stage that calls
+    #: hooks needs no branch on the mode, for no more than reading the mode used to cost.
+    hooks: Hooks = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "custom", self.cards == "custom")
+        object.__setattr__(self, "hooks", BY_MODE[self.custom])
 
 
 #: What the narrator told one player (``BethlemState.records``): the told event's parameters, players' names.

@@ -15,8 +15,9 @@ Extension points (``plugins.Character``): ``powers``/``handlers`` (night), ``ste
 ``triggers`` (death powers), ``immunity`` (an attack that does not kill), ``reveals`` (when the objective is
 shown), ``on_awaken``, ``markers`` (views), ``dusk``, ``round_end``,
 ``day`` (day powers), ``on_out`` (a player went out), ``actors`` (someone else wakes in a card's turn),
-``mutiny`` (who rises in the mutineers' turn), ``silences`` (a power that cannot be used now), ``redirect`` and
-``harmed`` (harms aimed at a card: ``hooks.harm``), ``hide`` (secrets dealt again by ``game.shuffle_hidden``).
+``mutiny`` (who rises in the mutineers' turn), ``silences`` (a power that cannot be used now), ``harm`` (a
+harm aimed at a card falls on another one: ``hooks.harm``), ``hide`` (secrets dealt again by
+``game.shuffle_hidden``).
 Borrowing another card's power for a round: append ``(seat, card, awakened)`` to ``s.borrowed`` (cleared at
 dusk); ``common.actors`` then wakes that seat in the card's turn with origin ``BORROWED``/``BORROWED_AWAKE``.
 Helpers: ``plugins.extra(s, card)`` — the extra power is usable (the holder's objective does not rise with the

@@ -189,6 +189,15 @@ def _cursed(s: BethlemState, card: str) -> bool:
     return awake(s, card) and _record(s).announced and s.passive(card)
 
 
+def harm(s: BethlemState, card: str, what: str, by: tuple[int, ...] | None) -> str:
+    """A harm aimed at a card of the doll's player falls on the doll; placed by ``by``, the awakened card's
+    curse answers it (:func:`harmed`)."""
+    card = redirect(s, card, what)
+    if by is not None:
+        harmed(s, card, what, by)
+    return card
+
+
 def harmed(s: BethlemState, card: str, what: str, by: tuple[int, ...]) -> None:
     """Whoever harms the awakened card must harm one of their own (La parca's design excepted: the engine has
     one design on the table)."""
@@ -258,6 +267,5 @@ CHARACTER = Character(
     answers={"la-maestra-vudu-efecto": effect_answer, "la-maestra-vudu-maldicion": curse_answer},
     triggers={KIND: trigger},
     markers=markers,
-    redirect=redirect,
-    harmed=harmed,
+    harm=harm,
 )

@@ -5,6 +5,8 @@ by ``registry.py`` around the characters' own, in the order the rules take them.
 from __future__ import annotations
 
 from velada.games.bethlem import happenings
+from velada.games.bethlem.cards import KIND_OF
+from velada.games.bethlem.common import BORROWED, BORROWED_AWAKE
 from velada.games.bethlem.objectives import reveal
 from velada.games.bethlem.state import BethlemState
 
@@ -27,3 +29,13 @@ def round_end(game, s: BethlemState) -> None:
 def markers(s: BethlemState, card: str, narrator: bool) -> list[str]:
     """A card's markers after the characters': Cuerpo de espionaje's spy and skull (``happenings.markers``)."""
     return happenings.markers(s, card)
+
+
+def borrowed(s: BethlemState, kind: str) -> list[tuple[int, str, str]]:
+    """Who acts in the turn of ``kind`` with a power borrowed for the round (``s.borrowed``: El Chef's stolen
+    powers), before the characters' own actors: normally or with its awakening."""
+    return [
+        (seat, card, BORROWED_AWAKE if awakened else BORROWED)
+        for seat, card, awakened in s.borrowed
+        if KIND_OF[card] == kind and not s.out[seat]
+    ]

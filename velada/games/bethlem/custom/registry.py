@@ -4,7 +4,7 @@
 
 from __future__ import annotations
 
-from velada.games.bethlem import happenings, objectives
+from velada.games.bethlem import deaths, happenings, objectives
 from velada.games.bethlem.custom import (
     alquimista,
     arquitecto,
@@ -43,9 +43,13 @@ MODULES = (
 CHARACTERS: dict[str, Character] = {m.CHARACTER.kind: m.CHARACTER for m in MODULES}
 
 install(CHARACTERS.values())
-# The mode's own pieces (the objective cards, the acontecimientos: ``mode.py``), around the characters': nightfall
-# and the round's end come before theirs; Cuerpo de espionaje's immunity and markers after.
+# The mode's own pieces (the objective cards, the acontecimientos, borrowed powers: ``mode.py``), around the
+# characters': nightfall, the round's end and who acts with a borrowed power come before theirs; Cuerpo de
+# espionaje's immunity and markers after.
 HOOKS.dusks = (mode.dusk, *HOOKS.dusks)
+HOOKS.actors = (mode.borrowed, *HOOKS.actors)
+# Death powers by kind in one table, the book's and the characters' (the book's first, had a kind both).
+HOOKS.triggers = {**HOOKS.triggers, **deaths.TRIGGERS}
 HOOKS.round_ends = (mode.round_end, *HOOKS.round_ends)
 HOOKS.immunities = (*HOOKS.immunities, happenings.immunity)
 HOOKS.markers = (*HOOKS.markers, mode.markers)
