@@ -10,6 +10,7 @@ from .mesa import (
     abiertos,
     ataque,
     con,
+    despierta,
     dia,
     elige,
     eventos,
@@ -107,7 +108,7 @@ def test_la_terapia_de_opio_salva_una_carta_que_iba_a_morir_esa_noche():
 def test_la_terapia_de_opio_solo_ofrece_cartas_que_de_verdad_van_a_morir():
     """Arthur despertado no muere por los amotinados: ofrecerlo como «va a morir» diría que lo han atacado."""
     m = mesa(CUATRO)
-    m.state.awake["arthur"] = True
+    despierta(m, "arthur")
     hasta_prompt(m, "Bea", "terapia-opio-y-barbituricos", ataque("Carlos:2", {("Ana", "amotinados-2"): ["Dani:1"]}))
     assert opciones(m, "Bea", "terapia-opio-y-barbituricos") == ("Dani:1",)
 

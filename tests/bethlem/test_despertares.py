@@ -1,7 +1,6 @@
 """Despertar (sections 9 and 10): a player left with one living card awakens it (as does the Despertar event);
 characters keep the awakening, actions use it once, even when their normal power is spent."""
 
-from velada.games.bethlem.awakening import awaken
 from velada.games.bethlem.ending import objective
 
 from .mesa import (
@@ -9,6 +8,7 @@ from .mesa import (
     abiertos,
     ataque,
     con,
+    despierta,
     dia,
     elige,
     eventos,
@@ -17,6 +17,7 @@ from .mesa import (
     llamadas,
     matar,
     mesa,
+    muere_de_noche,
     muertas,
     noche,
     opciones,
@@ -26,14 +27,10 @@ from .mesa import (
 from .test_bipolaridad import bipolar
 
 
-def despierta(m, *cards):
-    for card in cards:
-        awaken(m.state, card, "despertar")
-
-
 def test_un_jugador_con_una_sola_carta_viva_la_despierta():
     m = mesa(CUATRO)
-    matar(m, "arthur", "terapia-lobotomia")
+    muere_de_noche(m, "Carlos:2", "Carlos:3")  # Arthur, Terapia lobotomía
+    assert not m.state.awake.get("larry-owls")
     noche(m, ataque("Carlos:4"))
     assert m.state.awake["larry-owls"]
     assert eventos(m, "despertar", "Ana") == [{"player": "Carlos", "position": 1, "why": "ultima-carta"}]
@@ -412,7 +409,7 @@ def test_amnesia_despertada_elige_al_jugador_que_pierde_una_carta():
 
 def test_tras_el_primer_linchamiento_de_amnesia_el_despertar_espera_al_segundo():
     m = mesa(CUATRO)
-    matar(m, "arthur", "terapia-lobotomia")
+    muere_de_noche(m, "Carlos:2", "Carlos:3")  # Arthur, Terapia lobotomía
     noche(m)
     hasta_prompt(m, "Bea", "amnesia")
     elige(m, "Bea", "amnesia", "normal")
@@ -420,7 +417,7 @@ def test_tras_el_primer_linchamiento_de_amnesia_el_despertar_espera_al_segundo()
         m.choose(p.player, p.id, ["Carlos"] if p.player != "Carlos" else [])
     for p in m.pending():
         m.choose(p.player, p.id, ["Carlos:4"])
-    hasta(m, lambda m: any(p.id == "d1:linchamiento-2" for p in m.pending()))
+    hasta(m, lambda m: any(p.id == "d3:linchamiento-2" for p in m.pending()))
     assert not m.state.awake.get("larry-owls")
     hasta(m, lambda m: m.state.phase == "noche")
     assert m.state.awake["larry-owls"]
@@ -456,7 +453,6 @@ def test_companeros_de_celda_despertado_resucita_las_cartas_que_perdiste_por_tus
     m = mesa(CELDA)
     noche(m, {("Ana", "terapia-electroshock"): ["Carlos:4"]})
     assert not viva(m, "profeta")
-    despierta(m, "companeros-de-celda-3")
     m.state.alive["companeros-de-celda-3"] = True
     m.state.awake["companeros-de-celda-3"] = True
     dia(m)
