@@ -3,9 +3,9 @@ it (each player's row of life cards, the announcements the table keeps, the cust
 declared so that mypy checks ``BethlemGame.view`` against them and the pages (``games/_bethlem-row.html``) read
 only these. Plain types: this module sits at the bottom of Bethlem's layers, beside the card data."""
 
-from __future__ import annotations
+from typing import NotRequired
 
-from typing import NotRequired, TypedDict
+from typing_extensions import TypedDict
 
 from velada.core.view import GameView, PhaseView, PlayerView, YouView
 

@@ -1,9 +1,9 @@
 """What an El ansia view holds: the platform's view contract (``velada.core.view``) and this game's own keys
 beside it (the board, the hunting zone…), declared so that mypy checks ``AnsiaGame.view`` against them."""
 
-from __future__ import annotations
+from typing import NotRequired
 
-from typing import NotRequired, TypedDict
+from typing_extensions import TypedDict
 
 from velada.core.view import GameView, PhaseView, PlayerView, YouView
 
