@@ -13,7 +13,9 @@ from .mesa import (
     eventos,
     hasta,
     hasta_prompt,
+    linchan,
     mesa,
+    muere_de_noche,
     noche,
     opciones,
 )
@@ -99,16 +101,10 @@ def test_la_alquimista_ya_esta_muerta_y_al_morir_no_revela_el_objetivo():
     assert revelados(m) == {}
 
 
-def _dejar_una(m, seat, keep):
-    s = m.state
-    for card in s.board[seat]:
-        if card != keep:
-            s.alive[card] = False
-
-
 def test_quien_tiene_la_alquimista_revela_su_objetivo_al_perder_todas_sus_cartas():
     m = mesa(ALQUIMISTA, objetivos={**OBJETIVOS, "Bea": "amotinados", "Dani": "internos"})
-    _dejar_una(m, 1, "amnesia")
+    for posicion in ("Bea:1", "Bea:2", "Bea:3"):  # all her cards but Amnesia: she is a mutineer, so lynched
+        linchan(m, posicion)
     noche(m, {("Ana", "terapia-electroshock"): ["Bea:4"]})
     assert m.state.out[1]
     assert revelados(m) == {"Bea": "amotinados"}
@@ -117,7 +113,7 @@ def test_quien_tiene_la_alquimista_revela_su_objetivo_al_perder_todas_sus_cartas
 
 def test_la_alquimista_interna_revive_una_de_sus_cartas_despertada_al_quedar_fuera():
     m = mesa(ALQUIMISTA, objetivos=OBJETIVOS)
-    _dejar_una(m, 1, "amnesia")
+    muere_de_noche(m, "Bea:1", "Bea:2", "Bea:3", amotinados=("Ana", "Dani"))  # all her cards but Amnesia
     hasta_prompt(m, "Bea", "la-alquimista-revivir", todos("Bea:4", "Ana", "Dani"))
     assert revelados(m) == {"Bea": "internos"}
     m.choose("Bea", "la-alquimista-revivir", ["Bea:2"])

@@ -15,6 +15,7 @@ from .mesa import (
     dia,
     eventos,
     hasta_prompt,
+    linchan,
     matar,
     mesa,
     noche,
@@ -245,8 +246,9 @@ def test_inquisidor_que_falla_un_secreto_queda_desenmascarado_y_no_puede_repetir
 
 def test_el_inquisidor_no_pregunta_por_objetivos_ya_desvelados():
     m = mesa(SIETE, objetivos=OBJETIVOS_SIETE)
+    linchan(m, "Ana:1")  # her principal card: its death reveals her objective card
+    assert revelados(m) == {"Ana": "amotinados"}
     hasta_prompt(m, "Eva", "inquisidor", {("Gala", "pacto-de-sangre"): ["Ana", "Bea"]})
-    desvelar(m, "Ana")
     m.choose("Eva", "inquisidor", ["revelar"])
     ids = {p.id.partition(":")[2] for p in m.pending() if p.player == "Eva"}
     assert "inquisidor-objetivo-Ana" not in ids and "inquisidor-objetivo-Bea" in ids
