@@ -18,6 +18,7 @@ from .mesa import (
     hasta_prompt,
     llamadas,
     mesa,
+    muere_de_noche,
     muertas,
     noche,
     opciones,
@@ -45,8 +46,7 @@ def test_el_pacto_de_sangre_se_activa_la_primera_noche_y_los_vinculados_se_conoc
 def test_si_un_vinculado_pierde_todas_sus_cartas_el_otro_muere_irremediablemente():
     m = mesa(PACTO)
     elige(m, "Ana", "pacto-de-sangre", "Carlos", "Dani")
-    for card in ("arthur", "terapia-lobotomia", "muerte-dulce"):
-        m.state.alive[card] = False
+    muere_de_noche(m, "Carlos:2", "Carlos:3", "Carlos:4")  # Carlos is left with Larry Owls alone
     noche(m, ataque("Carlos:1"))
     assert m.state.out[2] and m.state.out[3]
     assert eventos(m, "pacto-roto") == [{"player": "Dani"}]
@@ -57,8 +57,7 @@ def test_el_pacto_roto_de_noche_se_dice_al_amanecer_con_las_muertes():
     the night is resolved (it named the player out before any death of the night was shown)."""
     m = mesa(PACTO)
     elige(m, "Ana", "pacto-de-sangre", "Carlos", "Dani")
-    for card in ("arthur", "terapia-lobotomia", "muerte-dulce"):
-        m.state.alive[card] = False
+    muere_de_noche(m, "Carlos:2", "Carlos:3", "Carlos:4")  # Carlos is left with Larry Owls alone
     start = len(m.state.log)
     noche(m, ataque("Carlos:1"))
     kinds = [e.kind for e in m.state.log[start:]]

@@ -6,7 +6,20 @@ from velada.games.bethlem.awakening import awaken
 from velada.games.bethlem.deaths import attack
 from velada.games.bethlem.state import INEVITABLE, LEPER
 
-from .mesa import CUATRO, abiertos, ataque, con, eventos, hasta, hasta_prompt, mesa, noche, opciones, viva
+from .mesa import (
+    CUATRO,
+    abiertos,
+    ataque,
+    con,
+    eventos,
+    hasta,
+    hasta_prompt,
+    mesa,
+    muere_de_noche,
+    noche,
+    opciones,
+    viva,
+)
 
 
 def test_una_carta_con_varias_marcas_muere_una_sola_vez():
@@ -61,12 +74,12 @@ def test_los_poderes_al_morir_causan_una_nueva_tanda_de_muertes():
 
 def test_quien_queda_fuera_de_la_partida_ya_no_es_llamado():
     m = mesa(CUATRO)
-    for card in ("arthur", "terapia-lobotomia", "muerte-dulce"):
-        m.state.alive[card] = False
+    muere_de_noche(m, "Carlos:2", "Carlos:3", "Carlos:4")  # Carlos is left with Larry Owls alone
     noche(m, ataque("Carlos:1"))
     assert m.state.out[2]
     seen = set()
-    hasta(m, lambda m: seen.update(p.player for p in m.pending()) or m.state.round == 3)
+    r = m.state.round
+    hasta(m, lambda m: seen.update(p.player for p in m.pending()) or m.state.round == r + 2)
     assert "Carlos" not in seen
     assert ("Carlos", "linchamiento") not in abiertos(m)
 
