@@ -13,6 +13,7 @@ from .mesa import (
     eventos,
     hasta_prompt,
     mesa,
+    muere_de_noche,
     muertas,
     noche,
     opciones,
@@ -68,8 +69,7 @@ def test_pacto_de_odio_gana_quien_acaba_con_la_ultima_carta_del_otro():
     elige(m, "Ana", "pacto-de-sangre", "Bea", "Dani")
     assert eventos(m, "pacto", "Dani") == [{"player": "Bea", "bond": "odio"}]
     assert objective(m.state, 1) == "pacto-de-odio"
-    for card in ("wakerfield", "profeta", "juego-de-azar"):
-        m.state.alive[card] = False
+    muere_de_noche(m, "Dani:2", "Dani:3", "Dani:4")  # Dani is left with Mary Firth alone
     noche(m, ataque("Dani:1"))
     r = m.result
     assert r.reason == "pacto-de-odio" and r.winners == ("Bea",)
@@ -188,8 +188,7 @@ def test_si_otro_acaba_con_un_vinculado_por_odio_el_pacto_de_odio_se_anula():
     m = mesa(deal)
     elige(m, "Ana", "modo", "opuesto")
     elige(m, "Ana", "pacto-de-sangre", "Carlos", "Dani")
-    for card in ("wakerfield", "profeta", "juego-de-azar"):
-        m.state.alive[card] = False
+    muere_de_noche(m, "Dani:2", "Dani:3", "Dani:4")  # Dani is left with Mary Firth alone
     noche(m, ataque("Dani:1"))
     assert m.result is None and m.state.out[3]
     assert objective(m.state, 2) == "internos"
