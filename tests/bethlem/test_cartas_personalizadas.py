@@ -244,8 +244,10 @@ def test_un_jugador_que_pierde_sus_cuatro_cartas_queda_fuera_aunque_viva_su_esco
     """FAQ 15.1."""
     m = mesa(ARQUITECTO, objetivos={**OBJETIVOS, "Ana": "internos", "Bea": "amotinados"})
     s = m.state
-    for card in s.board[0][1:]:
-        s.alive[card] = False
+    # She is left with El Arquitecto: two cards die to the mutineers, El cataléptico (who gets up once when
+    # attacked at night) is lynched.
+    muere_de_noche(m, "Ana:2", "Ana:3", amotinados=("Bea", "Dani"))
+    linchan(m, "Ana:4")
     noche(m, {**ESCONDITE, **todos("Ana:1", "Bea", "Dani")})
     assert s.out[0] and s.alive["arthur"]
     assert revelados(m)["Ana"] == "internos"
