@@ -50,6 +50,9 @@ from velada.core.delta import patch
 from velada.core.engine import Match, build_view
 from velada.core.narration import public_events, script
 from velada.core.protocol import NARRATOR, PUBLIC
+from velada.web import render
+
+from .helpers import drawn_by_script
 
 NAMES = ("Ana", "Bea", "Carlos", "Dani", "Eva", "Íñigo", "Gil", "Hugo")
 #: Strings shorter than this are not looked for in a page: a one- or two-letter id would be found anywhere.
@@ -286,7 +289,9 @@ class Conn:
     wire_view: Any = None
     page: str = ""
     parts: dict[str, str] = field(default_factory=dict)
-    log_items: list[str] = field(default_factory=list)
+    #: The inputs of the parts the page's script draws, as last sent (render.client_inputs), and what it draws.
+    inputs: dict[str, Any] = field(default_factory=dict)
+    drawn: str = ""
     last_version: int | None = None
     spoken: list[str] = field(default_factory=list)
     #: Every message received, in order, in short (see :func:`record`), for tests about the stream as a whole.
@@ -438,18 +443,23 @@ class Table:
             return decoded
         delta = decoded.pop("delta")
         if delta is not None:
-            conn.wire_view = patch(conn.wire_view, delta)
+            conn.wire_view = patch(conn.wire_view, delta)  # raises on a log delta past the entries sent
         decoded["view"] = conn.wire_view if delta is not None else None
-        # The page comes only when it changed, and the log's entries apart: the page as the browser then shows it
-        # is the last page with every entry sent so far (its script puts them in), and every check reads that.
-        log = decoded.pop("log", None)
-        if log is not None:
-            assert log["from"] <= len(conn.log_items), (conn.name, "a log delta past the entries sent")
-            conn.log_items = conn.log_items[: log["from"]] + log["items"]
+        # The page's own words, for its script: the catalogue's, the same for everyone reading that language.
+        texts = decoded.pop("texts", None)
+        assert texts is None or texts == render.client_texts(conn.lang), (conn.name, "texts")
+        if "inputs" in decoded:
+            conn.inputs = decoded["inputs"]
+        # The page comes only when it changed, the parts the server renders when they changed, and the rest — the
+        # parts the page's script draws (render.CLIENT_PARTS) and the log's entries — the script draws from the
+        # view and the inputs it was sent, as render.browser_part does: the page as the browser then shows it is
+        # the last page with every part and entry so far, and every check reads that.
         conn.parts.update(decoded.pop("parts", {}))
         if "html" in decoded:
             conn.page = decoded["html"]
-        decoded["html"] = conn.page + "".join(conn.parts.values()) + "".join(conn.log_items)
+        if delta is not None or "inputs" in decoded:
+            conn.drawn = drawn_by_script(conn.wire_view, conn.inputs, conn.lang)
+        decoded["html"] = conn.page + "".join(conn.parts.values()) + conn.drawn
         return decoded
 
     def flush(self) -> None:

@@ -3,6 +3,8 @@ from __future__ import annotations
 import weakref
 
 from velada.core.delta import patch
+from velada.games import REGISTRY
+from velada.web import render
 
 HUMANS = ("Ana", "Bea", "Carlos")
 
@@ -63,21 +65,35 @@ def wait_until(predicate, seconds=20.0, step=0.05):
 _SEEN: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
 
 
+def drawn_by_script(view, inputs, lang) -> str:
+    """What the page's script draws from what its socket was sent (static/parts.js): the parts it draws
+    (render.CLIENT_PARTS) from the view and the inputs, and the log's entries — here by the server's templates,
+    which draw the same (test_partes_en_el_navegador.py)."""
+    if view is None:
+        return ""
+    game = REGISTRY.get(view["game"])
+    parts = [render.browser_part(name, game, view, inputs, lang) for name in sorted(render.CLIENT_PARTS)]
+    narrator_only = render.MESSAGES.text(lang, "table.narrator-only")
+    return "".join(parts) + "".join(render._item(entry, narrator_only) for entry in view.get("log") or ())
+
+
 def with_view(socket, message):
     """A live socket's message as a program or a browser keeps it: ``view``, the view this socket has after it
     (rebuilt from the delta it carries, velada.core.delta), and ``html``, the page it shows (the last page
-    sent, with every log entry sent so far, as the page's script puts them in)."""
+    sent and the parts sent since, with the parts and the log entries the page's script draws from the view:
+    :func:`drawn_by_script`)."""
     if message.get("type") != "state" or "delta" not in message:
         return message
-    seen = _SEEN.setdefault(socket, {"view": None, "page": "", "items": [], "parts": {}})
+    seen = _SEEN.setdefault(socket, {"view": None, "page": "", "inputs": {}, "parts": {}, "drawn": ""})
+    if "inputs" in message:
+        seen["inputs"] = message["inputs"]
     if message["delta"] is not None:
         seen["view"] = patch(seen["view"], message["delta"])
-    if "log" in message:
-        seen["items"] = seen["items"][: message["log"]["from"]] + message["log"]["items"]
+        seen["drawn"] = drawn_by_script(seen["view"], seen["inputs"], seen["view"].get("lang", "es"))
     seen["parts"].update(message.get("parts", {}))
     if "html" in message:
         seen["page"] = message["html"]
-    page = seen["page"] + "".join(seen["parts"].values()) + "".join(seen["items"])
+    page = seen["page"] + "".join(seen["parts"].values()) + seen["drawn"]
     return message | {"view": seen["view"], "html": page}
 
 

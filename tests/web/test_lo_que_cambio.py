@@ -1,5 +1,6 @@
-"""A live table sends each socket what changed, never the whole log again (issue 14): the view as a delta, the log
-entries not yet sent, the page only when what it shows changed, and who is still to vote as a part of its own."""
+"""A live table sends each socket what changed, never the whole log again (issue 14): the view as a delta, with the
+log entries not yet sent, the page only when what it shows changed; who is still to vote is a part of its own,
+which the page's script draws from the delta (render.CLIENT_PARTS)."""
 
 from __future__ import annotations
 
@@ -27,12 +28,17 @@ class Socket:
 
         self.conn = Connection(send, viewer, viewer != PUBLIC and viewer is None, "es")
 
+    def logs(self) -> list[dict]:
+        """The log deltas this connection was sent, in order."""
+        return [m["delta"]["log"] for m in self.messages if m.get("delta") and "log" in m["delta"]]
+
     def items(self) -> list[str]:
-        """The log as the page's script holds it, from the entries each message brought."""
+        """The log as the page's script draws it (parts.js: render._item's html), from the entries each message
+        brought."""
+        narrator_only = MESSAGES.text("es", "table.narrator-only")
         items: list[str] = []
-        for message in self.messages:
-            if "log" in message:
-                items = items[: message["log"]["from"]] + message["log"]["items"]
+        for log in self.logs():
+            items = items[: log["from"]] + [_item(entry, narrator_only) for entry in log["entries"]]
         return items
 
 
@@ -63,11 +69,11 @@ def test_cada_entrada_del_registro_viaja_una_sola_vez(tmp_path):
         for socket in sockets:
             log = game_view(table, socket.viewer, "es")["log"]
             assert socket.items() == [_item(entry, narrator_only) for entry in log], socket.viewer
-            deltas = [m["log"] for m in socket.messages if "log" in m]
+            deltas = socket.logs()
             # Whole only in the first message, and at the end, when every card is shown face up.
             restarts = [i for i, d in enumerate(deltas) if d["from"] == 0]
             assert restarts[0] == 0 and len(restarts) <= (2 if table.match.result else 1), socket.viewer
-            sent = sum(len(d["items"]) for d in deltas[restarts[-1] :])
+            sent = sum(len(d["entries"]) for d in deltas[restarts[-1] :])
             assert sent == len(log), f"{socket.viewer}: {sent} entries sent for a log of {len(log)}"
         await table.close()
 
@@ -75,8 +81,8 @@ def test_cada_entrada_del_registro_viaja_una_sola_vez(tmp_path):
 
 
 def test_un_voto_no_vuelve_a_mandar_la_pagina_a_los_demas(tmp_path):
-    """While the village votes, each answer changes, for the others, only who is still to vote: that part comes
-    alone, and no page is rendered or sent again."""
+    """While the village votes, each answer changes, for the others, only who is still to vote: that key of the
+    view comes alone, and no page or part is rendered or sent again (the page's script draws the part)."""
 
     async def play() -> None:
         table = _table(tmp_path)
@@ -100,7 +106,10 @@ def test_un_voto_no_vuelve_a_mandar_la_pagina_a_los_demas(tmp_path):
             new = socket.messages[before[viewer] :]
             assert new, f"{viewer} was not told that {voter.player} voted"
             assert all("html" not in m for m in new), f"{viewer} was sent the whole page again for one vote"
-            assert any(voter.player not in m.get("parts", {}).get("waiting", voter.player) for m in new)
+            assert all("parts" not in m for m in new), f"{viewer} was sent a part rendered for one vote"
+            waiting = [m["delta"]["set"]["waiting"] for m in new if "waiting" in m["delta"]["set"]]
+            assert waiting and voter.player not in waiting[-1], (viewer, waiting)
+            assert all(set(m["delta"]["set"]) <= {"waiting", "prompts", "talk"} for m in new), viewer
         await table.close()
 
     asyncio.run(play())

@@ -1,6 +1,9 @@
-"""A live page is its skeleton and its parts, each sent when what it reads changed (issue 14): put together as the
-page's script does, it is at every step the page rendered whole — no part is left stale, none is missing; and each
-part reads only the keys of the view it is keyed by (rendered from the whole view, it reads the same)."""
+"""A live page is its skeleton and its parts (issue 14): the parts the server renders, each sent when what it reads
+changed, and the parts the page's script draws from the view it rebuilds from its deltas and the inputs it is sent
+(render.CLIENT_PARTS; drawn here by the same templates, as render.browser_part — test_partes_en_el_navegador.py
+checks that parts.js draws the same). Put together as the page's script does, it is at every step the page
+rendered whole — no part is left stale, none is missing; and each part reads only the keys of the view it is keyed
+by (rendered from the whole view, it reads the same)."""
 
 from __future__ import annotations
 
@@ -10,6 +13,7 @@ import re
 import pytest
 
 from velada.core.bots import RandomBot
+from velada.core.delta import patch
 from velada.web import render
 from velada.web.live import PUBLIC, Config, Connection, LiveTable
 from velada.web.store import Seat, Store, token_hash
@@ -27,18 +31,29 @@ class Page:
         self.viewer = viewer
         self.skeleton = ""
         self.parts: dict[str, str] = {}
+        self.view: dict | None = None
+        self.inputs: dict = {}
+        self.game = None
 
         async def send(message: dict) -> None:
             if message.get("type") == "state":
                 self.skeleton = message.get("html", self.skeleton)
                 self.parts.update(message.get("parts", {}))
+                self.inputs = message.get("inputs", self.inputs)
+                if message["delta"] is not None:
+                    self.view = patch(self.view, message["delta"])
 
         self.conn = Connection(send, viewer, host, "es", "http://127.0.0.1/x")
 
+    def part(self, name: str) -> str:
+        if name in render.CLIENT_PARTS:
+            return render.browser_part(name, self.game, self.view, self.inputs, "es")
+        return self.parts.get(name, "")
+
     def html(self) -> str:
-        page = MARKER.sub(lambda m: self.parts.get(m.group(1), ""), self.skeleton)
+        page = MARKER.sub(lambda m: self.part(m.group(1)), self.skeleton)
         # A filled part's element holds it (the whole page has the part in its place, without the element).
-        return FILLED.sub(lambda m: self.parts.get(m.group(1), ""), page)
+        return FILLED.sub(lambda m: self.part(m.group(1)), page)
 
 
 def flat(html: str) -> str:
@@ -53,6 +68,8 @@ def test_la_pagina_en_vivo_armada_con_sus_partes_es_la_pagina_entera(tmp_path, g
     store.start(data, [Seat(i, n, token_hash(n), None) for i, n in enumerate(names)], 11)
     table = LiveTable(store, store.load(data.code), Config(bot_delay=0))
     pages = [Page(n, False) for n in names] + [Page(PUBLIC, True), Page(None, True)]
+    for page in pages:
+        page.game = table.game
     bot = RandomBot(5)
 
     def from_whole_view(page: Page, name: str) -> str:
@@ -80,7 +97,10 @@ def test_la_pagina_en_vivo_armada_con_sus_partes_es_la_pagina_entera(tmp_path, g
             for page in pages:
                 assert flat(page.html()) == flat(whole(page)), (page.viewer, steps)
                 for name in page.conn.slots:
+                    assert name not in render.CLIENT_PARTS, name
                     assert page.parts[name] == from_whole_view(page, name), (page.viewer, name, steps)
+                for name in render.CLIENT_PARTS & set(MARKER.findall(page.skeleton) + FILLED.findall(page.skeleton)):
+                    assert page.part(name) == from_whole_view(page, name), (page.viewer, name, steps)
             if table.match.result is not None or steps >= 80:
                 break
             prompt = table.match.pending()[0]

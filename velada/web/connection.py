@@ -26,8 +26,12 @@ class Connection:
     sent: int = 0
     #: What the last page skeleton sent showed (render.skeleton_inputs): sent again only when that changed.
     seen: Any = None
-    #: The page parts the skeleton sent has slots for (render.PAGE_PARTS), and the inputs each was last sent with.
+    #: The page parts the skeleton sent has slots for that the server renders (render.PAGE_PARTS but
+    #: render.CLIENT_PARTS), and the inputs each was last sent with.
     slots: list[str] = field(default_factory=list)
     parts: dict[str, Any] = field(default_factory=dict)
+    #: Whether it was sent the page's words its script draws with, and the client parts' inputs it was last sent.
+    texts: bool = False
+    inputs: dict[str, Any] | None = None
     #: The view this connection has: the next message carries only what changed since (velada.core.delta).
     view: dict[str, Any] | None = None

@@ -19,7 +19,7 @@ import qrcode.image.svg
 from jinja2 import Environment, PackageLoader, pass_context, select_autoescape
 from markupsafe import Markup, escape
 
-from velada.core.delta import LOG, diff
+from velada.core.delta import diff
 from velada.core.game import Game
 from velada.core.i18n import Catalog
 from velada.core.narration import public_events, script
@@ -360,6 +360,102 @@ PAGE_PARTS: dict[str, PagePart] = {
     "ansia-zone": PagePart("games/_el-ansia-zone.html", ("zone", "play"), draw=ansia_zone),
 }
 
+#: The parts the page's script draws itself (``static/parts.js``, the same html as these templates) from the view
+#: it rebuilds from its deltas and the inputs it is sent as data (:func:`client_inputs`): a push renders none of
+#: them. The games' own parts (Bethlem's rows, El ansia's board) and the talk channels are still rendered here,
+#: once per content and shared (:func:`_part`). A page read without its script renders them all in place.
+CLIENT_PARTS = frozenset(
+    {
+        "phase",
+        "screen-phase",
+        "result",
+        "dead",
+        "timeout",
+        "prompts",
+        "waiting",
+        "narrator-prompts",
+        "open-prompts",
+        "card",
+        "cards",
+        "players",
+        "help",
+    }
+)
+
+#: The catalogue's texts the page's script draws its parts and log entries with, sent once per connection.
+CLIENT_TEXTS = (
+    "table.answered",
+    "table.answered-skip",
+    "table.confirm",
+    "table.dead",
+    "table.download",
+    "table.help",
+    "table.help-for",
+    "table.narrator-only",
+    "table.narrator-prompts",
+    "table.nothing-to-do",
+    "table.open-prompts",
+    "table.players",
+    "table.result",
+    "table.skip",
+    "table.status-finished",
+    "table.status-lobby",
+    "table.status-playing",
+    "table.step-debate",
+    "table.step-vote",
+    "table.the-narrator",
+    "table.timeout-mine",
+    "table.timeout-public-many",
+    "table.timeout-public-one",
+    "table.waiting",
+    "table.winners",
+    "table.you-are",
+    "table.you-died",
+    "table.you-died-help",
+    "table.your-card",
+    "table.your-side",
+)
+
+
+@functools.cache
+def client_texts(lang: str) -> dict[str, str]:
+    """:data:`CLIENT_TEXTS` in ``lang``, as templates (``{name}`` left to fill): the page's own words, public."""
+    return {key: MESSAGES.text(lang, key) for key in CLIENT_TEXTS}
+
+
+#: The inputs the client parts read (:data:`INPUTS`), but whether the viewer is alive, which the script reads from
+#: the view it has.
+CLIENT_INPUTS = ("clock", "expiry", "status", "code")
+#: The template variables each of them gives.
+INPUT_KEYS = {
+    "clock": ("deadline", "debate_end"),
+    "expiry": ("expiry", "clock_viewer"),
+    "status": ("status",),
+    "code": ("code",),
+}
+
+
+def client_inputs(table: Any, viewer: Viewer, view: dict[str, Any] | None) -> dict[str, Any]:
+    """What the client parts read besides the view, for ``viewer``: its clocks, the expiry notice it may see, the
+    table's status and code — the same values the templates are given (:func:`part_inputs`), sent as data."""
+    found: dict[str, Any] = {}
+    for name in CLIENT_INPUTS:
+        found.update(INPUTS[name](table, viewer, view))
+    return found
+
+
+def browser_part(name: str, game: Any, view: dict[str, Any] | None, inputs: dict[str, Any], lang: str) -> str:
+    """The client part ``name`` as the page's script draws it from ``view`` and ``inputs`` (what the connection
+    was sent), by the server's own template: tests read the live page through this (the browser test checks
+    that ``parts.js`` draws the same)."""
+    if view is None:
+        return ""
+    spec = PAGE_PARTS[name]
+    given = {key: inputs.get(key) for group in spec.inputs if group != "alive" for key in INPUT_KEYS[group]}
+    if "alive" in spec.inputs:
+        given["alive"] = _alive(view)
+    return _part(spec.template, game, lang, spec.part(view), **given)
+
 
 def part_inputs(
     spec: PagePart, table: Any, viewer: Viewer, view: dict[str, Any] | None, known: dict[str, Any] | None = None
@@ -545,7 +641,8 @@ SLOT = re.compile(r'<!--part:([\w-]+)-->|<div data-part="([\w-]+)"></div>')
 
 
 def _skeleton(table: ShownTable, conn: Connection, view: dict[str, Any] | None, seen: Any) -> tuple[str, list[str]]:
-    """The live page's skeleton for ``conn`` and the parts it has slots for. A game's skeleton is the same on
+    """The live page's skeleton for ``conn`` and the parts it has slots for that the server renders (the others
+    are the script's: :data:`CLIENT_PARTS`). A game's skeleton is the same on
     every phone of the table (it shows no seat: the rest is in the parts), so it is rendered once for all of them
     per change of :func:`skeleton_inputs`; before a game (no view) it is the whole page, each phone's own."""
     if view is None:
@@ -567,7 +664,7 @@ def _skeleton(table: ShownTable, conn: Connection, view: dict[str, Any] | None, 
     kind = conn.viewer if conn.viewer in (PUBLIC, None) else "seat"
     key = ("skeleton", table.data.code, conn.lang, kind, conn.is_host, conn.join_url, seen)
     html = _shared(key, draw)
-    return html, [a or b for a, b in SLOT.findall(html)]
+    return html, [name for a, b in SLOT.findall(html) if (name := a or b) not in CLIENT_PARTS]
 
 
 def payload(table: ShownTable, conn: Connection, shared: dict[tuple, dict[str, Any]] | None = None) -> dict[str, Any]:
@@ -575,11 +672,13 @@ def payload(table: ShownTable, conn: Connection, shared: dict[tuple, dict[str, A
     each connection, and sends nothing when this message says nothing new).
 
     It carries only what this connection has not seen: the view as a delta from the one it has
-    (:mod:`velada.core.delta`); the log entries it lacks, rendered (``log``: ``{"from": k, "items": [...]}``,
-    where ``from`` 0 replaces the log); the page's skeleton (``html``, :func:`skeleton`) only when it changed; and
-    the page parts (``parts``, :data:`PAGE_PARTS`) whose keys of the view or whose inputs changed since this
-    connection was last sent them. Each is computed once for every connection that shows the same thing (the
-    same viewer in the same language: several shared screens, a player's two tabs) through ``shared``."""
+    (:mod:`velada.core.delta`, its new log entries included); the page's skeleton (``html``, :func:`skeleton`)
+    only when it changed, with the page's words the script draws with (``texts``, :func:`client_texts`) the first
+    time; the inputs of the parts the script draws (``inputs``, :func:`client_inputs`) when they changed; and the
+    page parts the server renders (``parts``, :data:`PAGE_PARTS` but :data:`CLIENT_PARTS`) whose keys of the view
+    or whose inputs changed since this connection was last sent them. Each is computed once for every connection
+    that shows the same thing (the same viewer in the same language: several shared screens, a player's two
+    tabs) through ``shared``."""
     key = (conn.viewer, conn.lang, conn.is_host, conn.join_url)
     entry = shared.get(key) if shared is not None else None
     if entry is None:
@@ -594,6 +693,7 @@ def payload(table: ShownTable, conn: Connection, shared: dict[tuple, dict[str, A
             "candidates": {},
             "parts": {},
             "deltas": {},
+            "client": None if view is None else client_inputs(table, conn.viewer, view),
         }
         if shared is not None:
             shared[key] = entry
@@ -603,22 +703,23 @@ def payload(table: ShownTable, conn: Connection, shared: dict[tuple, dict[str, A
         if entry["html"] is None:
             entry["html"], entry["slots"] = _skeleton(table, conn, view, entry["seen"])
         message["html"] = entry["html"]
+        if not conn.texts:
+            message["texts"] = client_texts(conn.lang)
+            conn.texts = True
         conn.seen = entry["seen"]
         conn.slots = entry["slots"]
-    # The view and the log as deltas from what this connection has, the same for every connection of this
-    # audience that has the same view.
-    delta, log, touched = None, None, frozenset[str]()
+    if entry["client"] is not None and entry["client"] != conn.inputs:
+        message["inputs"] = conn.inputs = entry["client"]
+    # The view (its log included) as a delta from what this connection has, the same for every connection of
+    # this audience that has the same view.
+    delta, touched = None, frozenset[str]()
     if view is not None:
         found = entry["deltas"].get(id(conn.view))
         if found is None:
             delta = diff(conn.view, view)
-            log = delta.get(LOG)
-            if log is not None:
-                narrator_only = MESSAGES.text(conn.lang, "table.narrator-only")
-                log = {"from": log["from"], "items": [_item(e, narrator_only) for e in log["entries"]]}
             touched = frozenset(delta["set"]).union(delta["unset"])
-            found = entry["deltas"][id(conn.view)] = (delta, log, touched)
-        delta, log, touched = found
+            found = entry["deltas"][id(conn.view)] = (delta, touched)
+        delta, touched = found
     conn.view = view
     # The parts whose keys or inputs changed for this connection (all of them after a new skeleton: its slots may
     # be new to it). Only the parts that read a key the delta touched, or inputs, can have changed.
@@ -650,7 +751,5 @@ def payload(table: ShownTable, conn: Connection, shared: dict[tuple, dict[str, A
     if changed:
         message["parts"] = changed
     message["delta"] = delta
-    if log is not None:
-        message["log"] = log
     message["speech"] = speech_lines(table, conn)
     return message

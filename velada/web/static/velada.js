@@ -1,6 +1,7 @@
-// velada: the live table. The server renders every fragment — the page's skeleton and its parts, each sent when
-// it changes; this script only puts them together, sends the player's choices, counts timers down and, on the
-// narrator screen, speaks the narrator's lines.
+// velada: the live table. The server sends the page's skeleton when it changes, the viewer's view as deltas, and
+// the games' own parts rendered; this script keeps the view, draws the other parts and the log from it
+// (parts.js), puts the page together, sends the player's choices, counts timers down and, on the narrator screen,
+// speaks the narrator's lines.
 (function () {
   "use strict";
   const app = document.getElementById("app");
@@ -295,9 +296,15 @@
     }
   }
 
-  // The log's entries as the server rendered them, oldest first: each message brings only those this page has
-  // not had ("from" 0 starts again), and the page's log lists are filled from here.
+  // The log's entries drawn, oldest first: each message's delta brings only those this page has not had ("from" 0
+  // starts again), and the page's log lists are filled from here.
   let logItems = [];
+  // The view as the deltas built it, the inputs of the parts drawn here (clocks, expiry, status, code) and the
+  // page's words they are drawn with (parts.js); the server sends each once per change.
+  const drawn = window.veladaParts;
+  let shown = null;
+  let inputs = {};
+  let t = drawn.translator({});
   // The page's skeleton as last sent, and its parts, each sent apart as it changes, by name: the skeleton has a
   // marker <!--part:NAME--> where a part goes, or an element data-part="NAME" it fills (who is still to vote,
   // filled without drawing the page again).
@@ -330,7 +337,7 @@
     const seat = app.dataset.narrator === "1" ? "&narrador=1" : isHost ? "&host=1" : "";
     socket = new WebSocket(`${scheme}//${location.host}/t/${code}/ws?lang=${lang}${seat}`);
     // Each connection numbers its own messages from 1: a new one (a reconnect, a restarted server) starts again.
-    socket.onopen = () => { offline.hidden = true; retry = 500; version = -1; logItems = []; skeleton = ""; parts.clear(); };
+    socket.onopen = () => { offline.hidden = true; retry = 500; version = -1; logItems = []; skeleton = ""; parts.clear(); shown = null; inputs = {}; };
     socket.onmessage = (event) => {
       const msg = JSON.parse(event.data);
       // Other scripts of the page (the talk panel, talk.js) read the same messages.
@@ -342,15 +349,26 @@
         const focused = active && active.classList.contains("free-text") ? active.closest("form.prompt").dataset.prompt : null;
         const open = [...app.querySelectorAll("details[open][data-keep]")].map((d) => d.dataset.keep);
         const before = new Set([...app.querySelectorAll("form.prompt")].map((f) => f.dataset.prompt));
-        if (msg.log) logItems = logItems.slice(0, msg.log.from).concat(msg.log.items);
-        // The page is drawn again when its skeleton came, or one of the parts in its markers.
+        if (msg.texts) t = drawn.translator(msg.texts);
+        if (msg.inputs) inputs = msg.inputs;
+        if (msg.delta) {
+          shown = drawn.patch(shown, msg.delta);
+          const log = msg.delta.log;
+          if (log) logItems = logItems.slice(0, log.from).concat(log.entries.map((e) => drawn.logItem(e, t)));
+        }
+        // The page is drawn again when its skeleton came, or one of the parts in its markers changed.
         let redraw = msg.html !== undefined;
         if (msg.html !== undefined) skeleton = msg.html;
-        if (msg.parts) {
-          for (const [name, html] of Object.entries(msg.parts)) {
-            parts.set(name, html);
-            if (skeleton.includes(`<!--part:${name}-->`)) redraw = true;
+        const changed = Object.entries(msg.parts || {});
+        for (const name of drawn.names) {
+          if (skeleton.includes(`<!--part:${name}-->`) || skeleton.includes(`data-part="${name}"`)) {
+            const html = drawn.draw(name, shown, inputs, t);
+            if (parts.get(name) !== html) changed.push([name, html]);
           }
+        }
+        for (const [name, html] of changed) {
+          parts.set(name, html);
+          if (skeleton.includes(`<!--part:${name}-->`)) redraw = true;
         }
         app.dataset.status = msg.status;
         app.dataset.version = msg.version;
