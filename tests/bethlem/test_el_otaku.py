@@ -1,7 +1,5 @@
 """Edwin-kun «El Otaku» (section 13): three hakis of one use, a look before each, and the King's haki."""
 
-from velada.games.bethlem.custom.el_otaku import OtakuRecord
-
 from .mesa import (
     abiertos,
     ataque,
@@ -83,11 +81,17 @@ def test_el_otaku_amotinado_no_ve_ninguna_carta_antes_del_haki():
 
 
 def test_el_haki_del_rey_solo_deja_levantarse_de_noche_a_los_personajes_principales():
-    # La Maestra Vudú's turn comes first: the awakening is in place before El Otaku's menu opens.
     m = personalizada({"Carlos": "el-otaku", "Ana": "la-maestra-vudu"})
-    despierta(m, "el-otaku")
-    m.state.custom["el-otaku"] = OtakuRecord(used={"haki-ofensivo": True})
+    # The first night he spends his offensive haki (on the Profeta); the next his card is awakened.
     hasta_prompt(m, "Carlos", "el-otaku")
+    elige(m, "Carlos", "el-otaku", "haki-ofensivo")
+    elige(m, "Carlos", "el-otaku-ver")
+    elige(m, "Carlos", "el-otaku-ofensivo", "Dani:3")
+    noche(m)
+    dia(m)
+    despierta(m, "el-otaku")
+    hasta_prompt(m, "Carlos", "el-otaku")
+    assert "haki-ofensivo" not in opciones(m, "Carlos", "el-otaku")
     assert "haki-del-rey" in opciones(m, "Carlos", "el-otaku")
     elige(m, "Carlos", "el-otaku", "haki-del-rey")
     assert eventos(m, "el-otaku-rey", "Ana") == [{}]
@@ -99,6 +103,5 @@ def test_el_haki_del_rey_solo_deja_levantarse_de_noche_a_los_personajes_principa
     assert ("Bea", "amotinados") in vistos
     # By day the others act again; once El Otaku is dead, at night too.
     assert m.state.can_act("john-flick")
-    m.state.alive["el-otaku"] = False
-    dia(m)
+    linchan(m, "Carlos:1")
     assert ("Bea", "john-flick") in llamadas(m)
