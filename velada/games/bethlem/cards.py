@@ -63,6 +63,9 @@ class NightStep:
     when: str  # siempre | primera | no-primera | primera-y-pares
     all: bool = False  # everybody wakes (custom night: to see Melancolía's card, the power La Médium took)
     called: bool = False  # called every night although no card names it (the mutineers' turn)
+    #: Custom night: the turn's own handler wakes whoever ``common.actors`` names, like a turn without one, so
+    #: somebody who took the card's power (La Médium) uses it in this turn (``effects.night_turn``).
+    actors: bool = False
 
     def due(self, round_: int) -> bool:
         """Whether the step happens on round ``round_`` (rounds count from 1)."""
@@ -146,6 +149,7 @@ def _night(name: str) -> tuple[NightStep, ...]:
             when=raw["when"],
             all=raw.get("all", False),
             called=raw.get("called", False),
+            actors=raw.get("actors", False),
         )
         for raw in _load(name)["step"]
     )

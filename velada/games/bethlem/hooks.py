@@ -26,6 +26,10 @@ PERSONA, VOTE, EVENTS = "personalidad", "voto", "eventos"
 #: Melancolía.
 DEATH, ACCUSATION, REAPER, MELANCHOLY = "muerte", "acusacion", "parca", "melancolia"
 HARMS = (DEATH, ACCUSATION, REAPER, MELANCHOLY)
+#: The moments of a round a character may act at (``Character.moments``): nightfall, before the night's steps;
+#: the day, after the deaths are shown; the end of the round, after the lynching and the acontecimiento.
+DUSK, DAY, ROUND_END = "anochecer", "dia", "fin-de-ronda"
+MOMENTS = (DUSK, DAY, ROUND_END)
 
 #: ``ask(game, s, seat, card, origin, stage)`` and ``answer(game, s, answers, seat, card, origin, stage)``.
 Power = tuple[Callable[..., None], Callable[..., None] | None]
@@ -47,7 +51,6 @@ class Hooks:
     copy of a state shares it), so the rules reach a hook as cheaply as they used to read the mode."""
 
     __slots__ = (
-        "actor_handlers",
         "actors",
         "answers",
         "badges",
@@ -71,8 +74,6 @@ class Hooks:
 
     powers: dict[str, Power]
     handlers: dict[str, Handler]
-    #: Kinds whose night handler wakes ``common.actors`` (``Character.handler_wakes_actors``).
-    actor_handlers: frozenset[str]
     steps: dict[str, Callable[..., None]]
     answers: dict[str, Callable[..., None]]
     triggers: dict[str, Trigger]
@@ -80,8 +81,8 @@ class Hooks:
     reveals: tuple[Callable[[BethlemState, int, list[str], bool], bool], ...]
     on_awaken: Mapping[str, Callable[[BethlemState, str], None]]
     markers: tuple[Callable[[BethlemState, str, bool], list[str]], ...]
-    dusks: tuple[Callable[[BethlemState], None], ...]
-    round_ends: tuple[Callable[[Any, BethlemState], None], ...]
+    dusks: tuple[Handler, ...]
+    round_ends: tuple[Handler, ...]
     days: tuple[Handler, ...]
     on_out: tuple[Callable[[BethlemState, int], list[tuple]], ...]
     actors: tuple[Callable[[BethlemState, str], list[tuple[int, str, str]]], ...]
@@ -94,7 +95,6 @@ class Hooks:
     def __init__(self) -> None:
         self.powers = {}
         self.handlers = {}
-        self.actor_handlers = frozenset()
         self.steps = {}
         self.answers = {}
         self.triggers = {}

@@ -54,7 +54,7 @@ def dusk_step(game, s: BethlemState) -> None:
     s.banned = None
     s.amnesia.today = None
     for hook in s.settings.hooks.dusks:
-        hook(s)
+        hook(game, s)
     due = [a for r, a in s.delayed if r <= s.round]
     s.delayed = [(r, a) for r, a in s.delayed if r > s.round]
     for a in due:

@@ -17,13 +17,17 @@ from typing import Any, TypeVar
 from velada.games.bethlem.cards import MUTINEERS, RISING
 from velada.games.bethlem.hooks import (
     ACCUSATION,
+    DAY,
     DEATH,
+    DUSK,
     EVENTS,
     HARMS,
     HOOKS,
     MELANCHOLY,
+    MOMENTS,
     PERSONA,
     REAPER,
+    ROUND_END,
     VOTE,
     Handler,
     Harm,
@@ -36,12 +40,15 @@ R = TypeVar("R", bound=CustomRecord)
 
 __all__ = [
     "ACCUSATION",
+    "DAY",
     "DEATH",
+    "DUSK",
     "EVENTS",
     "HARMS",
     "MELANCHOLY",
     "PERSONA",
     "REAPER",
+    "ROUND_END",
     "VOTE",
     "Character",
     "awake",
@@ -64,9 +71,6 @@ class Character:
     #: Night step id → handler (``data/noche-personalizada.toml``); without one, the step wakes the card's holder
     #: and calls ``powers[step id]``.
     handlers: Mapping[str, Handler] = field(default_factory=dict)
-    #: Its night handler wakes whoever ``common.actors`` names, like a step without a handler: somebody who took
-    #: the dead card's power (La Médium) can use it in that turn (``effects.night_turn``).
-    handler_wakes_actors: bool = False
     #: Agenda steps ``(name, *args)`` of the character and the answers to their prompts: ``steps[name](game, s,
     #: *args)``, ``answers[name](game, s, answers, *args)``. Prefix names with the kind.
     steps: Mapping[str, Callable[..., None]] = field(default_factory=dict)
@@ -83,12 +87,10 @@ class Character:
     on_awaken: Callable[[BethlemState, str], None] | None = None
     #: Markers it puts on a card for views: ``markers(s, card, narrator) -> [marker ids]``.
     markers: Callable[[BethlemState, str, bool], list[str]] | None = None
-    #: Called at dusk, before the night's steps (clear this round's markers).
-    dusk: Callable[[BethlemState], None] | None = None
-    #: Called at the end of the round, after the lynching and the acontecimiento: ``round_end(game, s)``.
-    round_end: Callable[[Any, BethlemState], None] | None = None
-    #: Called at the start of the day, after the deaths are shown (day powers): ``day(game, s)``.
-    day: Handler | None = None
+    #: What it does at a moment of the round (``MOMENTS``), ``handler(game, s)``: at nightfall (``DUSK``,
+    #: before the night's steps: clear this round's markers), by day (``DAY``, after the deaths are shown: day
+    #: powers), at the end of the round (``ROUND_END``, after the lynching and the acontecimiento).
+    moments: Mapping[str, Handler] = field(default_factory=dict)
     #: ``on_out(s, seat) -> agenda steps``: a player went out of the game (their objective is already shown).
     on_out: Callable[[BethlemState, int], list[tuple]] | None = None
     #: ``actors(s, kind) -> [(seat, card, origin)]``: somebody else who wakes in the turn of ``kind``
@@ -165,7 +167,6 @@ def install(characters: Iterable[Character]) -> None:
 
     HOOKS.powers = {k: v for c in chars for k, v in c.powers.items()}
     HOOKS.handlers = {k: v for c in chars for k, v in c.handlers.items()}
-    HOOKS.actor_handlers = frozenset(c.kind for c in chars if c.handler_wakes_actors)
     HOOKS.steps = {k: v for c in chars for k, v in c.steps.items()}
     HOOKS.answers = {k: v for c in chars for k, v in c.answers.items()}
     HOOKS.triggers = {k: v for c in chars for k, v in c.triggers.items()}
@@ -173,9 +174,16 @@ def install(characters: Iterable[Character]) -> None:
     HOOKS.reveals = present("reveals")
     HOOKS.on_awaken = {c.kind: c.on_awaken for c in chars if c.on_awaken is not None}
     HOOKS.markers = present("markers")
-    HOOKS.dusks = present("dusk")
-    HOOKS.round_ends = present("round_end")
-    HOOKS.days = present("day")
+    for c in chars:
+        if not set(c.moments) <= set(MOMENTS):
+            raise ValueError(f"{c.kind}: unknown moments {sorted(set(c.moments) - set(MOMENTS))}")
+
+    def at(moment: str) -> tuple[Handler, ...]:
+        return tuple(c.moments[moment] for c in chars if moment in c.moments)
+
+    HOOKS.dusks = at(DUSK)
+    HOOKS.round_ends = at(ROUND_END)
+    HOOKS.days = at(DAY)
     HOOKS.on_out = present("on_out")
     HOOKS.actors = present("actors")
     HOOKS.mutiny = present("mutiny")

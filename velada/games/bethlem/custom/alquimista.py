@@ -15,7 +15,7 @@ from velada.games.bethlem.awakening import awaken
 from velada.games.bethlem.cards import KIND_OF
 from velada.games.bethlem.common import announce_awakening, answer_of, options, prompt
 from velada.games.bethlem.deaths import resolve, revive
-from velada.games.bethlem.plugins import Character, awake, extra
+from velada.games.bethlem.plugins import DAY, Character, awake, extra
 from velada.games.bethlem.state import INDIRECT, INEVITABLE, NO_TRIGGER, BethlemState
 
 KIND = "la-alquimista"
@@ -93,7 +93,7 @@ CHARACTER = Character(
     KIND,
     reveals=reveals,
     on_out=on_out,
-    day=day,
+    moments={DAY: day},
     steps={"alquimista-revivir": revive_step, "alquimista-sacrificio": sacrifice_step},
     answers={"alquimista-revivir": revive_answer, "alquimista-sacrificio": sacrifice_answer},
 )

@@ -22,7 +22,7 @@ from velada.games.bethlem.cards import CUSTOM_NIGHT, GROUP_OF, KIND_OF
 from velada.games.bethlem.common import ARCHITECT, OWN, actors, answer_of, living, options, prompt
 from velada.games.bethlem.deaths import swap_cards
 from velada.games.bethlem.hooks import NIGHT
-from velada.games.bethlem.plugins import Character, awake, extra, record
+from velada.games.bethlem.plugins import ROUND_END, Character, awake, extra, record
 from velada.games.bethlem.renaming import CardId
 from velada.games.bethlem.state import BethlemState, CustomRecord
 
@@ -196,6 +196,6 @@ CHARACTER = Character(
     triggers={KIND: on_death},
     reveals=reveals,
     actors=turn_actors,
-    round_end=round_end,
+    moments={ROUND_END: round_end},
     markers=markers,
 )

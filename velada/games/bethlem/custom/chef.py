@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 from velada.games.bethlem.common import announce_awakening, answer_of, options, prompt
 from velada.games.bethlem.deaths import revive
 from velada.games.bethlem.objectives import reveal
-from velada.games.bethlem.plugins import Character, awake, extra, found, record
+from velada.games.bethlem.plugins import DUSK, ROUND_END, Character, awake, extra, found, record
 from velada.games.bethlem.renaming import CardId
 from velada.games.bethlem.state import INDIRECT, BethlemState, CustomRecord
 
@@ -262,7 +262,7 @@ def move_answer(game, s: BethlemState, answers) -> None:
 # --- dusk: the stolen powers ----------------------------------------------------------------------------------------
 
 
-def dusk(s: BethlemState) -> None:
+def dusk(game, s: BethlemState) -> None:
     d = _found(s)
     if d is None or d.steal is None:
         return
@@ -328,8 +328,7 @@ CHARACTER = Character(
     steps={"chef-reparto": share_step, "chef-mover": move_step, "chef-revivir": revive_step},
     answers={"chef-reparto": share_answer, "chef-mover": move_answer, "chef-revivir": revive_answer},
     triggers={KIND: on_death},
-    round_end=round_end,
-    dusk=dusk,
+    moments={ROUND_END: round_end, DUSK: dusk},
     markers=markers,
     badges=badges,
 )

@@ -7,7 +7,7 @@ from __future__ import annotations
 from velada.games.bethlem.cards import CUSTOM_NIGHT
 from velada.games.bethlem.common import dead_cards, living, not_against
 from velada.games.bethlem.deaths import attack, revive
-from velada.games.bethlem.hooks import HOOKS, NIGHT
+from velada.games.bethlem.hooks import NIGHT
 from velada.games.bethlem.objectives import goal_visible
 from velada.games.bethlem.state import BethlemState
 
@@ -27,11 +27,11 @@ def night_turn(kind: str) -> str | None:
     holder, and the extra actors of the custom characters), if any: the cards whose power can be used by somebody
     else for a night (La Médium's borrowed power, La Médico's transplant). Cards the night runs by a handler of
     their own (Pacto de sangre, Juego de azar, El cataléptico…) have none, unless that handler too wakes whoever
-    ``common.actors`` names (La Ludópata's)."""
+    ``common.actors`` names (La Ludópata's: ``actors`` in the night's data)."""
     for step in CUSTOM_NIGHT:
         if step.card == kind and not step.all:
             own_turn = step.id not in NIGHT.handlers and step.id not in NIGHT.local_handlers
-            if step.id in NIGHT.powers and (own_turn or kind in HOOKS.actor_handlers):
+            if step.id in NIGHT.powers and (own_turn or step.actors):
                 return step.id
             return None
     return None

@@ -27,7 +27,7 @@ from velada.core.protocol import NARRATOR_ONLY
 from velada.games.bethlem.common import OWN, answer_of, living, options, prompt
 from velada.games.bethlem.custom.effects import kill, kill_options, look, look_options, me, push
 from velada.games.bethlem.deaths import remove_attacks, resolve, revive
-from velada.games.bethlem.plugins import Character, awake, found, record
+from velada.games.bethlem.plugins import ROUND_END, Character, awake, found, record
 from velada.games.bethlem.renaming import CardId
 from velada.games.bethlem.state import INEVITABLE, LEPER, NO_TRIGGER, Attack, BethlemState, CustomRecord
 
@@ -386,7 +386,7 @@ CHARACTER = Character(
     answers={"el-relojero-pasado": past_answer},
     immunity=immunity,
     silences=silences,
-    round_end=round_end,
+    moments={ROUND_END: round_end},
     markers=markers,
     hide=hide,
 )

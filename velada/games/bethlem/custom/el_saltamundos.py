@@ -45,7 +45,7 @@ from velada.games.bethlem.custom.saltamundos_data import (
     jumper,
     jumper_found,
 )
-from velada.games.bethlem.plugins import Character, awake, extra
+from velada.games.bethlem.plugins import DUSK, Character, awake, extra
 from velada.games.bethlem.state import BethlemState
 
 DRAW = "robar-carta"
@@ -303,7 +303,7 @@ def hide(state: BethlemState, s: BethlemState, me: int | None, rng) -> None:
     frontera.hide(state, s, me, rng)
 
 
-def dusk(s: BethlemState) -> None:
+def dusk(game, s: BethlemState) -> None:
     """Marks of past rounds are gone; the alguaciles' restraint is renewed."""
     d = jumper_found(s)
     if d is not None:
@@ -317,7 +317,7 @@ CHARACTER = Character(
     immunity=immunity,
     silences=silences,
     markers=markers,
-    dusk=dusk,
+    moments={DUSK: dusk},
     hide=hide,
     on_awaken=frontera.on_awaken,
     on_out=frontera.on_out,

@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from velada.games.bethlem.cards import CARDS, CUSTOM_NIGHT, KIND_OF
 from velada.games.bethlem.common import SPIRIT, announce_awakening, answer_of, options, prompt
 from velada.games.bethlem.custom.effects import look, look_goals, night_turn, push
-from velada.games.bethlem.plugins import Character, awake, extra, found, record
+from velada.games.bethlem.plugins import DUSK, ROUND_END, Character, awake, extra, found, record
 from velada.games.bethlem.renaming import CardId
 from velada.games.bethlem.state import BethlemState, CustomRecord
 
@@ -153,7 +153,7 @@ def actors(s: BethlemState, kind: str) -> list[tuple[int, str, str]]:
 # --- the awakening ---------------------------------------------------------------------------------------------
 
 
-def dusk(s: BethlemState) -> None:
+def dusk(game, s: BethlemState) -> None:
     """Before the night: an awakened Médium may announce her awakening (and choose her first body); in her body
     she may choose the player who plays this round with their dead cards."""
     for card in s.find(KIND):
@@ -250,8 +250,7 @@ CHARACTER = Character(
     steps={"la-medium-anochecer": dusk_step},
     answers={"la-medium-anochecer": dusk_answer},
     actors=actors,
-    dusk=dusk,
-    round_end=round_end,
+    moments={DUSK: dusk, ROUND_END: round_end},
     silences=silences,
     immunity=immunity,
     markers=markers,

@@ -42,7 +42,7 @@ from velada.games.bethlem.common import (
     prompt,
 )
 from velada.games.bethlem.deaths import attack
-from velada.games.bethlem.plugins import Character, awake, found, record
+from velada.games.bethlem.plugins import ROUND_END, Character, awake, found, record
 from velada.games.bethlem.renaming import CardId
 from velada.games.bethlem.state import INDIRECT, BethlemState, CustomRecord
 
@@ -307,6 +307,5 @@ CHARACTER = Character(
     KIND,
     powers={KIND: (ask, answer)},
     handlers={KIND: handler},
-    handler_wakes_actors=True,
-    round_end=round_end,
+    moments={ROUND_END: round_end},
 )

@@ -11,7 +11,7 @@ from velada.games.bethlem.objectives import reveal
 from velada.games.bethlem.state import BethlemState
 
 
-def dusk(s: BethlemState) -> None:
+def dusk(game, s: BethlemState) -> None:
     """Nightfall, before the characters' own: a new night's reveals start; the acontecimiento acting on this round
     takes hold; the objectives Infecto de rabia unmasked last round are shown (FAQ 15.3)."""
     s.revealed_now = []

@@ -61,6 +61,5 @@ CUSTOM_MODE.after_deaths = objectives.after_deaths
 # ``hooks.HOOKS`` and never import this module.
 POWERS = HOOKS.powers
 HANDLERS = HOOKS.handlers
-ACTOR_HANDLERS = HOOKS.actor_handlers
 STEPS = HOOKS.steps
 ANSWERS = HOOKS.answers
