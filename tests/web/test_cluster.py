@@ -81,6 +81,9 @@ def test_un_proceso_solo_relee_la_mesa_cuando_otro_la_cambio(postgres_cluster, c
             tb = b.get(data.code)
             await tb.start()
             assert await _until(lambda: ta.match is not None)
+            # The narrator's seat issued through A works through B as soon as B hears of it.
+            narrator = await ta.issue_narrator_token()
+            assert await _until(lambda: tb.is_narrator(narrator))
 
             # A's own changes, one after the other: nobody else stored anything, so A reads nothing back, and B
             # plays each from its announcement, reading nothing either.

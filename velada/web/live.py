@@ -294,6 +294,7 @@ class LiveTable:
                 self._revoke(old.name)
         self.data.seats, self.data.status, self.data.seed = data.seats, data.status, data.seed
         self.data.deadline, self.data.timer_group = data.deadline, data.timer_group
+        self.data.narrator_token = data.narrator_token
         if data.status == "lobby":
             return
         if self.match is None:
