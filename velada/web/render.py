@@ -622,15 +622,21 @@ def skeleton(view: dict[str, Any] | None) -> dict[str, Any] | None:
     return {"result": bool(view.get("result")) or None, "phase": {"theme": theme(view)}, "viewer": view.get("viewer")}
 
 
-def skeleton_inputs(table: ShownTable, view: dict[str, Any] | None) -> tuple[Any, ...]:
-    """What a live page's skeleton shows: the table's status and seats, and :func:`skeleton`. It is rendered and
-    sent again only when one of these changes (before a game, with no view, the skeleton is the whole page)."""
+def skeleton_inputs(table: ShownTable, view: dict[str, Any] | None, seats: tuple | None = None) -> tuple[Any, ...]:
+    """What a live page's skeleton shows: the table's status and seats (``seats``, if already worked out:
+    :func:`seats_shown`), and :func:`skeleton`. It is rendered and sent again only when one of these changes
+    (before a game, with no view, the skeleton is the whole page)."""
     bones = skeleton(view)
     return (
         table.status,
-        tuple((s.position, s.name, bool(s.bot)) for s in table.data.seats),
+        seats_shown(table) if seats is None else seats,
         None if bones is None else (bones["result"], bones["phase"]["theme"]),
     )
+
+
+def seats_shown(table: ShownTable) -> tuple:
+    """What a skeleton shows of the seats."""
+    return tuple((s.position, s.name, bool(s.bot)) for s in table.data.seats)
 
 
 _NEVER: Any = object()
@@ -683,9 +689,15 @@ def payload(table: ShownTable, conn: Connection, shared: dict[tuple, dict[str, A
     entry = shared.get(key) if shared is not None else None
     if entry is None:
         view = game_view(table, conn.viewer, conn.lang)
+        seats = None
+        if shared is not None:
+            # The seats as every page of this push shows them, worked out once (the audiences' keys are tuples).
+            seats = shared.get("seats")
+            if seats is None:
+                seats = shared["seats"] = seats_shown(table)
         entry = {
             "view": view,
-            "seen": skeleton_inputs(table, view),
+            "seen": skeleton_inputs(table, view, seats),
             "html": None,
             "slots": [],
             "inputs": {},
