@@ -12,6 +12,7 @@ Talk never changes the game: messages live beside the record of choices, not in 
 
 from __future__ import annotations
 
+import functools
 import unicodedata
 from collections.abc import Hashable, Iterable
 from dataclasses import dataclass
@@ -167,12 +168,19 @@ def find(game: Game, state: State, channel: str, author: str) -> Channel:
 def names(game: Game, channel: Channel, lang: str) -> tuple[str, str]:
     """The channel's name and rule ("Solo los lobos leen esto"), in ``lang``: the game's catalogue first, then the
     core's."""
+    return _names(game, channel.id, channel.text_kind, channel.params, lang)
+
+
+@functools.lru_cache(maxsize=4096)
+def _names(game: Game, channel_id: str, text_kind: str, channel_params: tuple, lang: str) -> tuple[str, str]:
+    """:func:`names`, worked out once per game, channel texts and language: every view of every viewer asks it
+    for each channel it reads (a live table builds a dozen views a choice), and the answer never changes."""
     words = getattr(game, "talk_params", None)
-    params = {**(words(lang) if words is not None else {}), **dict(channel.params)}
+    params = {**(words(lang) if words is not None else {}), **dict(channel_params)}
     texts = []
     for part in ("name", "rule"):
         # A kind may change the rule only (the wolves' with the Niña in the game): the name is then the id's.
-        for kind in dict.fromkeys((channel.text_kind, channel.id)):
+        for kind in dict.fromkeys((text_kind, channel_id)):
             key = f"talk.{part}.{kind}"
             catalog = game.catalog if game.catalog.has(lang, key) else CORE_MESSAGES
             if catalog.has(lang, key):
