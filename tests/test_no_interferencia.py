@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 from tests.test_todos_los_juegos import tables
 from velada.core import noninterference
 from velada.core.game import Game, State
-from velada.core.protocol import PUBLIC
+from velada.core.protocol import PUBLIC, Prompt
 from velada.core.sim import play_random_game
 from velada.games import REGISTRY
 
@@ -202,6 +202,7 @@ SECRET_KINDS["bethlem-personalizado"] = [
     "ludopata-mata",
     "marioneta-elegida",
     "melancolia",
+    "modificador-maximo",
     "muerte-dulce",
     "muerte-dulce-cambio",
     "muerte-impedida",
@@ -236,14 +237,9 @@ SECRET_KINDS["bethlem-personalizado"] = [
 #: rabies' victim, a prophecy's hidden part, a card brought back); B answering otherwise where nothing can be
 #: swapped reaches the late secret choices (Neuroticismo's order, a pact, El Arquitecto's turn); B drawing anew
 #: what chance tells some players only (``Game.secret_draws``) reaches El Relojero's numbers, La frontera's roles
-#: and the event El Saltamundos steals. What is left, with custom cards only, is not caught in 6,000 games: the
-#: highest modifier, told to a player whose power would add a third copy of one modifier (lent or copied powers
-#: only), which random play seldom reaches and B seldom answers otherwise.
-NOT_CAUGHT: dict[str, list[str]] = {
-    "bethlem-personalizado": [
-        "modificador-maximo",
-    ],
-}
+#: and the event El Saltamundos steals; starting a group or two before a kind first came
+#: (``noninterference.lead_in_starts``) reaches the highest modifier (a third prophecy refused). Empty now.
+NOT_CAUGHT: dict[str, list[str]] = {}
 SECRET_KINDS["ajo-y-agua"] = ["botin", "identidad", "mordisco-secreto", "reflejo", "roba"]
 SECRET_KINDS["el-ansia"] = ["mira-misiones", "roba"]
 # With two players who holds which card is public: the other world differs in where the cards lie (when chance
@@ -320,8 +316,9 @@ HINTS: dict[str, list[int]] = {
     # La parca awakened moving a death marker (game 1028).
     "bethlem": [1028],
     # El Relojero taking a death marker off (game 399); El Saltamundos discarding down to his living cards (1269),
-    # stealing an event (4265); the laughing fit naming tonight's mutineers (4707).
-    "bethlem-personalizado": [399, 1269, 4265, 4707],
+    # stealing an event (4265); the laughing fit naming tonight's mutineers (4707); El Arquitecto or a lent power
+    # refused a third prophecy (1146).
+    "bethlem-personalizado": [399, 1269, 4265, 4707, 1146],
     # Historia clínica's neurotic profile with three players (game 386).
     "bethlem-tres": [386],
 }
@@ -483,3 +480,36 @@ def test_los_avisos_personales_repiten_lo_que_todos_oyeron(monkeypatch):
             assert puppets == ("neuroticismo" in dealt and match.state.settings.mode == "normal"), (name, i)
     assert set(seen) == set(_ECHOES), seen
     assert all(len(dealt) == 1 for dealt in personalities.values() if dealt), personalities
+
+
+def test_la_tercera_profecia_no_se_anuncia_y_solo_su_usuario_sabe_que_la_intento():
+    """FAQ 15.7 with the Profeta: while two links are on the board a third use of the power (copied, lent,
+    hypnotised) is refused and only its user is told ('modificador-maximo'); nothing of it is announced, so
+    the game declares those choices told to nobody (``told_of``) and the check may answer them otherwise — the
+    way it catches that event made public. With fewer links the choices are announced with the link."""
+    from tests.bethlem.mesa import OBJETIVOS, PERSONALIZADA, mesa
+    from velada.games.bethlem.actions import prophet_answer, prophet_ask
+    from velada.games.bethlem.common import ARCHITECT, OPPOSITE
+
+    m = mesa(PERSONALIZADA, objetivos=OBJETIVOS)
+    s, game = m.state, m.game
+
+    def ask() -> Prompt:
+        before = set(s.group)
+        prophet_ask(game, s, 0, "el-archivo", ARCHITECT, OPPOSITE)
+        (prompt,) = (s.group[k] for k in s.group if k not in before)
+        s.group.clear()
+        return prompt
+
+    def link(first: str, second: str) -> list:
+        before = len(s.log)
+        prophet_answer(game, s, {("Ana", "x"): (second,)}, 0, "el-archivo", ARCHITECT, f"{OPPOSITE}|{first}")
+        return [(e.kind, e.audience) for e in s.log[before:]]
+
+    assert game.told_of(s, ask()) is None
+    assert link("Bea:1", "Bea:2")[0] == ("profeta", None)
+    assert game.told_of(s, ask()) is None
+    link("Carlos:1", "Carlos:2")
+    assert game.told_of(s, ask()) == frozenset()
+    assert link("Dani:1", "Dani:2") == [("modificador-maximo", frozenset({"Ana"}))]
+    assert len(s.prophets) == 2

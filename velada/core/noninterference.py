@@ -63,6 +63,10 @@ LANG = "en"
 CATCH_UP = 6
 #: How many moments of a game the check also compares from (``compare_midway``), for each viewer.
 MIDWAY = 12
+#: How many more moments it compares from a group or two *before* a kind of event first came
+#: (:func:`lead_in_starts`): a secret decision whose consequence comes a group later (the Profeta's first card,
+#: then the third link refused) is answered otherwise only from before it.
+LEAD_IN = 3
 
 
 @dataclass
@@ -237,22 +241,14 @@ def _vary(
 ) -> State | None:
     """World B after the group with some hidden decisions answered differently, if one of ``tries`` random
     variations leaves the viewer's view (log apart) equal to ``target`` and the same decisions open."""
-    secret = game.secret_answers()
     if any(p == viewer for p, _ in other.group):
         # Decisions taken together with the viewer's may be told to them when the group resolves (the wolves
         # learn that the Niña was caught spying on their vote): they are kept.
         return None
-
-    def hidden_from_viewer(prompt: Prompt) -> bool:
-        if prompt.kind in secret:
-            return True
-        told = game.told_of(other, prompt)
-        return told is not None and viewer not in told
-
     eligible = [
         i
         for i, (p, pid, chosen) in enumerate(choices)
-        if hidden_from_viewer(other.group[p, pid]) and not _names(chosen, viewer)
+        if _secret_to(game, other, other.group[p, pid], viewer) and not _names(chosen, viewer)
     ]
     if not eligible:
         return None
@@ -605,14 +601,23 @@ def _catch_up(state: State, viewer: Viewer, bot: RandomBot) -> list[Choice] | No
     return answers
 
 
+def _secret_to(game: Game, state: State, prompt: Prompt, viewer: Viewer) -> bool:
+    """Whether the answer to ``prompt`` is kept from ``viewer``: its kind's answers are secret, or the game tells
+    it to given players only and not to the viewer (``Game.told_of``)."""
+    if prompt.kind in game.secret_answers():
+        return True
+    told = game.told_of(state, prompt)
+    return told is not None and viewer not in told
+
+
 def _hidden(game: Game, state: State, viewer: Viewer, skips: bool = False) -> bool:
-    """Whether every open decision is hidden from ``viewer``: none is theirs, each of a kind whose answers are
-    secret — or, with ``skips``, one its player may pass on and that is not taken under their name (passing on a
-    power tells nobody anything: answered so, it may stand in one world only)."""
-    secret = game.secret_answers()
+    """Whether every open decision is hidden from ``viewer``: none is theirs, each one whose answer is kept from
+    them (:func:`_secret_to`) — or, with ``skips``, one its player may pass on and that is not taken under their
+    name (passing on a power tells nobody anything: answered so, it may stand in one world only)."""
     named = game.public_deciders()
     return all(
-        p != viewer and (prompt.kind in secret or (skips and prompt.skippable and prompt.kind not in named))
+        p != viewer
+        and (_secret_to(game, state, prompt, viewer) or (skips and prompt.skippable and prompt.kind not in named))
         for (p, _), prompt in state.group.items()
     )
 
@@ -651,6 +656,17 @@ def check_game(
             return leak, caught
         for kind in kinds:
             caught.setdefault(kind, viewer)
+    # The lead-in moments draw from a copy of the chance left, not from it: added later, they left the moments
+    # above, and the games the mutation test found with them, as they were.
+    lead = random.Random()
+    lead.setstate(rng.getstate())
+    for moment, before in lead_in_starts(played, lead):
+        viewer = lead.choice(viewers)
+        leak, _, kinds = compare_midway(played, viewer, lead, moment, before, also=also)
+        if leak is not None:
+            return leak, caught
+        for kind in kinds:
+            caught.setdefault(kind, viewer)
     return None, caught
 
 
@@ -659,12 +675,30 @@ def midway_starts(played: Played, rng: random.Random, most: int = MIDWAY) -> lis
     ``most`` of them at random, each with A as it was then. Every kind of event comes at least once in a game
     it is part of, however late; and the moment is chosen by kinds, never by audiences, so a game checked
     again with one audience changed (the mutation test) is compared from the same moments."""
+    moments = sorted(set(_firsts(played).values()))
+    return _starts(played, sorted(rng.sample(moments, min(most, len(moments)))))
+
+
+def lead_in_starts(played: Played, rng: random.Random, most: int = LEAD_IN) -> list[tuple[int, Match]]:
+    """More starts for :func:`compare_midway`: one or two groups before the first group that brought a kind of
+    event, at most ``most`` of them at random (by kinds, never by audiences, like :func:`midway_starts`). A
+    decision that is secret only in its situation (the Profeta choosing a card while two links are already on
+    the table, refused the third one group later) can be answered otherwise only from before it."""
+    moments = sorted({k - lead for k in _firsts(played).values() for lead in (1, 2) if k - lead > 0})
+    return _starts(played, sorted(rng.sample(moments, min(most, len(moments)))))
+
+
+def _firsts(played: Played) -> dict[str, int]:
+    """The first group that brought each kind of event."""
     first: dict[str, int] = {}
     for k, kinds in enumerate(played.kinds):
         for kind in sorted(kinds):
             first.setdefault(kind, k)
-    moments = sorted(set(first.values()))
-    moments = sorted(rng.sample(moments, min(most, len(moments))))
+    return first
+
+
+def _starts(played: Played, moments: list[int]) -> list[tuple[int, Match]]:
+    """A replayed as it was before each of ``moments`` (ascending)."""
     starts: list[tuple[int, Match]] = []
     match = played.start()
     done = 0

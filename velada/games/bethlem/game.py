@@ -16,6 +16,7 @@ from velada.games.bethlem import chance, flow, guide, setup_flow, talk
 from velada.games.bethlem.bots import HeuristicBot
 from velada.games.bethlem.cards import ALL_EVENTS, CARDS, CHOOSABLE, EVENTS, GROUP_OF, KIND_OF, SIDES, TWINS
 from velada.games.bethlem.cards import KINDS as CARD_KINDS
+from velada.games.bethlem.characters import MAX_SAME
 from velada.games.bethlem.common import BORROWED_AWAKE, SUFFIX, card_side
 from velada.games.bethlem.custom import chef, el_relojero, saltamundos_data
 from velada.games.bethlem.ending import objective
@@ -391,6 +392,9 @@ BOOK_PLAYERS = (4, 7)
 #: Hidden decisions told later to whoever attacks or accuses the card they chose (El Otaku's shield, La Maestra
 #: Vudú's doll): any player may come to know them, the shared screen never.
 TOLD_TO_ATTACKERS = frozenset({"el-otaku-defensivo", "la-maestra-vudu"})
+
+#: The Profeta's two decisions (first card, second card), announced with the link they make.
+PROPHET_KINDS = frozenset({"profeta", "profeta-2"})
 
 #: Chance draws told to some players only (``Game.secret_draws``).
 SECRET_DRAWS = frozenset({"el-relojero-numeros", "frontera-rol", "el-saltamundos-robo", "evento"})
@@ -821,7 +825,8 @@ class BethlemGame(Game[BethlemState]):
         target alone is told while the power is not awakened (its awakened use is announced); what El Otaku
         shields and La Maestra Vudú's doll may be told to any player (``TOLD_TO_ATTACKERS``); with custom cards
         Melancolía's card is told to nobody until the table wakes to see it; El Arquitecto's awakened turn only
-        to the holder of the card he wakes with."""
+        to the holder of the card he wakes with; the Profeta's choices, announced with the link they make, to
+        nobody while two links are already on the table (no third is made)."""
         if prompt.kind == "neuroticismo-voto" and state.neuroticism.puppet is not None:
             return state.audience([state.neuroticism.puppet])
         if prompt.kind == "nathaniel-despertar":
@@ -835,6 +840,10 @@ class BethlemGame(Game[BethlemState]):
             return state.audience({state.holder(c) for option in prompt.options for c in state.find(option)})
         if prompt.kind == "melancolia" and state.settings.custom:
             return frozenset()  # shown to the table only after Gas de la risa's turn (section 14)
+        if prompt.kind in PROPHET_KINDS and len(state.prophets) >= MAX_SAME:
+            # FAQ 15.7: with two links on the table a third is not made, so nothing of it is announced; only its
+            # user is told ('modificador-maximo').
+            return frozenset()
         return None
 
     def redeal(
