@@ -117,20 +117,28 @@ def _ofrece(carta):
     return lambda d: carta in d.offered
 
 
-def personaje(carta, arriba=(), **kw):
-    """Carlos awakened and kept ``carta`` (with ``arriba`` on top of his deck); the next night is played up to his
-    draw (awakened: two cards)."""
+def hasta_el_personaje(carta, **kw):
+    """Carlos awakened, offered ``carta`` among the frontier characters (by the deal); the game is at his choice
+    of one, the next night. A test that needs his deck's top then writes it (``mazo``): no deal is searched for
+    what two nights of draws leave."""
     m = despierto(quiere=_ofrece(carta), **kw)
     noche(m)
     dia(m)
     hasta_prompt(m, "Carlos", "el-saltamundos-personaje")
-    mazo(m, *arriba)
+    return m
+
+
+def personaje(carta, **kw):
+    """Carlos awakened and kept ``carta``; the next night is played up to his draw (awakened: two cards)."""
+    m = hasta_el_personaje(carta, **kw)
     elige(m, "Carlos", "el-saltamundos-personaje", carta)
     return m
 
 
 def test_manos_rapidas_roba_una_carta_mas_en_cada_turno():
-    m = personaje("manos-rapidas", ("disparo-certero", "catalejo-de-laton", "cartucho-con-mecha"))
+    m = hasta_el_personaje("manos-rapidas")
+    mazo(m, "disparo-certero", "catalejo-de-laton", "cartucho-con-mecha")
+    elige(m, "Carlos", "el-saltamundos-personaje", "manos-rapidas")
     elige(m, "Carlos", "el-saltamundos-elegir", "catalejo-de-laton")
     d = m.state.custom[KIND]
     assert d.hand == ["catalejo-de-laton", "cartucho-con-mecha"]
@@ -154,7 +162,9 @@ def test_chaleco_de_cuero_pone_a_cubierto_esa_noche_una_carta_suya():
 
 
 def test_alforjas_sin_fondo_libra_de_la_regla_de_su_mundo():
-    m = personaje("alforjas-sin-fondo", ("disparo-certero", "cartucho-con-mecha"))
+    m = hasta_el_personaje("alforjas-sin-fondo")
+    mazo(m, "disparo-certero", "cartucho-con-mecha")
+    elige(m, "Carlos", "el-saltamundos-personaje", "alforjas-sin-fondo")
     mano = ["catalejo-de-laton", "tras-el-abrevadero", "calabozo-del-pueblo", "saca-de-la-diligencia"]
     m.state.custom[KIND].hand = list(mano)
     elige(m, "Carlos", "el-saltamundos-elegir", "disparo-certero")
