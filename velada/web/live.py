@@ -25,6 +25,8 @@ from collections.abc import AsyncIterator, Awaitable
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+import orjson
+
 from velada.core import talk as core_talk
 from velada.core.bots import BOT_NAMES, Bot
 from velada.core.delta import is_empty
@@ -209,8 +211,11 @@ class LiveTable:
         known = self._tags.get((viewer, lang))
         if known is not None and known[0] is view and known[1] == (self.data.status, taken):
             return known[2]
-        body = json.dumps([self.data.status, taken, view], sort_keys=True, ensure_ascii=False, default=str)
-        tag = hashlib.sha256(body.encode()).hexdigest()[:16]
+        # orjson, keys sorted: the same view always gives the same bytes (a sixth of json.dumps's CPU, on the path
+        # of every choice's answer).
+        sorted_keys = orjson.OPT_SORT_KEYS | orjson.OPT_NON_STR_KEYS
+        body = orjson.dumps([self.data.status, taken, view], option=sorted_keys, default=str)
+        tag = hashlib.sha256(body).hexdigest()[:16]
         self._tags[viewer, lang] = (view, (self.data.status, taken), tag)
         return tag
 
