@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import tomllib
 from dataclasses import dataclass, field
-from functools import cached_property
 from importlib import resources
 from typing import Any
 
@@ -37,20 +36,20 @@ class Card:
     effect: dict[str, Any] = field(default_factory=dict)
     copies: int = 1
     novice: bool = False
+    # Worked out from the fields above when the card is made (``__post_init__``): a card never changes, and the
+    # turn asks these of every card in play many times over. Plain fields, not cached properties: a property's
+    # name on the class keeps every read of it off the interpreter's fast path for instance attributes.
+    #: A human (a hunted one or a starting one).
+    human: bool = field(init=False)
+    #: Stays in play from turn to turn.
+    permanent: bool = field(init=False)
+    #: Its speed when a human is in play («Sed de vampiro»-like cards add theirs then).
+    speed_with_human: int = field(init=False)
 
-    # Cached: a card never changes, and the turn asks these of every card in play many times over.
-    @cached_property
-    def human(self) -> bool:
-        return self.type in ("humano", "humano-inicial")
-
-    @cached_property
-    def permanent(self) -> bool:
-        return "permanente" in self.keywords
-
-    @cached_property
-    def speed_with_human(self) -> int:
-        """Its speed when a human is in play («Sed de vampiro»-like cards add theirs then)."""
-        return self.speed + self.effect.get("velocidad_si_humano", 0)
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "human", self.type in ("humano", "humano-inicial"))
+        object.__setattr__(self, "permanent", "permanente" in self.keywords)
+        object.__setattr__(self, "speed_with_human", self.speed + self.effect.get("velocidad_si_humano", 0))
 
 
 @dataclass(frozen=True)
