@@ -35,9 +35,7 @@ from velada.games.bethlem.common import (
     spend_power,
 )
 from velada.games.bethlem.deaths import attack, doomed, remove_attacks, revive
-from velada.games.bethlem.hooks import Step
-from velada.games.bethlem.objectives import principal_card
-from velada.games.bethlem.plugins import rises
+from velada.games.bethlem.hooks import BOOK_MODE, Step
 from velada.games.bethlem.state import INDIRECT, INEVITABLE, LEPER, BethlemState, SweetDeath
 
 
@@ -142,9 +140,12 @@ def _lobotomy(s: BethlemState, seat: int, target: str, mode: str) -> None:
     s.public[target] = True
     wseat, pos = s.where[target]
     s.emit("revela", None, player=s.players[wseat], position=pos + 1, card=target, power="terapia-lobotomia")
-    if s.settings.custom:
-        _custom_lobotomy(s, target, mode)
-        return
+    s.settings.hooks.rules.lobotomy(s, target, mode)
+
+
+def _book_lobotomy(s: BethlemState, target: str, mode: str) -> None:
+    """The book's lobotomy: on a principal character, a mutineer turns inmate (an inmate, mutineer)."""
+    wseat, pos = s.where[target]
     side = card_side(s, target)
     if GROUP_OF[target] != "P1":
         return
@@ -155,27 +156,7 @@ def _lobotomy(s: BethlemState, seat: int, target: str, mode: str) -> None:
         s.emit("cambia-de-bando", None, player=s.players[wseat], position=pos + 1, side=new)
 
 
-def _custom_lobotomy(s: BethlemState, target: str, mode: str) -> None:
-    """With custom cards sides belong to objective cards, not to principal characters: the lobotomy works on a
-    player through their principal card (FAQ 15.6). On the principal card of a player who rises with the
-    mutineers, that player recovers their sanity and plays for the inmates from now on (no longer rising); the
-    opposite drives an Interno mad, to the mutineers. Its holder loses the vote unless the lobotomy was the
-    awakened one."""
-
-    seat, pos = s.where[target]
-    if principal_card(s, seat) != target:
-        return
-    normal = mode in (NORMAL, AWAKE)
-    if normal and rises(s, seat):
-        new = INMATES
-    elif not normal and not rises(s, seat) and (s.goal_override.get(seat) or s.goal[seat]) == INMATES:
-        new = MUTINEERS
-    else:
-        return
-    s.goal_override[seat] = new
-    s.lobotomy.sides[target] = new
-    s.lobotomy.keeps_vote[target] = mode in (AWAKE, AWAKE_OPPOSITE)
-    s.emit("cambia-de-bando", None, player=s.players[seat], position=pos + 1, side=new)
+BOOK_MODE.lobotomy = _book_lobotomy
 
 
 # --- the generic use of a one-use card ------------------------------------------------------------------

@@ -309,7 +309,8 @@ def vote_answer(game, s: BethlemState, answers, n: int) -> None:
 
 
 def _two_birds(s: BethlemState) -> bool:
-    return s.settings.custom and in_force(s, "dos-pajaros-de-un-tiro")
+    # Acontecimientos come with custom cards only (``s.happen`` is None otherwise).
+    return s.happen is not None and in_force(s, "dos-pajaros-de-un-tiro")
 
 
 def card_vote_of_step(game, s: BethlemState, target: int, accusers: tuple[int, ...], n: int) -> None:

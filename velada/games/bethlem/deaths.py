@@ -37,9 +37,8 @@ from velada.core.game import Answers
 from velada.core.protocol import NARRATOR_ONLY, Event
 from velada.games.bethlem.awakening import awaken_last_cards
 from velada.games.bethlem.cards import GROUP_OF, KIND_OF, LIFE_GROUPS
-from velada.games.bethlem.common import card_side, modes, prompt, reveal, spend, spend_power
-from velada.games.bethlem.hooks import CUSTOM_MODE, NO_HOOKS, Trigger, harm, redirected
-from velada.games.bethlem.plugins import rises
+from velada.games.bethlem.common import card_side, modes, prompt, spend, spend_power
+from velada.games.bethlem.hooks import BOOK_MODE, NO_HOOKS, Trigger, harm, redirected
 from velada.games.bethlem.state import (
     INDIRECT,
     INEVITABLE,
@@ -48,6 +47,7 @@ from velada.games.bethlem.state import (
     Attack,
     BethlemState,
     DawnEvent,
+    Death,
     Resolution,
 )
 
@@ -554,8 +554,8 @@ def _kill(game, s: BethlemState) -> None:
     for seat in range(len(s.players)):
         if not s.out[seat] and not any(s.alive[c] for c in s.board[seat]):
             _eliminate(s, seat, deaths)
-    if s.settings.custom and (deaths or res.eliminated):
-        CUSTOM_MODE.after_deaths(s, [d[0] for d in deaths])
+    if deaths or res.eliminated:
+        s.settings.hooks.rules.after_deaths(s, deaths)
     _then(s, "kill")
 
 
@@ -581,6 +581,10 @@ def tell_dawn(s: BethlemState) -> None:
     dawn, res.dawn = res.dawn, []
     for _, event in sorted(dawn, key=lambda told: told.order):
         s.emit(event.kind, event.audience, **event.data)
+
+
+def _nothing_after(s: BethlemState, deaths: list[Death]) -> None:
+    """The book shows nothing more after a resolution (the custom mode shows objectives: ``ModeRules``)."""
 
 
 def _eliminate(s: BethlemState, seat: int, deaths) -> None:
@@ -725,10 +729,13 @@ def _rabies_fire(s: BethlemState, card: str, mode: str) -> None:
     spend_power(s, card, mode)
     seat = s.holder(card)
     step = 1 if mode in ("normal", "despertar") else -1
+    s.settings.hooks.rules.rabies(s, seat, step, mode)
+
+
+def _book_rabies(s: BethlemState, seat: int, step: int, mode: str) -> None:
+    """The book's rabies: the nearest mutineer principal character to the left (right, with the opposite) dies
+    of it the next round (at once, awakened)."""
     n = len(s.players)
-    if s.settings.custom:
-        _rabies_reveal(s, seat, step, mode)
-        return
     for k in range(1, n):
         other = (seat + step * k) % n
         mutineers = [
@@ -743,23 +750,6 @@ def _rabies_fire(s: BethlemState, card: str, mode: str) -> None:
                 s.delayed.append((s.round + 1, rabid))
             s.emit("rabia", NARRATOR_ONLY, player=s.players[other], card=victim, mode=mode)
             return
-
-
-def _rabies_reveal(s: BethlemState, seat: int, step: int, mode: str) -> None:
-    """FAQ 15.3: with custom cards the rabies kills nobody; it reveals the objective of the nearest player to
-    the left (right, with the opposite) who rises with the mutineers and is not unmasked yet — at the next dusk,
-    as the disease takes a round (at once, awakened)."""
-    n = len(s.players)
-    for k in range(1, n):
-        other = (seat + step * k) % n
-        if s.out[other] or not rises(s, other) or s.goal_public[other] or other in s.rabid_goals:
-            continue
-        if mode.startswith("despertar"):
-            reveal(s, other, "infecto-de-rabia")
-        else:
-            s.rabid_goals.append(other)
-        s.emit("rabia-objetivo", NARRATOR_ONLY, player=s.players[other], mode=mode)
-        return
 
 
 def rabies_mode_step(game, s: BethlemState, card: str) -> None:
@@ -868,6 +858,8 @@ TRIGGERS: dict[str, Trigger] = {
 #: A game without custom cards has the book's death powers alone (``_triggers`` reads its mode's table; the
 #: registry gives the custom mode's both the book's and the characters').
 NO_HOOKS.triggers = TRIGGERS
+BOOK_MODE.rabies = _book_rabies
+BOOK_MODE.after_deaths = _nothing_after
 
 
 # 7. afterwards ---------------------------------------------------------------------------------------------

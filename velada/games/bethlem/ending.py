@@ -22,7 +22,7 @@ from velada.games.bethlem.cards import (
 )
 from velada.games.bethlem.common import is_mutineer_card
 from velada.games.bethlem.deaths import tell_dawn
-from velada.games.bethlem.hooks import CUSTOM_MODE
+from velada.games.bethlem.hooks import BOOK_MODE, CUSTOM_MODE
 from velada.games.bethlem.state import BethlemState
 
 
@@ -164,9 +164,15 @@ def finish(s: BethlemState, result: Result) -> None:
     board = {s.players[seat]: list(row) for seat, row in enumerate(s.board)}
     personas = {s.players[seat]: card for seat, card in enumerate(s.persona)}
     s.emit("revelacion", None, board=board, personas=personas)
-    if s.settings.custom:
-        s.emit("objetivos", None, goals={s.players[seat]: goal for seat, goal in enumerate(s.goal)})
+    s.settings.hooks.rules.finish(s)
     s.emit("fin", None, reason=result.reason, sides=list(result.sides), winners=list(result.winners))
+
+
+def _show_nothing(s: BethlemState) -> None:
+    """The book's end of the game shows the life cards only (the custom mode's, the objectives too)."""
+
+
+BOOK_MODE.finish = _show_nothing
 
 
 def check(game, s: BethlemState) -> None:

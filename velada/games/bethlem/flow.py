@@ -27,30 +27,16 @@ from velada.games.bethlem import (
     objectives,
     setup_flow,
 )
-from velada.games.bethlem.cards import CUSTOM_NIGHT, NIGHT
+from velada.games.bethlem.cards import NIGHT
 from velada.games.bethlem.custom import registry as custom
 from velada.games.bethlem.ending import check, draw_by_limit, finish
+from velada.games.bethlem.hooks import BOOK_MODE
 from velada.games.bethlem.state import BethlemState
 
 #: The night: dusk, the 27 turns in the rulebook's order, dawn (deaths are resolved and shown).
 NIGHT_STEPS = (("dusk",), *(("night", step.id) for step in NIGHT), ("reaper-awake",), ("dawn",))
-#: The custom-cards mode's night: the 36 turns and two moments when everybody wakes of section 14.
-CUSTOM_NIGHT_STEPS = (("dusk",), *(("night", step.id) for step in CUSTOM_NIGHT), ("reaper-awake",), ("dawn",))
 #: The day: day powers, the lynching, the losing player's event, the end of the round.
 DAY = (("day",), ("hostility",), ("event-choice", "dia"), ("amnesia",), ("vote", 1), ("draw",), ("round-end",))
-#: The custom-cards mode's day: the Inquisidor may make his claim first; an acontecimiento comes at the end.
-CUSTOM_DAY = (
-    ("day",),
-    ("inquisitor",),
-    ("custom-day",),
-    ("hostility",),
-    ("event-choice", "dia"),
-    ("amnesia",),
-    ("vote", 1),
-    ("draw",),
-    ("happening",),
-    ("round-end",),
-)
 
 
 def new_round(game, s: BethlemState) -> None:
@@ -59,18 +45,16 @@ def new_round(game, s: BethlemState) -> None:
         finish(s, draw_by_limit(s))
         return
     s.round += 1
-    if s.settings.custom:
-        plan = happenings.round_plan(s)
-        if plan == "sin-noche":
-            # Alerta roja: no night; night falls and day breaks at once (deaths put off to this round happen).
-            s.agenda.extend((("dusk",), ("dawn",)))
-        else:
-            s.agenda.extend(CUSTOM_NIGHT_STEPS)
-        # Eclipse de Sol: no day; after the night's deaths the next night comes.
-        s.agenda.extend((("round-end",),) if plan == "sin-dia" else CUSTOM_DAY)
-    else:
-        s.agenda.extend(NIGHT_STEPS)
-        s.agenda.extend(DAY)
+    s.agenda.extend(s.settings.hooks.rules.round_steps(s))
+
+
+def book_round(s: BethlemState) -> tuple[tuple, ...]:
+    """The book's round: the night, then the day."""
+    return ROUND
+
+
+ROUND = NIGHT_STEPS + DAY
+BOOK_MODE.round_steps = book_round
 
 
 STEPS: dict[str, Callable[..., None]] = {

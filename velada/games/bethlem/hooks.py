@@ -67,12 +67,15 @@ class Hooks:
         "powers",
         "reveals",
         "round_ends",
+        "rules",
         "silences",
         "steps",
         "triggers",
     )
 
     powers: dict[str, Power]
+    #: The mode's own rules where it differs from the book (``ModeRules``).
+    rules: ModeRules
     handlers: dict[str, Handler]
     steps: dict[str, Callable[..., None]]
     answers: dict[str, Callable[..., None]]
@@ -92,7 +95,8 @@ class Hooks:
     hides: tuple[Callable[[BethlemState, BethlemState, int | None, Any], None], ...]
     badges: tuple[Callable[[BethlemState, int, int | None, bool], list[str]], ...]
 
-    def __init__(self) -> None:
+    def __init__(self, rules: ModeRules) -> None:
+        self.rules = rules
         self.powers = {}
         self.handlers = {}
         self.steps = {}
@@ -124,18 +128,36 @@ class Hooks:
 
 
 def _not_installed(*args: Any) -> Any:
-    raise RuntimeError("the custom mode's rules are not installed (velada.games.bethlem.custom.registry)")
+    raise RuntimeError("this mode's rule is not installed (velada.games.bethlem.custom.registry, or its book module)")
 
 
 @dataclass(slots=True)
 class ModeRules:
-    """The custom-cards mode's own rules that the normal rules below them defer to (``objectives.py``, installed
-    by ``custom/registry.py``): the objective cards decide what a player plays for and who wins, and who shows
-    their objective after deaths."""
+    """The rules in which the custom-cards mode (sections 13-15) differs from the book, one table per mode
+    (``BOOK_MODE``, ``CUSTOM_MODE``) reached through the mode's hook table, ``s.settings.hooks.rules``: a rule
+    asks its mode's table instead of branching on the mode. Each book module fills the book's entry of its rule
+    when imported; ``custom/registry.py`` fills the custom mode's (``custom/mode.py``, ``objectives.py``).
 
+    ``objective`` and ``outcome`` (what a player plays for, who wins) are the custom mode's only: ``ending.py``,
+    asked them hundreds of times a game, forks to them in place, as a call through the table would cost every
+    game."""
+
+    #: Custom mode: what ``seat`` plays for (its objective card), who wins.
     objective: Callable[[BethlemState, int], str] = _not_installed
     outcome: Callable[[BethlemState], Any] = _not_installed
-    after_deaths: Callable[[BethlemState, list[str]], None] = _not_installed
+    #: ``after_deaths(s, deaths)``: a resolution killed ``deaths`` or took players out (who shows their objective).
+    after_deaths: Callable[[BethlemState, list[Any]], None] = _not_installed
+    #: ``round_steps(s)``: the agenda of a new round (its night and day).
+    round_steps: Callable[[BethlemState], tuple[tuple, ...]] = _not_installed
+    #: ``pack(s)``: the seats that wake in the mutineers' turn.
+    pack: Callable[[BethlemState], list[int]] = _not_installed
+    #: ``lobotomy(s, target, mode)``: Terapia lobotomía's change of side, once the card was shown.
+    lobotomy: Callable[[BethlemState, str, str], None] = _not_installed
+    #: ``rabies(s, seat, step, mode)``: Infecto de rabia fired from ``seat``, looking ``step`` (+1 or -1) round the
+    #: table.
+    rabies: Callable[[BethlemState, int, int, str], None] = _not_installed
+    #: ``finish(s)``: what the table is shown at the end of the game, before the result.
+    finish: Callable[[BethlemState], None] = _not_installed
 
 
 @dataclass(slots=True)
@@ -154,12 +176,15 @@ NIGHT = NightTables()
 
 #: The custom mode's rules, filled in place like ``HOOKS``.
 CUSTOM_MODE = ModeRules()
+#: The book's, filled in place by the module of each rule.
+BOOK_MODE = ModeRules()
 
 #: The one table, filled in place by ``plugins.install`` when the custom package is imported.
-HOOKS = Hooks()
+HOOKS = Hooks(CUSTOM_MODE)
 
-#: The table a game without custom cards reads: every hook empty, so nothing happens.
-NO_HOOKS = Hooks()
+#: The table a game without custom cards reads: every hook empty, so nothing happens (the book's death powers
+#: and rules apart).
+NO_HOOKS = Hooks(BOOK_MODE)
 #: The tables by ``Settings.custom``: what ``hooks_of`` returns, read in place where the rules ask at every turn.
 BY_MODE = (NO_HOOKS, HOOKS)
 

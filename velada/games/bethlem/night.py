@@ -25,9 +25,8 @@ from velada.games.bethlem.common import (
 from velada.games.bethlem.cuentacuentos import questions_handler
 from velada.games.bethlem.deaths import attack, resolve
 from velada.games.bethlem.happenings import second_attack
-from velada.games.bethlem.hooks import NIGHT, Step
+from velada.games.bethlem.hooks import BOOK_MODE, NIGHT, Step
 from velada.games.bethlem.objectives import principal_card, traitors_undecided
-from velada.games.bethlem.plugins import rises
 from velada.games.bethlem.state import BethlemState
 
 SPY = "espiar"
@@ -126,11 +125,13 @@ def act_answer(game, s: BethlemState, answers, power: str, seat: int, card: str,
 
 
 def pack(s: BethlemState) -> list[int]:
-    """The players who wake in the mutineers' turn: one per player holding a mutineer card that can rise, and
-    Mary Firth in the place of a mutineer she unmasked, if she chose to. With custom cards, the players whose
-    objective rises with the mutineers (``custom_pack``)."""
-    if s.settings.custom:
-        return custom_pack(s)
+    """The players who wake in the mutineers' turn (the mode's rule: ``hooks.ModeRules.pack``)."""
+    return s.settings.hooks.rules.pack(s)
+
+
+def book_pack(s: BethlemState) -> list[int]:
+    """The book's mutineers' turn: one per player holding a mutineer card that can rise, and Mary Firth
+    in the place of a mutineer she unmasked, if she chose to."""
     seats: list[int] = []
     for card in s.cards_in_play():
         if GROUP_OF[card] == "P1" and can_rise(s, card):
@@ -141,19 +142,6 @@ def pack(s: BethlemState) -> list[int]:
         if seat not in seats and not s.out[seat]:
             seats.append(seat)
     return sorted(seats)
-
-
-def custom_pack(s: BethlemState) -> list[int]:
-    """Custom cards (section 13): the Amotinados, the Renegado and a Traidor who chose them rise every night, as
-    their principal card's extra power. So they do not rise while that card (FAQ 15.6: their best living card)
-    cannot act tonight (Melancolía, Celda de aislamiento, Gas de la risa)."""
-    seats = []
-    for seat in s.seats_in_game():
-        if rises(s, seat):
-            card = principal_card(s, seat)
-            if card is not None and s.can_act(card):
-                seats.append(seat)
-    return seats
 
 
 def mutineers_handler(game, s: BethlemState) -> None:
@@ -303,6 +291,7 @@ def dawn_step(game, s: BethlemState) -> None:
 LOCAL_HANDLERS = {"amotinados": mutineers_handler, "preguntas": questions_handler}
 # The characters below that use another card's power in their own turn read the whole night through the hooks.
 NIGHT.powers, NIGHT.handlers, NIGHT.local_handlers = powers.POWERS, powers.HANDLERS, LOCAL_HANDLERS
+BOOK_MODE.pack = book_pack
 
 STEPS: dict[str, Step] = {
     "dusk": dusk_step,

@@ -55,7 +55,12 @@ HOOKS.immunities = (*HOOKS.immunities, happenings.immunity)
 HOOKS.markers = (*HOOKS.markers, mode.markers)
 CUSTOM_MODE.objective = objectives.objective
 CUSTOM_MODE.outcome = objectives.outcome
-CUSTOM_MODE.after_deaths = objectives.after_deaths
+CUSTOM_MODE.after_deaths = mode.after_deaths
+CUSTOM_MODE.round_steps = mode.round_steps
+CUSTOM_MODE.pack = mode.pack
+CUSTOM_MODE.lobotomy = mode.lobotomy
+CUSTOM_MODE.rabies = mode.rabies
+CUSTOM_MODE.finish = mode.finish
 
 # The tables the upper layers (the night's powers, the flow's steps, the views) read; the rules below them read
 # ``hooks.HOOKS`` and never import this module.
