@@ -37,13 +37,29 @@ def distances_from(start: str) -> dict[str, int]:
 
 
 @cache
+def _nearest_first(start: str) -> tuple[tuple[tuple[str, int], ...], tuple[int, ...]]:
+    """The (space, distance) pairs of :func:`distances_from` (nearest first: it walks the board breadth first),
+    and for each distance d how many pairs are at most d away."""
+    pairs = tuple(distances_from(start).items())
+    within = [0] * (pairs[-1][1] + 1)
+    for _, d in pairs:
+        within[d] += 1
+    for d in range(1, len(within)):
+        within[d] += within[d - 1]
+    return pairs, tuple(within)
+
+
+@cache
 def reachable(start: str, speed: int, home: bool) -> dict[str, int]:
     """Every space a vampire at ``start`` can end on with ``speed``, and what it costs. A vampire back ``home``
     in the castle never leaves it (all of them leave it on the first turns). Shared between callers (the board
     never changes): read it, do not change it."""
     if home or speed <= 0:
         return {}
-    return {s: d for s, d in distances_from(start).items() if 0 < d <= speed}
+    # The spaces 1 to ``speed`` steps away follow ``start`` itself in the nearest-first pairs: a slice of them,
+    # not a pass over the whole board for each new (space, speed).
+    pairs, within = _nearest_first(start)
+    return dict(pairs[1 : within[min(speed, len(within) - 1)]])
 
 
 @cache

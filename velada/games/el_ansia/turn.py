@@ -357,8 +357,8 @@ def resolve_move(s: AnsiaState, chosen: tuple[str, ...]) -> None:
         return
     seat = s.current
     assert seat is not None
-    cost = board.reachable(s.position[seat], s.speed(), s.home[seat])[option]
-    s.spent += cost
+    # A space offered is reachable: what it costs is its distance.
+    s.spent += board.distances_from(s.position[seat])[option]
     move_to(s, option)
 
 
