@@ -1,7 +1,6 @@
 """María «La Médico» (section 13): a look at the dying, crash cart, induced coma, organ transplant, and the
 deadly virus of her awakening."""
 
-from velada.games.bethlem.custom.la_medico import MedicoRecord
 from velada.games.bethlem.state import INEVITABLE
 
 from .mesa import abiertos, ataque, despierta, dia, elige, eventos, hasta_prompt, llamadas, noche, opciones, viva
@@ -119,7 +118,13 @@ def test_virus_mortal_infecta_contagia_a_los_vecinos_y_cambia_dos_virus_por_una_
 def test_con_cuatro_virus_la_medico_puede_matar_todas_las_cartas_de_un_jugador():
     m = medico()
     despierta(m, "la-medico")
-    m.state.custom["la-medico"] = MedicoRecord(virus={3: 4})
+    # Dani infected the first night, a virus more on each of the next three.
+    noche(m, {("Carlos", "la-medico-virus"): ["Dani"]})
+    dia(m)
+    for _ in range(3):
+        noche(m, {("Carlos", "la-medico-carga"): ["Dani"]})
+        dia(m)
+    assert m.state.custom["la-medico"].virus == {3: 4}
     hasta_prompt(m, "Carlos", "la-medico-brote")
     elige(m, "Carlos", "la-medico-brote", "Dani")
     elige(m, "Carlos", "la-medico-brote-modo", "todas-las-cartas")
@@ -131,10 +136,16 @@ def test_con_cuatro_virus_la_medico_puede_matar_todas_las_cartas_de_un_jugador()
 def test_cuando_todos_estan_infectados_el_contagio_es_un_segundo_aumento():
     m = medico()
     despierta(m, "la-medico")
-    m.state.custom["la-medico"] = MedicoRecord(virus={0: 1, 1: 1, 3: 1})
+    # Dani infected the first night, then the neighbours: Ana, then Bea; everybody but her.
+    noche(m, {("Carlos", "la-medico-virus"): ["Dani"]})
+    dia(m)
+    for vecino in ("Ana", "Bea"):
+        noche(m, {("Carlos", "la-medico-contagio"): [vecino]})
+        dia(m)
+    assert m.state.custom["la-medico"].virus == {3: 1, 0: 1, 1: 1}
     hasta_prompt(m, "Carlos", "la-medico-carga")
     elige(m, "Carlos", "la-medico-carga", "Ana")
-    assert [p.id for p in m.pending()] == ["n1:la-medico-carga-2"]
+    assert [p.id for p in m.pending()] == ["n4:la-medico-carga-2"]
 
 
 def test_ningun_poder_de_la_medico_salva_una_muerte_inevitable():
