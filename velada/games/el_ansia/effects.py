@@ -24,7 +24,7 @@ class PlayArea:
     discarded uids with its own copies, so any change, however made, is seen. Cards drawn into the play area
     (the most common change) are added to what was read (``add``) rather than read again with the others."""
 
-    __slots__ = ("active", "dropped", "human", "keywords", "plain", "play", "speed", "with_human")
+    __slots__ = ("active", "dropped", "human", "keywords", "plain", "play", "speed", "step_one", "with_human")
 
     def __init__(self, play: list[tuple[str, str]], dropped: list[str]) -> None:
         self.play: list[tuple[str, str]] = []
@@ -33,8 +33,10 @@ class PlayArea:
         #: Whether a human counts in the play area, and the two sums of speed: which one counts depends on it.
         self.human = False
         self.plain = self.with_human = self.speed = 0
-        #: keyword → the uids of active cards with it, as asked.
+        #: keyword → the uids of active cards with it.
         self.keywords: dict[str, list[str]] = {}
+        #: The uids of active cards with a step-one effect (used or not).
+        self.step_one: list[str] = []
         self.add(play)
 
     def add(self, cards: list[tuple[str, str]]) -> None:
@@ -43,16 +45,21 @@ class PlayArea:
         human, plain, with_human = self.human, self.plain, self.with_human
         for pair in cards:
             play.append(pair)
-            if pair[0] in dropped:
+            uid, cid = pair
+            if uid in dropped:
                 continue
             active.append(pair)
-            card = CARDS[pair[1]]
+            card = CARDS[cid]
             human = human or card.human
             plain += card.speed
             with_human += card.speed_with_human
+            if card.keywords:
+                for word in card.keywords:
+                    self.keywords.setdefault(word, []).append(uid)
+            if cid in STEP_ONE_CARDS:
+                self.step_one.append(uid)
         self.human, self.plain, self.with_human = human, plain, with_human
         self.speed = with_human if human else plain
-        self.keywords = {}
 
 
 def area(s: AnsiaState) -> PlayArea:
@@ -87,11 +94,8 @@ def total_speed(s: AnsiaState) -> int:
 
 def keyword(s: AnsiaState, word: str) -> list[str]:
     """The uids of active cards with ``word``."""
-    known = area(s)
-    uids = known.keywords.get(word)
-    if uids is None:
-        uids = known.keywords[word] = [uid for uid, cid in known.active if word in CARDS[cid].keywords]
-    return list(uids)
+    uids = area(s).keywords.get(word)
+    return list(uids) if uids else []
 
 
 def hunt_bonus(s: AnsiaState) -> int:
@@ -106,5 +110,8 @@ def end_of_turn_points(s: AnsiaState) -> int:
 
 def pending_step_one(s: AnsiaState) -> list[str]:
     """Active cards whose discard/draw effect has not been used yet."""
+    uids = area(s).step_one
+    if not uids:
+        return []
     done = s.activated
-    return [uid for uid, cid in area(s).active if cid in STEP_ONE_CARDS and uid not in done]
+    return [uid for uid in uids if uid not in done]
