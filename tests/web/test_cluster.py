@@ -159,3 +159,37 @@ def test_si_muere_el_proceso_que_lleva_la_mesa_otro_la_toma_y_sus_bots_siguen(po
                 await _leave(member)
 
     asyncio.run(play())
+
+
+def test_una_mesa_que_espera_su_turno_no_hace_esperar_a_las_demas(postgres_cluster):
+    """A process waiting for a table another process is changing (its commit may take a while) still changes any
+    other table at once, whatever connection that table's lock goes through."""
+    db = empty(postgres_cluster)
+
+    async def play() -> None:
+        a, b = await _member(db), await _member(db)
+        try:
+            codes = [
+                a.store.create_table("hombres-lobo", {}, len(NAMES), "online", "es", {}, "host").code
+                for _ in range(cluster_module.LOCK_CONNECTIONS + 1)
+            ]
+            first, last = a.get(codes[0]), a.get(codes[-1])
+            assert first.data.id % cluster_module.LOCK_CONNECTIONS == last.data.id % cluster_module.LOCK_CONNECTIONS
+            async with b.config.cluster.changing(first.data.id):
+                waiting = asyncio.ensure_future(first.join("Ana"))
+                await asyncio.sleep(0.2)
+                assert not waiting.done()
+                await asyncio.wait_for(last.join("Bea"), 2)  # not behind the table that waits
+                assert not waiting.done()
+            await asyncio.wait_for(waiting, 5)
+            assert [s.name for s in first.data.seats if s.name] == ["Ana"]
+            assert [s.name for s in last.data.seats if s.name] == ["Bea"]
+            # Two seats of one table through the two processes at once: each change in turn, both kept.
+            await asyncio.gather(first.join("Carlos"), b.get(codes[0]).join("Diana"))
+            stored = await asyncio.to_thread(a.store.load, codes[0])
+            assert sorted(s.name for s in stored.seats if s.name) == ["Ana", "Carlos", "Diana"]
+        finally:
+            await _leave(a)
+            await _leave(b)
+
+    asyncio.run(play())

@@ -38,9 +38,10 @@ log = logging.getLogger("velada.web")
 OWNER, CHANGE = 17, 18
 #: How often a process looks for tables nobody owns (a dead process's), in seconds.
 SWEEP = 1.0
-#: Connections a process holds change locks on: a table's changes go in turn with those of the tables that share
-#: its connection (its id modulo this), not with every change the process makes.
+#: Connections a process takes change locks on (a table's id modulo this picks one): they spread the round trips.
 LOCK_CONNECTIONS = 8
+#: Seconds between tries for a change lock another process holds: the first pause, and the longest.
+LOCK_PAUSE, LOCK_PAUSE_MAX = 0.002, 0.05
 #: The games under way whose ownership lock nobody holds (in this database: advisory locks are per database).
 UNOWNED = f"""
 SELECT t.id, t.code FROM tables t WHERE t.status = 'playing' AND NOT EXISTS (
@@ -67,7 +68,6 @@ class Cluster:
         self.name = secrets.token_hex(6)
         self.hub: Hub | None = None
         self.owned: set[str] = set()
-        self._changes = [asyncio.Lock() for _ in range(LOCK_CONNECTIONS)]
         self._locks: list[Any] = []
         self._tasks: list[asyncio.Task] = []
         self._pending: set[asyncio.Task] = set()
@@ -119,25 +119,35 @@ class Cluster:
 
     @contextlib.asynccontextmanager
     async def changing(self, table_id: int) -> AsyncIterator[int | None]:
-        """Hold the table's change lock across the cluster, on one of the process's lock connections (chosen by the
-        table: a connection waits for one lock at a time, so the tables sharing it change in turn; a change with
-        its catch-up and write takes several round trips to the database, and with a single connection every
-        table of the process waited for every other's). Yields the table's stored version, read in the same round
-        trip once the lock is held (None if the table is gone)."""
-        shard = table_id % LOCK_CONNECTIONS
+        """Hold the table's change lock across the cluster. Yields the table's stored version, read in the same
+        round trip once the lock is held (None if the table is gone).
+
+        The lock is tried, not waited for (``pg_try_advisory_lock``, again after a short pause while another
+        process holds it): a connection waiting in ``pg_advisory_lock`` can do nothing else, so every table whose
+        lock went through it waited too, behind one busy table (a change holds its lock until its write is
+        committed, and a commit takes tens of milliseconds on a busy disk). A session may take an advisory lock it
+        holds again: two changes of one table in this process both get it, and the table's own lock
+        (``LiveTable.lock``) puts them in turn. The process's lock connections only spread the round trips."""
         table_id = int(table_id)  # written into the statement: two statements go in one round trip without parameters
-        async with self._changes[shard]:
-            lock = self._locks[shard]
-            cursor = await lock.execute(
-                f"SELECT pg_advisory_lock({CHANGE}, {table_id}); "
-                f"SELECT COALESCE(version, 0) FROM tables WHERE id = {table_id}"
-            )
-            cursor.nextset()
-            row = await cursor.fetchone()
-            try:
-                yield row[0] if row else None
-            finally:
-                await lock.execute("SELECT pg_advisory_unlock(%s, %s)", (CHANGE, table_id))
+        lock = self._locks[table_id % LOCK_CONNECTIONS]
+        query = (
+            f"SELECT pg_try_advisory_lock({CHANGE}, {table_id}); "
+            f"SELECT COALESCE(version, 0) FROM tables WHERE id = {table_id}"
+        )
+        pause = LOCK_PAUSE
+        while True:
+            cursor = await lock.execute(query)
+            taken = await cursor.fetchone()
+            if taken and taken[0]:
+                break
+            await asyncio.sleep(pause * (0.5 + secrets.randbelow(1000) / 1000))
+            pause = min(pause * 2, LOCK_PAUSE_MAX)
+        cursor.nextset()
+        row = await cursor.fetchone()
+        try:
+            yield row[0] if row else None
+        finally:
+            await lock.execute(f"SELECT pg_advisory_unlock({CHANGE}, {table_id})")
 
     async def _hear(self) -> None:
         """Catch up with each table another process changed, if this process shows it."""
