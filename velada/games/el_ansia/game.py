@@ -8,6 +8,7 @@ from collections.abc import Hashable, Mapping
 from typing import Any
 
 from velada.core.bots import BotFactory
+from velada.core.chance import shuffle
 from velada.core.game import Answers, CardHelp, Game, GameInfo, PromptKind, Redeal
 from velada.core.i18n import Catalog, Term
 from velada.core.options import ChoiceOption
@@ -131,7 +132,7 @@ class AnsiaGame(Game[AnsiaState]):
             s.hunt_deck = list(reversed(deal["caza"]))
         else:
             deck = list(HUNT_DECK)
-            rng.shuffle(deck)
+            shuffle(rng, deck)
             if mode == "novato":
                 novice = [c for c in deck if CARDS[c].novice][: 2 + 2 * n]
                 for card in novice:
@@ -140,7 +141,7 @@ class AnsiaGame(Game[AnsiaState]):
             s.hunt_deck = deck
         # 4. A bonus token face down on every chest; the open chests show theirs.
         tokens = [t for t, k in TOKENS.items() for _ in range(k)]
-        rng.shuffle(tokens)
+        shuffle(rng, tokens)
         chests = sorted(sp for sp, space in SPACES.items() if space.effect == "cofre")
         s.chests = {sp: tokens.pop() for sp in chests}
         s.open_chests = list(OPEN_CHESTS)
@@ -156,7 +157,7 @@ class AnsiaGame(Game[AnsiaState]):
             if "mazos" in deal:
                 s.deck[seat] = list(reversed(deal["mazos"][players[seat]]))
             else:
-                rng.shuffle(s.deck[seat])
+                shuffle(rng, s.deck[seat])
             if players[seat] in deal.get("manos", {}):
                 s.hand[seat] = list(deal["manos"][players[seat]])
             else:
@@ -228,7 +229,7 @@ class AnsiaGame(Game[AnsiaState]):
             beige = [m for m in pool if MISSIONS[m].type == "normal" and (mode != "novato" or MISSIONS[m].novice)]
             s.public_missions = rng.sample(beige, 2)
         rest = [m for m in pool if m not in s.public_missions]
-        rng.shuffle(rest)
+        shuffle(rng, rest)
         if "misiones" in deal:
             for p, ms in deal["misiones"].items():
                 s.missions[s.index[p]] = list(ms)

@@ -4,6 +4,7 @@ during a turn: where they read whose turn it is (``s.current``), they assert it 
 
 from __future__ import annotations
 
+from velada.core.chance import shuffle
 from velada.core.protocol import Prompt
 
 # rounds imports this module too: each reads the other's functions only when called.
@@ -61,7 +62,7 @@ def draw(s: AnsiaState, seat: int, n: int, to_play: bool) -> list[str]:
                 break
             deck = s.deck[seat] = s.discard[seat]
             s.discard[seat] = []
-            s.rng.shuffle(deck)
+            shuffle(s.rng, deck)
             s.emit("baraja", None, player=s.players[seat])
         cid = deck.pop()
         drawn.append(cid)
