@@ -89,6 +89,21 @@ def test_sim_json_da_victorias_por_bando_con_intervalos():
     assert report["mean_rounds"] > 0 and report["games_per_second"] > 0
 
 
+def test_sim_de_bethlem_lista_solo_los_bandos_que_pueden_ganar_con_sus_cartas():
+    """Without custom cards no objective of section 13 nor instant victory is in play: the study lists the book's
+    sides only (they were listed with 0 wins), and with custom cards all of them."""
+
+    def sides(*options: str) -> list[str]:
+        args = ["sim", "bethlem", "--players", "5", "--games", "4", "--seed", "1", "--json"]
+        result = runner.invoke(app, [*args, *(a for o in options for a in ("--option", o))])
+        assert result.exit_code == 0, result.output
+        return list(json.loads(result.stdout)["sides"])
+
+    book = ["amotinados", "internos", "director", "richard-dadd", "pacto-de-sangre", "pacto-de-odio"]
+    assert sides() == book
+    assert sides("cards=custom") == [*book, "traidor", "renegado", "inquisidor", "el-ultimo-superviviente", "sheriff"]
+
+
 def test_sim_es_reproducible_y_en_paralelo_da_lo_mismo():
     args = ["sim", "gauekos", "--players", "10", "--games", "40", "--seed", "9", "--json"]
     one = json.loads(runner.invoke(app, args).stdout)

@@ -171,6 +171,12 @@ class Game(ABC, Generic[GameState]):
     def title(self, lang: str) -> str:
         return self.text(lang, "game.title")
 
+    def sides(self, options: Mapping[str, Any]) -> tuple[str, ...]:
+        """The sides that can win a game with ``options`` (normalized: every key present), in the order statistics
+        list them: ``info.sides`` unless an option takes some out of play (Bethlem's objectives without custom
+        cards)."""
+        return self.info.sides
+
     def description(self, lang: str) -> str:
         return self.text(lang, "game.description")
 

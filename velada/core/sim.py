@@ -531,6 +531,9 @@ def summary(
             entry.update(cell)
         else:
             entry["by_side"][side] = cell
+    normal = normalize(game.options, options)
+    # Every side that can win with these options, and any other that won all the same (never hidden).
+    sides = [*game.sides(normal), *(side for side in sorted(stats.wins) if side not in game.sides(normal))]
     return {
         "game": game.id,
         "players": n_players,
@@ -539,7 +542,7 @@ def summary(
         "options": study_key(game, n_players, n, seed, options or {}, bots)["options"],
         "bot_seating": list(bots),
         "versions": versions(),
-        "sides": {side: _rate(stats.wins[side], n) for side in game.info.sides},
+        "sides": {side: _rate(stats.wins[side], n) for side in sides},
         "together": dict(sorted(stats.together.items())),
         "draws": _rate(stats.draws, n),
         "bots": per_bot,

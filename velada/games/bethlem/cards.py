@@ -34,6 +34,8 @@ SHERIFF = "sheriff"
 #: Every side that can win (section 2; with custom cards, the objectives of section 13 and the instant victories
 #: of El último superviviente and of El Saltamundos' sheriff), in the order statistics list them.
 SIDES = (MUTINEERS, INMATES, DIRECTOR, RICHARD, PACT, HATE_PACT, TRAITOR, RENEGADE, INQUISITOR, SURVIVOR, SHERIFF)
+#: The sides of the book's cards alone (section 2: the blood pact, in either of its modes, is one of its cards).
+BOOK_SIDES = (MUTINEERS, INMATES, DIRECTOR, RICHARD, PACT, HATE_PACT)
 
 #: The principal characters the mutineers' objective is about (section 2).
 MUTINEER_CARDS = ("daniel", "nathaniel", "richard-dadd")

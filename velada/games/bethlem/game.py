@@ -14,7 +14,17 @@ from velada.core.options import ChoiceOption, FlagOption, GameOption, IntOption,
 from velada.core.protocol import CALL, PUBLIC, Event, Prompt, Viewer
 from velada.games.bethlem import chance, flow, guide, setup_flow, talk
 from velada.games.bethlem.bots import HeuristicBot
-from velada.games.bethlem.cards import ALL_EVENTS, CARDS, CHOOSABLE, EVENTS, GROUP_OF, KIND_OF, SIDES, TWINS
+from velada.games.bethlem.cards import (
+    ALL_EVENTS,
+    BOOK_SIDES,
+    CARDS,
+    CHOOSABLE,
+    EVENTS,
+    GROUP_OF,
+    KIND_OF,
+    SIDES,
+    TWINS,
+)
 from velada.games.bethlem.cards import KINDS as CARD_KINDS
 from velada.games.bethlem.characters import MAX_SAME
 from velada.games.bethlem.common import BORROWED_AWAKE, SUFFIX, card_side
@@ -803,6 +813,10 @@ class BethlemGame(Game[BethlemState]):
         if s.settings.mode == "dos":
             known |= chance.dealt_places(s, known)
         return known
+
+    def sides(self, options: Mapping[str, Any]) -> tuple[str, ...]:
+        """Section 2's sides, and with custom cards section 13's objectives and the instant victories."""
+        return SIDES if options.get("cards") == "custom" else BOOK_SIDES
 
     def secret_answers(self) -> frozenset[str]:
         return SECRET_ANSWERS
