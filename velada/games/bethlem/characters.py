@@ -30,9 +30,7 @@ from velada.games.bethlem.common import (
 from velada.games.bethlem.deaths import attack, remove_attacks
 from velada.games.bethlem.deaths import marked as marked_cards
 from velada.games.bethlem.happenings import second_attack
-from velada.games.bethlem.hooks import harm
-from velada.games.bethlem.objectives import principal_card
-from velada.games.bethlem.plugins import rises
+from velada.games.bethlem.hooks import BOOK_MODE, harm
 from velada.games.bethlem.state import INEVITABLE, LEPER, BethlemState
 
 
@@ -103,21 +101,13 @@ def archive_answer(game, s: BethlemState, answers, seat: int, card: str, origin:
     s.emit("senalado", _me(s, target), power="el-archivo")
     if awake_power(s, card, origin):
         announce_awakening(s, "el-archivo")
-        positions = [pos + 1 for pos, c in enumerate(s.board[target]) if GROUP_OF[c] == "P1"]
-        if s.settings.custom:
-            principal = principal_card(s, target)
-            positions = [s.where[principal][1] + 1] if principal is not None else []
+        positions = s.settings.hooks.rules.archive(s, target, True)
         s.archive.seen.append(target)
         s.archive.shields.append((target, seat))
         s.archive.told.append((seat, target, positions, True))
         s.emit("archivo", me, player=chosen[0], positions=positions, principal=True)
         return
-    positions = [s.where[c][1] + 1 for c in mutineer_cards(s, target)]
-    if s.settings.custom and rises(s, target):
-        # With custom cards a mutineer is a player who rises with them; they give the position of their
-        # principal card (FAQ 15.6), the card whose extra power lets them rise.
-        principal = principal_card(s, target)
-        positions = [s.where[principal][1] + 1] if principal is not None else []
+    positions = s.settings.hooks.rules.archive(s, target, False)
     s.archive.told.append((seat, target, positions, False))
     if positions:
         s.emit("archivo", me, player=chosen[0], positions=positions, principal=False)
@@ -128,6 +118,17 @@ def archive_answer(game, s: BethlemState, answers, seat: int, card: str, origin:
 
 
 # --- Mary Firth ------------------------------------------------------------------------------------------
+
+
+def book_archive(s: BethlemState, target: int, awakened: bool) -> list[int]:
+    """The book's El archivo: the positions of ``target``'s principal characters (awakened), or of their living
+    mutineer cards."""
+    if awakened:
+        return [pos + 1 for pos, c in enumerate(s.board[target]) if GROUP_OF[c] == "P1"]
+    return [s.where[c][1] + 1 for c in mutineer_cards(s, target)]
+
+
+BOOK_MODE.archive = book_archive
 
 
 def mary_ask(game, s: BethlemState, seat: int, card: str, origin: str, stage: str) -> None:

@@ -158,6 +158,10 @@ class ModeRules:
     rabies: Callable[[BethlemState, int, int, str], None] = _not_installed
     #: ``finish(s)``: what the table is shown at the end of the game, before the result.
     finish: Callable[[BethlemState], None] = _not_installed
+    #: ``archive(s, target, awakened) -> positions``: the positions El archivo tells of ``target``'s cards.
+    archive: Callable[[BethlemState, int, bool], list[int]] = _not_installed
+    #: ``melancholy(s, seat, target, option)``: who is told now of the card Melancolía silenced.
+    melancholy: Callable[[BethlemState, int, str, str], None] = _not_installed
 
 
 @dataclass(slots=True)

@@ -17,7 +17,7 @@ from velada.games.bethlem.common import (
     prompt,
 )
 from velada.games.bethlem.deaths import doomed
-from velada.games.bethlem.hooks import harm
+from velada.games.bethlem.hooks import BOOK_MODE, harm
 from velada.games.bethlem.state import INEVITABLE, LEPER, BethlemState
 
 #: Ansiedad social's question is free text, as at the table; this caps its length (a spoken question is short).
@@ -60,12 +60,15 @@ def melancholy_answer(game, s: BethlemState, answers, seat: int, card: str, orig
         s.melancholy.blocked[target] = s.round
         others = [p for p in s.seats_in_game() if p != seat and s.living_cards(p)]
         cycle_note(s, "melancolia", seat, s.holder(target), others)
-        if s.settings.custom:
-            # Section 14: with custom cards the table wakes to see the card only after Gas de la risa's turn.
-            s.melancholy.unseen = target
-            s.emit("melancolia", _me(s, seat), target=chosen[0])
-        else:
-            s.emit("melancolia", None, target=chosen[0])
+        s.settings.hooks.rules.melancholy(s, seat, target, chosen[0])
+
+
+def _book_melancholy(s: BethlemState, seat: int, target: str, option: str) -> None:
+    """The book's Melancolía: the table sees the silenced card at once."""
+    s.emit("melancolia", None, target=option)
+
+
+BOOK_MODE.melancholy = _book_melancholy
 
 
 def everybody_sees_melancholy(game, s: BethlemState) -> None:

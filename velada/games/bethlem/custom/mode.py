@@ -9,7 +9,7 @@ from __future__ import annotations
 from velada.core.protocol import NARRATOR_ONLY
 from velada.games.bethlem import happenings, objectives
 from velada.games.bethlem.cards import CUSTOM_NIGHT, INMATES, KIND_OF, MUTINEERS
-from velada.games.bethlem.common import AWAKE, AWAKE_OPPOSITE, BORROWED, BORROWED_AWAKE, NORMAL
+from velada.games.bethlem.common import AWAKE, AWAKE_OPPOSITE, BORROWED, BORROWED_AWAKE, NORMAL, mutineer_cards
 from velada.games.bethlem.objectives import principal_card, reveal
 from velada.games.bethlem.plugins import rises
 from velada.games.bethlem.state import BethlemState, Death
@@ -133,3 +133,20 @@ def after_deaths(s: BethlemState, deaths: list[Death]) -> None:
 def finish(s: BethlemState) -> None:
     """At the end of the game every objective card is shown, after the life cards."""
     s.emit("objetivos", None, goals={s.players[seat]: goal for seat, goal in enumerate(s.goal)})
+
+
+def archive(s: BethlemState, target: int, awakened: bool) -> list[int]:
+    """With custom cards El archivo tells the position of ``target``'s principal card (FAQ 15.6): awakened, and
+    of a player who rises with the mutineers (the card whose extra power lets them rise); of anybody else, their
+    living mutineer cards, as in the book."""
+    if awakened or rises(s, target):
+        principal = principal_card(s, target)
+        return [s.where[principal][1] + 1] if principal is not None else []
+    return [s.where[c][1] + 1 for c in mutineer_cards(s, target)]
+
+
+def melancholy(s: BethlemState, seat: int, target: str, option: str) -> None:
+    """Section 14: with custom cards the table wakes to see Melancolía's card only after Gas de la risa's turn;
+    until then its user alone knows it."""
+    s.melancholy.unseen = target
+    s.emit("melancolia", frozenset((s.players[seat],)), target=option)

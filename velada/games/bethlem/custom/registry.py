@@ -61,6 +61,8 @@ CUSTOM_MODE.pack = mode.pack
 CUSTOM_MODE.lobotomy = mode.lobotomy
 CUSTOM_MODE.rabies = mode.rabies
 CUSTOM_MODE.finish = mode.finish
+CUSTOM_MODE.archive = mode.archive
+CUSTOM_MODE.melancholy = mode.melancholy
 
 # The tables the upper layers (the night's powers, the flow's steps, the views) read; the rules below them read
 # ``hooks.HOOKS`` and never import this module.
