@@ -15,6 +15,12 @@ if TYPE_CHECKING:
 STEP_ONE = ("robar", "robar_si_humano", "descartar_robar", "digerir", "inspirar")
 #: The cards with such an effect (asked of the play area at every step of every turn).
 STEP_ONE_CARDS = frozenset(cid for cid, card in CARDS.items() if any(k in card.effect for k in STEP_ONE))
+#: The cards that score while in play: (points a hunt earns, points at the end of the turn).
+SCORING_CARDS = {
+    cid: (card.effect.get("caza_pv", 0), card.effect.get("fin_turno_pv", 0))
+    for cid, card in CARDS.items()
+    if "caza_pv" in card.effect or "fin_turno_pv" in card.effect
+}
 
 
 class PlayArea:
@@ -24,7 +30,19 @@ class PlayArea:
     discarded uids with its own copies, so any change, however made, is seen. Cards drawn into the play area
     (the most common change) are added to what was read (``add``) rather than read again with the others."""
 
-    __slots__ = ("active", "dropped", "human", "keywords", "plain", "play", "speed", "step_one", "with_human")
+    __slots__ = (
+        "active",
+        "dropped",
+        "end_points",
+        "human",
+        "hunt_points",
+        "keywords",
+        "plain",
+        "play",
+        "speed",
+        "step_one",
+        "with_human",
+    )
 
     def __init__(self, play: list[tuple[str, str]], dropped: list[str]) -> None:
         self.play: list[tuple[str, str]] = []
@@ -37,6 +55,8 @@ class PlayArea:
         self.keywords: dict[str, list[str]] = {}
         #: The uids of active cards with a step-one effect (used or not).
         self.step_one: list[str] = []
+        #: What the active cards add to each hunt and at the end of the turn.
+        self.hunt_points = self.end_points = 0
         self.add(play)
 
     def add(self, cards: list[tuple[str, str]]) -> None:
@@ -58,6 +78,10 @@ class PlayArea:
                     self.keywords.setdefault(word, []).append(uid)
             if cid in STEP_ONE_CARDS:
                 self.step_one.append(uid)
+            if cid in SCORING_CARDS:
+                hunt, end = SCORING_CARDS[cid]
+                self.hunt_points += hunt
+                self.end_points += end
         self.human, self.plain, self.with_human = human, plain, with_human
         self.speed = with_human if human else plain
 
@@ -100,12 +124,12 @@ def keyword(s: AnsiaState, word: str) -> list[str]:
 
 def hunt_bonus(s: AnsiaState) -> int:
     """Victory points each hunt earns on top of the cards (El ansia: +2)."""
-    return sum(CARDS[cid].effect.get("caza_pv", 0) for _, cid in area(s).active)
+    return area(s).hunt_points
 
 
 def end_of_turn_points(s: AnsiaState) -> int:
     """Victory points at the end of the turn (Rosa eterna: +1)."""
-    return sum(CARDS[cid].effect.get("fin_turno_pv", 0) for _, cid in area(s).active)
+    return area(s).end_points
 
 
 def pending_step_one(s: AnsiaState) -> list[str]:

@@ -498,7 +498,7 @@ def hunt_options(s: AnsiaState) -> list[str]:
     # Without hunts left, only a well's free hunts remain, and those only in the first column. A column costs
     # at least its number: those past the speed are not looked at.
     columns = max(0, speed) if s.hunts > 0 else min(1, max(0, speed)) if s.well_hunts else 0
-    for row, cells in enumerate(s.zone):
+    for row, cells in enumerate(s.zone) if columns else ():
         for col, stack in enumerate(cells[:columns]):
             if not stack or (cemetery and any(CARDS[c].human for c in stack)):
                 continue
@@ -600,6 +600,8 @@ def resolve_ready(s: AnsiaState, chosen: tuple[str, ...]) -> None:
 
 
 USABLE_TOKENS = ("velocidad-1", "velocidad-2", "caza", "descartar-robar", "robar-zona", "mision")
+#: The instant missions, by id, and their effect.
+INSTANT_MISSIONS = {mid: m.data["efecto"] for mid, m in MISSIONS.items() if m.type == "instantanea"}
 
 
 def usable_extras(s: AnsiaState, moving: bool) -> list[str]:
@@ -612,10 +614,10 @@ def usable_extras(s: AnsiaState, moving: bool) -> list[str]:
         if token in USABLE_TOKENS and not (token == "caza" and s.extra_turn):
             options.append(f"ficha:{token}")
     for mid in s.missions[seat]:
-        mission = MISSIONS[mid]
-        if mission.type != "instantanea":
+        effect = INSTANT_MISSIONS.get(mid)
+        if effect is None:
             continue
-        effect = mission.data["efecto"]
+        mission = MISSIONS[mid]
         if (
             effect in ("velocidad", "robar")
             or (effect == "caza_extra" and not s.extra_turn)
