@@ -232,6 +232,18 @@ class Game(ABC, Generic[GameState]):
         """The help for ``help_id`` in ``lang``; ``KeyError`` for an id the game does not know."""
         raise KeyError(help_id)
 
+    # --- what a game's own page parts may ask (the templates call on a game only what Game declares) -------
+
+    def card_name(self, card: str, lang: str) -> str:
+        """The name of the card ``card`` (an id of the game's card data) in ``lang``, for a page that lists
+        cards; by default the id itself, for a game whose pages name no card by its id."""
+        return card
+
+    def board_layout(self) -> dict[str, Any] | None:
+        """The board the game is played on, for its page to draw (the spaces and the links between them, as its
+        own template reads them); ``None`` for a game without a board."""
+        return None
+
     def result_text(self, state: GameState, result: Result, lang: str) -> str:
         """The result as a sentence (its winners named where the text names them)."""
         winners = Term(", ".join(result.winners), number=len(result.winners))
