@@ -55,7 +55,8 @@ class PlayArea:
         self.keywords: dict[str, list[str]] = {}
         #: The uids of active cards with a step-one effect (used or not).
         self.step_one: list[str] = []
-        #: What the active cards add to each hunt and at the end of the turn.
+        #: The victory points the active cards add to each hunt (El ansia: +2) and at the end of the turn
+        #: (Rosa eterna: +1).
         self.hunt_points = self.end_points = 0
         self.add(play)
 
@@ -125,11 +126,6 @@ def keyword(s: AnsiaState, word: str) -> list[str]:
 def hunt_bonus(s: AnsiaState) -> int:
     """Victory points each hunt earns on top of the cards (El ansia: +2)."""
     return area(s).hunt_points
-
-
-def end_of_turn_points(s: AnsiaState) -> int:
-    """Victory points at the end of the turn (Rosa eterna: +1)."""
-    return area(s).end_points
 
 
 def pending_step_one(s: AnsiaState) -> list[str]:

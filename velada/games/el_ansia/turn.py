@@ -13,7 +13,6 @@ from velada.games.el_ansia.data import CARDS, HUMAN_KINDS, MISSIONS, QUICK, SPAC
 from velada.games.el_ansia.effects import (
     active,
     area,
-    end_of_turn_points,
     has_human,
     hunt_bonus,
     keyword,
@@ -279,13 +278,14 @@ def step_two(s: AnsiaState) -> None:
     seat = s.current
     assert seat is not None
     here = s.position[seat]
-    if keyword(s, "desorientacion") and not s.home[seat] and here != "laberinto":
+    words = area(s).keywords  # the play area does not change in this step
+    if "desorientacion" in words and not s.home[seat] and here != "laberinto":
         goal = board.distances_from("laberinto")
         there = board.step_towards(here, goal, 4)
         if there != here:
             _place(s, seat, there)
             s.emit("desorientacion", None, player=s.players[seat], space=there)
-    if keyword(s, "picante") and not s.home[seat]:
+    if "picante" in words and not s.home[seat]:
         spicy(s)
         return
     offer_move(s)
@@ -479,7 +479,7 @@ def hunting_allowed(s: AnsiaState) -> bool:
     here = SPACES[s.position[seat]]
     if here.effect in NO_HUNT_SPACES or here.route == "barco" or s.extra_turn:
         return False
-    return not keyword(s, "agua_bendita")
+    return "agua_bendita" not in area(s).keywords
 
 
 def hunt_cost(s: AnsiaState, row: int, col: int) -> int:
@@ -487,12 +487,12 @@ def hunt_cost(s: AnsiaState, row: int, col: int) -> int:
     return col + 1 + (not QUICK.isdisjoint(s.zone[row][col]))
 
 
-def hunt_options(s: AnsiaState) -> list[str]:
+def hunt_options(s: AnsiaState, speed: int) -> list[str]:
+    """The cells of the hunting zone (and the tavern) a vampire with ``speed`` left may hunt now."""
     seat = s.current
     assert seat is not None
     if not hunting_allowed(s):
         return []
-    speed = s.speed()
     cemetery = SPACES[s.position[seat]].region == "cementerio"
     options = []
     # Without hunts left, only a well's free hunts remain, and those only in the first column. A column costs
@@ -514,11 +514,12 @@ def hunt_options(s: AnsiaState) -> list[str]:
 
 def offer_hunt(s: AnsiaState) -> None:
     s.turn_phase = "cazar"
-    options = hunt_options(s) + usable_extras(s, moving=False)
+    speed = s.speed()
+    options = hunt_options(s, speed) + usable_extras(s, moving=False)
     if not options:
         end_turn(s)
         return
-    _ask(s, "cazar", "cazar", options, skippable=True, speed=s.speed())
+    _ask(s, "cazar", "cazar", options, skippable=True, speed=speed)
 
 
 def resolve_hunt(s: AnsiaState, chosen: tuple[str, ...]) -> None:
@@ -713,10 +714,11 @@ def end_turn(s: AnsiaState) -> None:
     """The vampire rests: non-permanent cards go to the discard pile, end-of-turn effects score, and it draws 3."""
     seat = s.current
     assert seat is not None
-    score(s, seat, end_of_turn_points(s), "fin-de-turno")
+    in_play = area(s)
+    score(s, seat, in_play.end_points, "fin-de-turno")
     kept = list(s.spicy[seat])
     s.spicy[seat] = []
-    for _, cid in area(s).active:  # the play area without the cards discarded before use
+    for _, cid in in_play.active:  # the play area without the cards discarded before use
         card = CARDS[cid]
         if card.permanent:
             s.permanents[seat].append(cid)
