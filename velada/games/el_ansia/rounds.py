@@ -10,6 +10,10 @@ from velada.games.el_ansia.state import AnsiaState
 #: Who plays first: the vampire farthest from the castle. By region, then by route, then closest to the maze.
 REGION_ORDER = {"laberinto": 0, "bosque": 1, "llanuras": 2, "montanas": 3, "cementerio": 4, "castillo": 5}
 ROUTE_ORDER = {"carretera": 0, "ferrocarril": 1, "barco": 2}
+#: A space's place in the turn order (region, route, steps to the maze), worked out once.
+SPACE_ORDER = {
+    sp: (REGION_ORDER[space.region], ROUTE_ORDER[space.route], board.to_maze(sp)) for sp, space in SPACES.items()
+}
 #: The tavern's space.
 TAVERN = next(sp for sp, space in SPACES.items() if space.effect == "taberna")
 
@@ -19,9 +23,8 @@ def turn_order(s: AnsiaState) -> list[int]:
     before boat; then whoever is closer to the maze; on one space, the vampire on top."""
 
     def key(seat: int) -> tuple:
-        space = SPACES[s.position[seat]]
-        height = s.stacks[space.id].index(seat)
-        return (REGION_ORDER[space.region], ROUTE_ORDER[space.route], board.to_maze(space.id), -height)
+        space = s.position[seat]
+        return SPACE_ORDER[space], -s.stacks[space].index(seat)
 
     return sorted(range(len(s.players)), key=key)
 

@@ -611,9 +611,13 @@ def usable_extras(s: AnsiaState, moving: bool) -> list[str]:
     assert seat is not None
     options: list[str] = []
     tokens = s.tokens[seat]
-    for token in sorted(set(tokens) - set(s.used_tokens[seat])) if tokens else ():
-        if token in USABLE_TOKENS and not (token == "caza" and s.extra_turn):
-            options.append(f"ficha:{token}")
+    if tokens:
+        used = s.used_tokens[seat]
+        # Most tokens held are not of this kind (kinds, umbrellas…): only the usable ones are sorted.
+        usable = [t for t in tokens if t in USABLE_TOKENS and t not in used]
+        for token in sorted(set(usable)) if usable else ():
+            if not (token == "caza" and s.extra_turn):
+                options.append(f"ficha:{token}")
     for mid in s.missions[seat]:
         effect = INSTANT_MISSIONS.get(mid)
         if effect is None:
