@@ -47,7 +47,6 @@ from velada.games.bethlem.state import (
     Attack,
     BethlemState,
     DawnEvent,
-    Death,
     Resolution,
 )
 
@@ -554,8 +553,9 @@ def _kill(game, s: BethlemState) -> None:
     for seat in range(len(s.players)):
         if not s.out[seat] and not any(s.alive[c] for c in s.board[seat]):
             _eliminate(s, seat, deaths)
-    if deaths or res.eliminated:
-        s.settings.hooks.rules.after_deaths(s, deaths)
+    after = s.settings.hooks.rules.after_deaths
+    if after is not None and (deaths or res.eliminated):
+        after(s, deaths)
     _then(s, "kill")
 
 
@@ -581,10 +581,6 @@ def tell_dawn(s: BethlemState) -> None:
     dawn, res.dawn = res.dawn, []
     for _, event in sorted(dawn, key=lambda told: told.order):
         s.emit(event.kind, event.audience, **event.data)
-
-
-def _nothing_after(s: BethlemState, deaths: list[Death]) -> None:
-    """The book shows nothing more after a resolution (the custom mode shows objectives: ``ModeRules``)."""
 
 
 def _eliminate(s: BethlemState, seat: int, deaths) -> None:
@@ -859,7 +855,6 @@ TRIGGERS: dict[str, Trigger] = {
 #: registry gives the custom mode's both the book's and the characters').
 NO_HOOKS.triggers = TRIGGERS
 BOOK_MODE.rabies = _book_rabies
-BOOK_MODE.after_deaths = _nothing_after
 
 
 # 7. afterwards ---------------------------------------------------------------------------------------------

@@ -145,8 +145,9 @@ class ModeRules:
     #: Custom mode: what ``seat`` plays for (its objective card), who wins.
     objective: Callable[[BethlemState, int], str] = _not_installed
     outcome: Callable[[BethlemState], Any] = _not_installed
-    #: ``after_deaths(s, deaths)``: a resolution killed ``deaths`` or took players out (who shows their objective).
-    after_deaths: Callable[[BethlemState, list[Any]], None] = _not_installed
+    #: ``after_deaths(s, deaths)``: a resolution killed ``deaths`` or took players out (who shows their objective);
+    #: None: nothing happens then (the book's).
+    after_deaths: Callable[[BethlemState, list[Any]], None] | None = None
     #: ``round_steps(s)``: the agenda of a new round (its night and day).
     round_steps: Callable[[BethlemState], tuple[tuple, ...]] = _not_installed
     #: ``pack(s)``: the seats that wake in the mutineers' turn.

@@ -152,7 +152,7 @@ def mutineers_handler(game, s: BethlemState) -> None:
     if s.settings.custom and s.round == 1 and traitors_undecided(s):
         s.agenda.extendleft((("night", "amotinados"), ("traitor",)))
         return
-    members = pack(s)
+    members = s.settings.hooks.rules.pack(s)
     later: list[tuple] = []
     for hook in s.settings.hooks.mutiny:
         members, steps = hook(s, members)
