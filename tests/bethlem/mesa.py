@@ -59,6 +59,11 @@ CINCO = {
 OBJETIVOS_CINCO = {**OBJETIVOS, "Eva": "traidor"}
 
 
+def jugadores(n: int) -> list[str]:
+    """``n`` players named p1, p2…, for a table dealt by chance."""
+    return [f"p{i}" for i in range(1, n + 1)]
+
+
 def mesa(
     deal: dict[str, list[str]],
     seed: int = 0,
@@ -231,6 +236,11 @@ def muertas(m: Match) -> set[str]:
 def eventos(m: Match, kind: str, viewer: str | None = None) -> list[dict]:
     """The data of every ``kind`` event that ``viewer`` may see (None: the narrator)."""
     return [e.data for e in m.state.log if e.kind == kind and e.visible_to(viewer)]
+
+
+def revelados(m: Match, viewer: str = "Carlos") -> dict[str, str]:
+    """The objective cards revealed so far that ``viewer`` saw revealed: player → objective."""
+    return {e["player"]: e["goal"] for e in eventos(m, "objetivo-revelado", viewer)}
 
 
 def hasta_prompt(m: Match, player: str, kind: str, respuestas: Respuestas | None = None) -> None:

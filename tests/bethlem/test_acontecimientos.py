@@ -1,20 +1,16 @@
 """Cartas de acontecimiento (section 13): at most one a round, shown at the end of the day; the nine periodic
 ones and the four punctual ones that come when an objective is revealed."""
 
-from .mesa import OBJETIVOS, PERSONALIZADA, abiertos, dia, eventos, hasta, hasta_prompt, mesa, noche, opciones
+from .mesa import OBJETIVOS, PERSONALIZADA, abiertos, ataque, dia, eventos, hasta, hasta_prompt, mesa, noche, opciones
 
 
-def con(periodicos=(), puntuales=(), **options):
+def mazos(periodicos=(), puntuales=(), **options):
     return mesa(
         PERSONALIZADA,
         objetivos=OBJETIVOS,
         mazos={"periodicos": list(periodicos), "puntuales": list(puntuales)},
         **options,
     )
-
-
-def todos(target, *quien):
-    return {(p, "amotinados"): [target] for p in quien}
 
 
 def sin_votos(m):
@@ -33,7 +29,7 @@ def acontecimientos(m):
 
 
 def test_un_acontecimiento_se_muestra_al_final_del_dia_tras_el_linchamiento():
-    m = con(["fiesta-nocturna", "eclipse-de-sol"])
+    m = mazos(["fiesta-nocturna", "eclipse-de-sol"])
     noche(m)
     dia(m)
     kinds = [e.kind for e in m.state.log]
@@ -44,7 +40,7 @@ def test_un_acontecimiento_se_muestra_al_final_del_dia_tras_el_linchamiento():
 def test_el_acontecimiento_en_vigor_queda_en_la_vista_de_todos():
     """The table is shown the acontecimiento and plays under it next round: every view keeps it (which one
     came is drawn from a face-down deck, so the log alone would tell it to nobody who reconnects)."""
-    m = con(["fiesta-nocturna", "eclipse-de-sol"])
+    m = mazos(["fiesta-nocturna", "eclipse-de-sol"])
     assert m.view("Bea")["happening"] is None
     noche(m)
     dia(m)
@@ -53,7 +49,7 @@ def test_el_acontecimiento_en_vigor_queda_en_la_vista_de_todos():
 
 
 def test_con_acontecimientos_cada_dos_rondas_solo_llegan_en_las_rondas_pares():
-    m = con(["fiesta-nocturna", "eclipse-de-sol"], acontecimientos="cada-dos-rondas")
+    m = mazos(["fiesta-nocturna", "eclipse-de-sol"], acontecimientos="cada-dos-rondas")
     noche(m)
     dia(m)
     assert acontecimientos(m) == []
@@ -71,7 +67,7 @@ def test_sin_acontecimientos_con_la_opcion_no():
 
 
 def test_eclipse_de_sol_la_ronda_siguiente_no_hay_dia():
-    m = con(["eclipse-de-sol"])
+    m = mazos(["eclipse-de-sol"])
     noche(m)
     dia(m)
     seen = vistos(m, lambda m: m.state.round == 3)
@@ -80,7 +76,7 @@ def test_eclipse_de_sol_la_ronda_siguiente_no_hay_dia():
 
 
 def test_alerta_roja_la_ronda_siguiente_no_hay_noche():
-    m = con(["alerta-roja"])
+    m = mazos(["alerta-roja"])
     noche(m)
     dia(m)
     seen = vistos(m, lambda m: m.state.round == 2 and m.state.phase == "dia")
@@ -89,7 +85,7 @@ def test_alerta_roja_la_ronda_siguiente_no_hay_noche():
 
 
 def test_corte_de_electricidad_las_acciones_principales_no_actuan_una_ronda():
-    m = con(["corte-de-electricidad"])
+    m = mazos(["corte-de-electricidad"])
     noche(m)
     dia(m)
     seen = vistos(m, lambda m: m.state.round == 2 and m.state.phase == "dia")
@@ -98,7 +94,7 @@ def test_corte_de_electricidad_las_acciones_principales_no_actuan_una_ronda():
 
 
 def test_terapia_de_grupo_los_personajes_principales_no_actuan_una_ronda():
-    m = con(["terapia-de-grupo"])
+    m = mazos(["terapia-de-grupo"])
     noche(m)
     dia(m)
     seen = vistos(m, lambda m: m.state.round == 2 and m.state.phase == "dia")
@@ -107,7 +103,7 @@ def test_terapia_de_grupo_los_personajes_principales_no_actuan_una_ronda():
 
 
 def test_reconocimiento_medico_los_personajes_secundarios_no_actuan_una_ronda():
-    m = con(["reconocimiento-medico"])
+    m = mazos(["reconocimiento-medico"])
     noche(m)
     dia(m)
     seen = vistos(m, lambda m: m.state.round == 2 and m.state.phase == "dia")
@@ -116,7 +112,7 @@ def test_reconocimiento_medico_los_personajes_secundarios_no_actuan_una_ronda():
 
 
 def test_dos_pajaros_de_un_tiro_en_un_empate_cada_empatado_pierde_una_carta():
-    m = con(["dos-pajaros-de-un-tiro"])
+    m = mazos(["dos-pajaros-de-un-tiro"])
     noche(m)
     dia(m)
     noche(m)
@@ -131,7 +127,7 @@ def test_dos_pajaros_de_un_tiro_en_un_empate_cada_empatado_pierde_una_carta():
 
 
 def test_jugada_arriesgada_cada_jugador_puede_una_vez_matar_una_carta_suya_y_robar_un_evento():
-    m = con(["jugada-arriesgada"], eventos=["confesion", "milagrero", "leproso", "despertar", "celda-de-aislamiento"])
+    m = mazos(["jugada-arriesgada"], eventos=["confesion", "milagrero", "leproso", "despertar", "celda-de-aislamiento"])
     noche(m)
     dia(m)
     noche(m)
@@ -149,7 +145,7 @@ def test_jugada_arriesgada_cada_jugador_puede_una_vez_matar_una_carta_suya_y_rob
 
 
 def test_fiesta_nocturna_si_nadie_muere_esa_noche_hay_doble_linchamiento():
-    m = con(["fiesta-nocturna"])
+    m = mazos(["fiesta-nocturna"])
     noche(m)
     dia(m)
     noche(m)
@@ -159,16 +155,16 @@ def test_fiesta_nocturna_si_nadie_muere_esa_noche_hay_doble_linchamiento():
 
 
 def test_fiesta_nocturna_con_una_muerte_esa_noche_no_hay_doble_linchamiento():
-    m = con(["fiesta-nocturna"])
+    m = mazos(["fiesta-nocturna"])
     noche(m)
     dia(m)
-    noche(m, todos("Bea:2", "Ana", "Dani"))
+    noche(m, ataque("Bea:2", amotinados=("Ana", "Dani")))
     seen = vistos(m, lambda m: m.state.round == 3)
     assert ("Ana", "d2:linchamiento-3") not in seen
 
 
 def test_hora_de_la_siesta_sin_muerte_en_el_linchamiento_los_amotinados_matan_dos_veces():
-    m = con(["hora-de-la-siesta"])
+    m = mazos(["hora-de-la-siesta"])
     noche(m)
     dia(m)
     noche(m)
@@ -190,8 +186,8 @@ def test_hora_de_la_siesta_sin_muerte_en_el_linchamiento_los_amotinados_matan_do
 
 
 def test_al_revelarse_un_objetivo_quien_lo_revela_elige_entre_un_puntual_y_un_periodico():
-    m = con(["eclipse-de-sol", "alerta-roja"], ["todos-para-uno", "dia-de-visitas"])
-    noche(m, todos("Bea:1", "Ana", "Dani"))
+    m = mazos(["eclipse-de-sol", "alerta-roja"], ["todos-para-uno", "dia-de-visitas"])
+    noche(m, ataque("Bea:1", amotinados=("Ana", "Dani")))
     hasta_prompt(m, "Bea", "acontecimiento")
     assert opciones(m, "Bea", "acontecimiento") == ("todos-para-uno", "eclipse-de-sol")
     m.choose("Bea", "acontecimiento", ["eclipse-de-sol"])
@@ -201,8 +197,8 @@ def test_al_revelarse_un_objetivo_quien_lo_revela_elige_entre_un_puntual_y_un_pe
 
 
 def test_si_varios_revelan_esa_ronda_eligen_por_mayoria():
-    m = con(["eclipse-de-sol"], ["todos-para-uno"])
-    noche(m, todos("Bea:1", "Ana", "Dani"))
+    m = mazos(["eclipse-de-sol"], ["todos-para-uno"])
+    noche(m, ataque("Bea:1", amotinados=("Ana", "Dani")))
     dia(
         m,
         {
@@ -217,8 +213,8 @@ def test_si_varios_revelan_esa_ronda_eligen_por_mayoria():
 
 
 def test_todos_para_uno_cada_jugador_muestra_una_carta():
-    m = con(["dos-pajaros-de-un-tiro"], ["todos-para-uno"])
-    noche(m, todos("Bea:1", "Ana", "Dani"))
+    m = mazos(["dos-pajaros-de-un-tiro"], ["todos-para-uno"])
+    noche(m, ataque("Bea:1", amotinados=("Ana", "Dani")))
     hasta_prompt(m, "Bea", "acontecimiento")
     m.choose("Bea", "acontecimiento", ["todos-para-uno"])
     assert "Bea:1" not in opciones(m, "Bea", "todos-para-uno")
@@ -229,8 +225,8 @@ def test_todos_para_uno_cada_jugador_muestra_una_carta():
 
 
 def test_dia_de_visitas_cada_jugador_se_comporta_o_mata_una_carta_suya():
-    m = con(["dos-pajaros-de-un-tiro"], ["dia-de-visitas"])
-    noche(m, todos("Bea:1", "Ana", "Dani"))
+    m = mazos(["dos-pajaros-de-un-tiro"], ["dia-de-visitas"])
+    noche(m, ataque("Bea:1", amotinados=("Ana", "Dani")))
     hasta_prompt(m, "Bea", "acontecimiento")
     m.choose("Bea", "acontecimiento", ["dia-de-visitas"])
     m.choose("Ana", "dia-de-visitas", ["comportarse"])
@@ -245,8 +241,8 @@ def test_dia_de_visitas_cada_jugador_se_comporta_o_mata_una_carta_suya():
 
 
 def test_investigacion_policial_cada_jugador_retira_una_carta_para_siempre():
-    m = con(["dos-pajaros-de-un-tiro"], ["investigacion-policial"])
-    noche(m, todos("Bea:1", "Ana", "Dani"))
+    m = mazos(["dos-pajaros-de-un-tiro"], ["investigacion-policial"])
+    noche(m, ataque("Bea:1", amotinados=("Ana", "Dani")))
     hasta_prompt(m, "Bea", "acontecimiento")
     m.choose("Bea", "acontecimiento", ["investigacion-policial"])
     assert "Bea:1" in opciones(m, "Bea", "investigacion-policial"), "a dead card may be removed"
@@ -262,8 +258,8 @@ def test_investigacion_policial_cada_jugador_retira_una_carta_para_siempre():
 
 def _policia_deja_sin_cartas_a_bea(pacto: str):
     """Investigación policial with Bea's last living card taken off the table, while she has a pact with Carlos."""
-    m = con(["dos-pajaros-de-un-tiro"], ["investigacion-policial"])
-    noche(m, todos("Bea:1", "Ana", "Dani"))
+    m = mazos(["dos-pajaros-de-un-tiro"], ["investigacion-policial"])
+    noche(m, ataque("Bea:1", amotinados=("Ana", "Dani")))
     hasta_prompt(m, "Bea", "acontecimiento")
     m.choose("Bea", "acontecimiento", ["investigacion-policial"])
     s = m.state
@@ -294,8 +290,8 @@ def test_investigacion_policial_anula_el_pacto_de_odio_del_eliminado():
 
 
 def test_cuerpo_de_espionaje_las_cartas_marcadas_caen_juntas_cuando_todas_menos_una_fueron_atacadas():
-    m = con(["dos-pajaros-de-un-tiro"], ["cuerpo-de-espionaje"])
-    noche(m, todos("Bea:1", "Ana", "Dani"))
+    m = mazos(["dos-pajaros-de-un-tiro"], ["cuerpo-de-espionaje"])
+    noche(m, ataque("Bea:1", amotinados=("Ana", "Dani")))
     hasta_prompt(m, "Bea", "acontecimiento")
     m.choose("Bea", "acontecimiento", ["cuerpo-de-espionaje"])
     for player in m.players:

@@ -8,6 +8,7 @@ from .mesa import (
     OBJETIVOS,
     PERSONALIZADA,
     abiertos,
+    ataque,
     con,
     dia,
     eventos,
@@ -18,15 +19,8 @@ from .mesa import (
     muere_de_noche,
     noche,
     opciones,
+    revelados,
 )
-
-
-def todos(target, *quien):
-    return {(p, "amotinados"): [target] for p in quien}
-
-
-def revelados(m, viewer="Carlos"):
-    return {e["player"]: e["goal"] for e in eventos(m, "objetivo-revelado", viewer)}
 
 
 def linchar(player, card, *quien):
@@ -51,7 +45,7 @@ def test_el_ultimo_superviviente_se_anuncia_a_todos_la_primera_noche():
 
 def test_el_ultimo_superviviente_que_muere_en_las_tres_primeras_rondas_gana_al_instante():
     m = mesa(SUPERVIVIENTE, objetivos=OBJETIVOS)
-    noche(m, todos("Bea:1", "Ana", "Dani"))
+    noche(m, ataque("Bea:1", amotinados=("Ana", "Dani")))
     r = m.result
     assert r.reason == "el-ultimo-superviviente" and r.sides == ("el-ultimo-superviviente",)
     assert r.winners == ("Bea",) and r.rounds == 1
@@ -62,7 +56,7 @@ def test_el_ultimo_superviviente_que_muere_despues_de_la_tercera_ronda_no_gana()
     for _ in range(3):
         noche(m)
         dia(m)
-    noche(m, todos("Bea:1", "Ana", "Dani"))
+    noche(m, ataque("Bea:1", amotinados=("Ana", "Dani")))
     assert not m.state.alive["el-ultimo-superviviente"] and m.result is None
 
 
@@ -80,10 +74,10 @@ def test_despertar_instinto_de_supervivencia_se_muestra_y_no_muere_en_tres_ronda
     awaken(m.state, "el-ultimo-superviviente", "despertar")  # during the fourth round
     assert m.view("Carlos", "es")["players"][1]["cards"][0]["card"] == "el-ultimo-superviviente"
     for _ in range(4):  # the fourth round and the three after it
-        noche(m, todos("Bea:1", "Ana", "Dani"))
+        noche(m, ataque("Bea:1", amotinados=("Ana", "Dani")))
         assert m.state.alive["el-ultimo-superviviente"]
         dia(m)
-    noche(m, todos("Bea:1", "Ana", "Dani"))
+    noche(m, ataque("Bea:1", amotinados=("Ana", "Dani")))
     assert not m.state.alive["el-ultimo-superviviente"]
 
 
@@ -96,7 +90,7 @@ ALQUIMISTA = con(
 
 def test_la_alquimista_ya_esta_muerta_y_al_morir_no_revela_el_objetivo():
     m = mesa(ALQUIMISTA, objetivos=OBJETIVOS)
-    noche(m, todos("Bea:1", "Ana", "Dani"))
+    noche(m, ataque("Bea:1", amotinados=("Ana", "Dani")))
     assert not m.state.alive["la-alquimista"]
     assert revelados(m) == {}
 
@@ -114,7 +108,7 @@ def test_quien_tiene_la_alquimista_revela_su_objetivo_al_perder_todas_sus_cartas
 def test_la_alquimista_interna_revive_una_de_sus_cartas_despertada_al_quedar_fuera():
     m = mesa(ALQUIMISTA, objetivos=OBJETIVOS)
     muere_de_noche(m, "Bea:1", "Bea:2", "Bea:3", amotinados=("Ana", "Dani"))  # all her cards but Amnesia
-    hasta_prompt(m, "Bea", "la-alquimista-revivir", todos("Bea:4", "Ana", "Dani"))
+    hasta_prompt(m, "Bea", "la-alquimista-revivir", ataque("Bea:4", amotinados=("Ana", "Dani")))
     assert revelados(m) == {"Bea": "internos"}
     m.choose("Bea", "la-alquimista-revivir", ["Bea:2"])
     s = m.state
@@ -123,7 +117,7 @@ def test_la_alquimista_interna_revive_una_de_sus_cartas_despertada_al_quedar_fue
 
 def test_sacrificio_vital_revive_las_cartas_de_un_jugador_y_la_alquimista_muere_para_siempre():
     m = mesa(ALQUIMISTA, objetivos=OBJETIVOS)
-    noche(m, todos("Carlos:2", "Ana", "Dani"))  # Arthur dies
+    noche(m, ataque("Carlos:2", amotinados=("Ana", "Dani")))  # Arthur dies
     s = m.state
     awaken(s, "la-alquimista", "despertar")
     hasta_prompt(m, "Bea", "la-alquimista")
@@ -177,7 +171,7 @@ GAS_INTERNO = con(
 
 def test_si_muere_gas_de_la_risa_los_amotinados_no_se_levantan_y_su_jugador_mata_por_ellos():
     m = mesa(GAS_INTERNO, objetivos=OBJETIVOS)
-    noche(m, todos("Bea:1", "Ana", "Dani"))
+    noche(m, ataque("Bea:1", amotinados=("Ana", "Dani")))
     dia(m)
     hasta_prompt(m, "Bea", "gas-de-la-risa-ataque")
     assert ("Ana", "amotinados") not in abiertos(m) and ("Dani", "amotinados") not in abiertos(m)
@@ -199,11 +193,11 @@ def test_gas_de_la_risa_amotinado_no_tiene_poder_extra():
 def test_muerto_de_risa_la_carta_nombrada_muere_en_su_lugar_y_la_segunda_vez_quita_el_voto():
     m = mesa(PERSONALIZADA, objetivos={**OBJETIVOS, "Ana": "internos", "Bea": "amotinados"})
     awaken(m.state, "gas-de-la-risa", "despertar")
-    noche(m, {("Ana", "gas-de-la-risa"): ["la-chef"], **todos("Ana:1", "Bea", "Dani")})
+    noche(m, {("Ana", "gas-de-la-risa"): ["la-chef"], **ataque("Ana:1", amotinados=("Bea", "Dani"))})
     s = m.state
     assert s.alive["gas-de-la-risa"] and not s.alive["la-chef"]
     dia(m)
-    noche(m, {("Ana", "gas-de-la-risa"): ["arthur"], **todos("Ana:1", "Bea", "Dani")})
+    noche(m, {("Ana", "gas-de-la-risa"): ["arthur"], **ataque("Ana:1", amotinados=("Bea", "Dani"))})
     assert not s.alive["gas-de-la-risa"]
     assert s.ali.no_vote.get(2), "Carlos, who holds Arthur, loses the vote"
 
@@ -236,7 +230,7 @@ def test_el_arquitecto_muerto_sigue_actuando_y_no_revela_hasta_que_muere_su_esco
     assert not m.state.alive["el-arquitecto"] and revelados(m) == {}
     dia(m)
     hasta_prompt(m, "Ana", "el-arquitecto")  # its power goes on
-    noche(m, todos("Carlos:2", "Ana", "Dani"))
+    noche(m, ataque("Carlos:2", amotinados=("Ana", "Dani")))
     assert revelados(m) == {"Ana": "amotinados"}
 
 
@@ -248,7 +242,7 @@ def test_un_jugador_que_pierde_sus_cuatro_cartas_queda_fuera_aunque_viva_su_esco
     # attacked at night) is lynched.
     muere_de_noche(m, "Ana:2", "Ana:3", amotinados=("Bea", "Dani"))
     linchan(m, "Ana:4")
-    noche(m, {**ESCONDITE, **todos("Ana:1", "Bea", "Dani")})
+    noche(m, {**ESCONDITE, **ataque("Ana:1", amotinados=("Bea", "Dani"))})
     assert s.out[0] and s.alive["arthur"]
     assert revelados(m)["Ana"] == "internos"
     dia(m)
@@ -341,7 +335,7 @@ def test_la_ludopata_apuesta_por_quien_ira_ganando_y_si_acierta_ve_una_carta_la_
 
 def test_la_ludopata_apuesta_por_un_grupo_y_si_muere_una_de_sus_cartas_mata_una_carta():
     m = mesa(PERSONALIZADA, objetivos=OBJETIVOS)
-    noche(m, {**apuesta("grupo", "P2"), **todos("Carlos:2", "Ana", "Dani")})
+    noche(m, {**apuesta("grupo", "P2"), **ataque("Carlos:2", amotinados=("Ana", "Dani"))})
     dia(m)
     assert resueltas(m) == [("grupo", True)]
     noche(m, {("Bea", "la-ludopata-premio"): ["matar"], ("Bea", "la-ludopata-matar"): ["Dani:2"]})
@@ -359,7 +353,7 @@ def test_la_ludopata_que_apuesta_por_una_carta_que_no_muere_se_muere():
 
 def test_la_ludopata_que_apuesta_por_el_jugador_que_va_el_ultimo_se_muere():
     m = mesa(PERSONALIZADA, objetivos=OBJETIVOS)
-    noche(m, {**apuesta("jugador", "Carlos"), **todos("Carlos:2", "Ana", "Dani")})
+    noche(m, {**apuesta("jugador", "Carlos"), **ataque("Carlos:2", amotinados=("Ana", "Dani"))})
     dia(m)
     assert resueltas(m) == [("jugador", False)]
     assert not m.state.alive["la-ludopata"]
@@ -367,7 +361,7 @@ def test_la_ludopata_que_apuesta_por_el_jugador_que_va_el_ultimo_se_muere():
 
 def test_la_ludopata_apuesta_por_una_carta_y_gana_dos_recompensas():
     m = mesa(PERSONALIZADA, objetivos=OBJETIVOS, eventos=["confesion", "milagrero"])
-    noche(m, {**apuesta("carta", "Carlos:2"), **todos("Carlos:2", "Ana", "Dani")})
+    noche(m, {**apuesta("carta", "Carlos:2"), **ataque("Carlos:2", amotinados=("Ana", "Dani"))})
     votos = {(p, "linchamiento"): [] for p in m.players}
     dia(m, votos)
     assert resueltas(m) == [("carta", True)]
@@ -495,7 +489,7 @@ def test_paciencia_no_aplaza_una_muerte_por_brocoli():
     hasta_prompt(m, "Carlos", "la-chef-reparto")
     m.choose("Carlos", "la-chef-reparto", ["Bea"])
     m.choose("Carlos", "la-chef-reparto-carta", ["Bea:2"])
-    hasta_prompt(m, "Dani", "paciencia", todos("Bea:3", "Ana", "Dani"))
+    hasta_prompt(m, "Dani", "paciencia", ataque("Bea:3", amotinados=("Ana", "Dani")))
     assert not m.state.alive["john-flick"]
     assert opciones(m, "Dani", "paciencia") == ("Bea:3",)
 
@@ -507,7 +501,7 @@ def test_la_chef_que_no_es_amotinada_destruye_la_comida_para_volver_a_la_vida():
     m = mesa(CHEF, objetivos=OBJETIVOS)
     hasta_prompt(m, "Carlos", "la-chef-brocoli")
     _servir(m, ["Ana:2", "Bea:2", "Carlos:2", "Dani:2"])
-    hasta_prompt(m, "Carlos", "la-chef-revivir", todos("Carlos:1", "Ana", "Dani"))
+    hasta_prompt(m, "Carlos", "la-chef-revivir", ataque("Carlos:1", amotinados=("Ana", "Dani")))
     m.choose("Carlos", "la-chef-revivir", ["destruir"])
     noche(m)
     assert m.state.alive["la-chef"] and brocoli(m) == {}
@@ -552,7 +546,7 @@ def test_al_destruir_la_comida_la_chef_pierde_solo_las_treguas_de_sus_comidas():
     m = mesa(CHEF, objetivos=OBJETIVOS)
     hasta_prompt(m, "Carlos", "la-chef-brocoli")
     _servir(m, ["Ana:2", "Bea:2", "Carlos:2", "Dani:2"])
-    hasta_prompt(m, "Carlos", "la-chef-revivir", todos("Carlos:1", "Ana", "Dani"))
+    hasta_prompt(m, "Carlos", "la-chef-revivir", ataque("Carlos:1", amotinados=("Ana", "Dani")))
     s = m.state
     s.custom["la-chef"].fed = [0]
     s.archive.shields = [(0, 2), (2, 0), (1, 2)]  # a meal with Ana; Bea may not act against Carlos

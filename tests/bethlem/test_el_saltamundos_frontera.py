@@ -11,7 +11,7 @@ from velada.games.bethlem.awakening import awaken
 from velada.games.bethlem.custom.frontera import _sheriff_wins, shield
 from velada.games.bethlem.custom.saltamundos_data import CHARACTERS, ROLES, WORLD_CARDS
 
-from .mesa import GAME, dia, elige, eventos, hasta_prompt, noche, opciones, viva
+from .mesa import GAME, ataque, dia, elige, eventos, hasta_prompt, noche, opciones, viva
 from .test_el_saltamundos import mazo, saltamundos
 
 KIND = "el-saltamundos"
@@ -59,10 +59,6 @@ def sin_cartas(m, jugador, *posiciones):
     s = m.state
     for pos in posiciones:
         s.alive[s.card_at(f"{jugador}:{pos}")] = False
-
-
-def mutineers_kill(target):
-    return {("Bea", "amotinados"): [target], ("Dani", "amotinados"): [target]}
 
 
 BADGES = {"Sheriff de la frontera": "sheriff", "Forajido": "forajido", "Renegado de la frontera": "renegado"}
@@ -157,7 +153,7 @@ def test_chaleco_de_cuero_pone_a_cubierto_esa_noche_una_carta_suya():
     m = personaje("chaleco-de-cuero")
     elige(m, "Carlos", "el-saltamundos-elegir")
     assert opciones(m, "Carlos", "el-saltamundos-cubrirse") == ("Carlos:1", "Carlos:2", "Carlos:3", "Carlos:4")
-    noche(m, {("Carlos", "el-saltamundos-cubrirse"): ["Carlos:2"], **mutineers_kill("Carlos:2")})
+    noche(m, {("Carlos", "el-saltamundos-cubrirse"): ["Carlos:2"], **ataque("Carlos:2", amotinados=("Bea", "Dani"))})
     assert viva(m, "arthur")
 
 
@@ -186,7 +182,7 @@ def test_quien_acaba_con_un_forajido_roba_una_recompensa_y_la_usa_en_el_turno_de
     m = con_papeles(despierto(), {"Ana": "forajido", "Bea": "alguacil", "Dani": "renegado"})
     sin_cartas(m, "Ana", 1, 3, 4)
     mazo(m, "disparo-certero", "catalejo-de-laton")
-    noche(m, mutineers_kill("Ana:2"))
+    noche(m, ataque("Ana:2", amotinados=("Bea", "Dani")))
     assert m.state.out[0]
     # Both mutineers put the forajido out: each draws a frontier card; the table sees that, not which.
     assert eventos(m, "frontera-rol-visto", "Carlos") == [{"player": "Ana", "role": "forajido"}]
@@ -211,7 +207,7 @@ def test_el_sheriff_gana_al_instante_si_caen_todos_los_forajidos_y_el_renegado()
     m = con_papeles(despierto(), {"Ana": "forajido", "Bea": "renegado", "Dani": "alguacil"})
     sin_cartas(m, "Ana", 1, 3, 4)
     sin_cartas(m, "Bea", 1, 2, 4)
-    noche(m, mutineers_kill("Ana:2"))
+    noche(m, ataque("Ana:2", amotinados=("Bea", "Dani")))
     assert m.result is None
     votos = {("Carlos", "linchamiento"): ["Bea"], ("Dani", "linchamiento"): ["Bea"]}
     dia(m, {**votos, ("Carlos", "linchamiento-carta"): ["Bea:3"], ("Dani", "linchamiento-carta"): ["Bea:3"]})
@@ -237,7 +233,7 @@ def test_despertado_en_el_burgo_trae_el_mazo_de_la_frontera_para_las_recompensas
 def test_los_papeles_ajenos_y_las_recompensas_no_se_filtran_en_las_vistas():
     m = con_papeles(despierto(), {"Ana": "forajido", "Bea": "alguacil", "Dani": "renegado"})
     sin_cartas(m, "Ana", 1, 3, 4)
-    noche(m, mutineers_kill("Ana:2"))
+    noche(m, ataque("Ana:2", amotinados=("Bea", "Dani")))
     rng = random.Random(3)
     for viewer in ("Bea", "Carlos", "Dani"):
         for _ in range(10):

@@ -4,7 +4,7 @@
 
 from velada.games.bethlem.awakening import awaken
 
-from .mesa import OBJETIVOS, PERSONALIZADA, con, dia, eventos, hasta, hasta_prompt, mesa, noche, opciones
+from .mesa import OBJETIVOS, PERSONALIZADA, ataque, con, dia, eventos, hasta, hasta_prompt, mesa, noche, opciones
 
 SIAMESAS = con(
     PERSONALIZADA,
@@ -13,17 +13,20 @@ SIAMESAS = con(
 )
 
 
-def todos(target, *quien):
-    return {(p, "amotinados"): [target] for p in quien}
-
-
 def test_una_siamesa_atacada_sola_nunca_llega_a_morir_y_no_activa_el_profeta():
     """FAQ 15.4: the Profeta's living card is a Siamesa attacked alone: it never died, so the dead card of its
     pair does not come back."""
     m = mesa(SIAMESAS, objetivos=OBJETIVOS)
-    noche(m, todos("Bea:4", "Ana", "Dani"))
+    noche(m, ataque("Bea:4", amotinados=("Ana", "Dani")))
     dia(m)
-    noche(m, {("Dani", "profeta"): ["Bea:2"], ("Dani", "profeta-2"): ["Bea:4"], **todos("Bea:2", "Ana", "Dani")})
+    noche(
+        m,
+        {
+            ("Dani", "profeta"): ["Bea:2"],
+            ("Dani", "profeta-2"): ["Bea:4"],
+            **ataque("Bea:2", amotinados=("Ana", "Dani")),
+        },
+    )
     s = m.state
     assert s.prophets == [("siamesas-1", "amnesia", "normal")]
     assert s.alive["siamesas-1"] and not s.alive["amnesia"]
@@ -143,7 +146,7 @@ def test_dos_enlaces_del_profeta_sobre_el_tablero():
         PERSONALIZADA | ARQUITECTO,
         "profeta",
         {
-            "primera": todos("Bea:4", "Ana", "Dani"),
+            "primera": ataque("Bea:4", amotinados=("Ana", "Dani")),
             ("Dani", "profeta"): ["Bea:1"],
             ("Dani", "profeta-2"): ["Bea:4"],
             ("Ana", "profeta"): ["Bea:3"],

@@ -11,6 +11,7 @@ from .mesa import (
     PERSONALIZADA,
     SIETE,
     abiertos,
+    ataque,
     con,
     dia,
     eventos,
@@ -19,21 +20,13 @@ from .mesa import (
     matar,
     mesa,
     noche,
+    revelados,
 )
 
 
 def desvelar(m, *players):
     for player in players:
         m.state.goal_public[m.state.index[player]] = True
-
-
-def todos(m, target, *quien):
-    """Every mutineer in ``quien`` points at ``target``."""
-    return {(p, "amotinados"): [target] for p in quien}
-
-
-def revelados(m, viewer="Carlos"):
-    return {e["player"]: e["goal"] for e in eventos(m, "objetivo-revelado", viewer)}
 
 
 # --- revealing ------------------------------------------------------------------------------------------------------
@@ -47,7 +40,7 @@ def test_cada_jugador_conoce_su_objetivo_al_repartir():
 
 def test_el_objetivo_se_revela_a_todos_al_morir_la_carta_principal():
     m = mesa(PERSONALIZADA, objetivos=OBJETIVOS)
-    noche(m, todos(m, "Bea:1", "Ana", "Dani"))
+    noche(m, ataque("Bea:1", amotinados=("Ana", "Dani")))
     assert not m.state.alive["la-ludopata"]
     assert revelados(m, "Carlos") == {"Bea": "internos"}
     shown = {p["id"]: p["objective"] for p in m.view("Carlos", "es")["players"]}
@@ -56,7 +49,7 @@ def test_el_objetivo_se_revela_a_todos_al_morir_la_carta_principal():
 
 def test_morir_otra_carta_no_revela_el_objetivo():
     m = mesa(PERSONALIZADA, objetivos=OBJETIVOS)
-    noche(m, todos(m, "Bea:2", "Ana", "Dani"))
+    noche(m, ataque("Bea:2", amotinados=("Ana", "Dani")))
     assert not m.state.alive["john-flick"]
     assert revelados(m) == {}
 
@@ -65,7 +58,7 @@ def test_sin_carta_principal_el_objetivo_se_revela_al_morir_la_mejor_carta():
     """Section 13: Wakerfield dies in the place of Bea's principal character and takes its place in Bea's row;
     Bea has no principal character left, so the death of her best card (a P2) reveals her objective."""
     m = mesa(PERSONALIZADA, objetivos=OBJETIVOS)
-    noche(m, {**todos(m, "Bea:1", "Ana", "Dani"), ("Dani", "wakerfield"): ["Bea:1"]})
+    noche(m, {**ataque("Bea:1", amotinados=("Ana", "Dani")), ("Dani", "wakerfield"): ["Bea:1"]})
     s = m.state
     assert s.board[1][0] == "wakerfield" and not s.alive["wakerfield"]
     assert s.board[3][1] == "la-ludopata" and s.alive["la-ludopata"]
@@ -76,7 +69,7 @@ def test_la_carta_principal_tras_cambios_es_la_mejor_y_entre_iguales_la_original
     """FAQ 15.6: Dani holds two principal characters after Wakerfield's exchange; his principal card is the one
     he held from the start."""
     m = mesa(PERSONALIZADA, objetivos=OBJETIVOS)
-    noche(m, {**todos(m, "Bea:1", "Ana", "Dani"), ("Dani", "wakerfield"): ["Bea:1"]})
+    noche(m, {**ataque("Bea:1", amotinados=("Ana", "Dani")), ("Dani", "wakerfield"): ["Bea:1"]})
     s = m.state
     assert principal_card(s, 3) == "la-medium"
     assert principal_card(s, 1) == "john-flick"
@@ -84,7 +77,7 @@ def test_la_carta_principal_tras_cambios_es_la_mejor_y_entre_iguales_la_original
 
 def test_con_dos_cartas_del_mejor_grupo_cualquiera_de_ellas_revela_el_objetivo():
     m = mesa(PERSONALIZADA, objetivos=OBJETIVOS)
-    noche(m, {**todos(m, "Bea:1", "Ana", "Dani"), ("Dani", "wakerfield"): ["Bea:1"]})
+    noche(m, {**ataque("Bea:1", amotinados=("Ana", "Dani")), ("Dani", "wakerfield"): ["Bea:1"]})
     votos = {(p, "linchamiento"): ["Dani"] for p in ("Ana", "Bea", "Carlos")}
     votos.update({(p, "linchamiento-carta"): ["Dani:2"] for p in ("Ana", "Bea", "Carlos")})
     dia(m, votos)
@@ -273,7 +266,7 @@ def test_infecto_de_rabia_revela_el_objetivo_del_primer_amotinado_por_la_izquier
     """FAQ 15.3: Bea's rabies reaches the nearest mutineer to her left (Dani, past Carlos), and only shows his
     objective, at the next nightfall."""
     m = mesa(RABIA, objetivos=OBJETIVOS)
-    noche(m, todos(m, "Bea:3", "Ana", "Dani"))
+    noche(m, ataque("Bea:3", amotinados=("Ana", "Dani")))
     assert not m.state.alive["infecto-de-rabia"]
     assert revelados(m) == {}
     dia(m)  # until the second night falls

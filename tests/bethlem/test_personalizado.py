@@ -19,11 +19,7 @@ from velada.games.bethlem.cards import (
     OBJECTIVE_TABLE,
 )
 
-from .mesa import GAME, OBJETIVOS, PERSONALIZADA, elige, hasta, hasta_prompt, mesa, ronda
-
-
-def jugadores(n):
-    return [f"p{i}" for i in range(1, n + 1)]
+from .mesa import GAME, OBJETIVOS, PERSONALIZADA, elige, hasta, hasta_prompt, jugadores, mesa, ronda
 
 
 def test_la_opcion_cards_elige_el_modo_y_por_defecto_es_normal():

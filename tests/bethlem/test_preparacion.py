@@ -6,11 +6,7 @@ from velada.core.engine import Match
 from velada.games.bethlem.cards import CARDS, CUSTOM, GROUP_OF, LIFE_GROUPS, NIGHT
 from velada.games.bethlem.setup import composition
 
-from .mesa import CUATRO, GAME, abiertos, eventos, mesa
-
-
-def jugadores(n):
-    return [f"p{i}" for i in range(1, n + 1)]
+from .mesa import CUATRO, GAME, abiertos, eventos, jugadores, mesa
 
 
 @pytest.mark.parametrize("n", [4, 5, 6, 7])
