@@ -32,6 +32,7 @@ from velada.games.bethlem.hooks import (
     Handler,
     Harm,
     Power,
+    Step,
     Trigger,
 )
 from velada.games.bethlem.state import BethlemState, CustomRecord
@@ -71,10 +72,10 @@ class Character:
     #: Night step id → handler (``data/noche-personalizada.toml``); without one, the step wakes the card's holder
     #: and calls ``powers[step id]``.
     handlers: Mapping[str, Handler] = field(default_factory=dict)
-    #: Agenda steps ``(name, *args)`` of the character and the answers to their prompts: ``steps[name](game, s,
-    #: *args)``, ``answers[name](game, s, answers, *args)``. Prefix names with the kind.
-    steps: Mapping[str, Callable[..., None]] = field(default_factory=dict)
-    answers: Mapping[str, Callable[..., None]] = field(default_factory=dict)
+    #: Agenda steps ``(name, *args)`` of the character, each ``(step, answer)``: the step ``step(game, s, *args)``
+    #: and the answer to its prompts ``answer(game, s, answers, *args)`` (``flow.STEPS``, ``flow.ANSWERS``).
+    #: Prefix names with the kind.
+    steps: Mapping[str, tuple[Step, Step]] = field(default_factory=dict)
     #: Death powers by card kind (``deaths.TRIGGERS``'s shape).
     triggers: Mapping[str, Trigger] = field(default_factory=dict)
     #: ``immunity(s, card, cause, flags) -> reason``: why an attack on ``card`` does not kill it ("" if it does).
@@ -167,8 +168,8 @@ def install(characters: Iterable[Character]) -> None:
 
     HOOKS.powers = {k: v for c in chars for k, v in c.powers.items()}
     HOOKS.handlers = {k: v for c in chars for k, v in c.handlers.items()}
-    HOOKS.steps = {k: v for c in chars for k, v in c.steps.items()}
-    HOOKS.answers = {k: v for c in chars for k, v in c.answers.items()}
+    HOOKS.steps = {k: step for c in chars for k, (step, _) in c.steps.items()}
+    HOOKS.answers = {k: answer for c in chars for k, (_, answer) in c.steps.items()}
     HOOKS.triggers = {k: v for c in chars for k, v in c.triggers.items()}
     HOOKS.immunities = present("immunity")
     HOOKS.reveals = present("reveals")

@@ -11,13 +11,14 @@ flow and the game above it). To add a character:
    wakes and ``powers[step id]`` asks;
 2. append the module to ``MODULES`` in ``custom/registry.py``.
 
-Extension points (``plugins.Character``): ``powers``/``handlers`` (night), ``steps``/``answers`` (agenda steps),
-``triggers`` (death powers), ``immunity`` (an attack that does not kill), ``reveals`` (when the objective is
-shown), ``on_awaken``, ``markers`` (views), ``dusk``, ``round_end``,
-``day`` (day powers), ``on_out`` (a player went out), ``actors`` (someone else wakes in a card's turn),
-``mutiny`` (who rises in the mutineers' turn), ``silences`` (a power that cannot be used now), ``harm`` (a
-harm aimed at a card falls on another one: ``hooks.harm``), ``hide`` (secrets dealt again by
-``game.shuffle_hidden``).
+Extension points (``plugins.Character``, 17): ``powers``/``handlers`` (night), ``steps`` (agenda steps and their
+answers), ``triggers`` (death powers), ``immunity`` (an attack that does not kill), ``harm`` (a harm aimed at a
+card falls on another one: ``hooks.harm``), ``silences`` (a power that cannot be used now), ``actors`` (someone
+else wakes in a card's turn), ``mutiny`` (who rises in the mutineers' turn), ``moments`` (at nightfall, by day,
+at the round's end), ``on_awaken``, ``on_out`` (a player went out), ``reveals`` (when the objective is shown),
+``markers`` and ``badges`` (views), ``hide`` (secrets dealt again by ``game.shuffle_hidden``). A night turn whose
+handler wakes whoever ``common.actors`` names says so in the night's data (``actors = true``). The custom mode's
+own rules where the book's differ are not a character's: ``mode.py`` (``hooks.ModeRules``).
 Borrowing another card's power for a round: append ``(seat, card, awakened)`` to ``s.borrowed`` (cleared at
 dusk); ``common.actors`` then wakes that seat in the card's turn with origin ``BORROWED``/``BORROWED_AWAKE``.
 Helpers: ``plugins.extra(s, card)`` — the extra power is usable (the holder's objective does not rise with the

@@ -94,6 +94,8 @@ CHARACTER = Character(
     reveals=reveals,
     on_out=on_out,
     moments={DAY: day},
-    steps={"alquimista-revivir": revive_step, "alquimista-sacrificio": sacrifice_step},
-    answers={"alquimista-revivir": revive_answer, "alquimista-sacrificio": sacrifice_answer},
+    steps={
+        "alquimista-revivir": (revive_step, revive_answer),
+        "alquimista-sacrificio": (sacrifice_step, sacrifice_answer),
+    },
 )

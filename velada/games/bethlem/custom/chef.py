@@ -325,8 +325,11 @@ def badges(s: BethlemState, seat: int, viewer: int | None, narrator: bool) -> li
 CHARACTER = Character(
     KIND,
     powers={KIND: (ask, answer)},
-    steps={"chef-reparto": share_step, "chef-mover": move_step, "chef-revivir": revive_step},
-    answers={"chef-reparto": share_answer, "chef-mover": move_answer, "chef-revivir": revive_answer},
+    steps={
+        "chef-reparto": (share_step, share_answer),
+        "chef-mover": (move_step, move_answer),
+        "chef-revivir": (revive_step, revive_answer),
+    },
     triggers={KIND: on_death},
     moments={ROUND_END: round_end, DUSK: dusk},
     markers=markers,

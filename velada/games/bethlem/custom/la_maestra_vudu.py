@@ -263,8 +263,10 @@ def curse_answer(game, s: BethlemState, answers, card: str, what: str, attackers
 CHARACTER = Character(
     KIND,
     powers={KIND: (ask, answer)},
-    steps={"la-maestra-vudu-efecto": effect_step, "la-maestra-vudu-maldicion": curse_step},
-    answers={"la-maestra-vudu-efecto": effect_answer, "la-maestra-vudu-maldicion": curse_answer},
+    steps={
+        "la-maestra-vudu-efecto": (effect_step, effect_answer),
+        "la-maestra-vudu-maldicion": (curse_step, curse_answer),
+    },
     triggers={KIND: trigger},
     markers=markers,
     harm=harm,
