@@ -11,7 +11,7 @@ flow and the game above it). To add a character:
    wakes and ``powers[step id]`` asks;
 2. append the module to ``MODULES`` in ``custom/registry.py``.
 
-Extension points (``plugins.Character``, 17): ``powers``/``handlers`` (night), ``steps`` (agenda steps and their
+Extension points (``plugins.Character``, 16): ``powers``/``handlers`` (night), ``steps`` (agenda steps and their
 answers), ``triggers`` (death powers), ``immunity`` (an attack that does not kill), ``harm`` (a harm aimed at a
 card falls on another one: ``hooks.harm``), ``silences`` (a power that cannot be used now), ``actors`` (someone
 else wakes in a card's turn), ``mutiny`` (who rises in the mutineers' turn), ``moments`` (at nightfall, by day,
