@@ -23,11 +23,9 @@ PROTOCOL = (Event, Prompt)
 BARE = (tuple, list, dict, set, frozenset, collections.deque, collections.defaultdict, collections.Counter, object)
 
 #: The fields still loosely typed, each a bare ``tuple`` (issue 17, docs/architecture.md "What is left"): the
-#: agenda's steps (a step's name and its arguments, of a different shape for each step, dispatched by name) and
-#: the Ladrón's move, one of two shapes. A new loose field fails the test; so does one of these once typed (take
-#: it off the list).
+#: agenda's steps (a step's name and its arguments, of a different shape for each step, dispatched by name). A new
+#: loose field fails the test; so does one of these once typed (take it off the list).
 LOOSE = {
-    "WerewolfState.thief_move",
     "WerewolfState.agenda",
     "WerewolfState.step",
     "BethlemState.agenda",

@@ -288,7 +288,7 @@ class WerewolfGame(Game[WerewolfState]):
         me = s.index.get(viewer) if viewer is not None else None
         if me is not None:
             known |= {me, origin[me], *(origin[seat] for seat in s.known[me])}
-            thief = s.thief_move[1] if s.thief_move[:1] == ("cambio",) else s.holder.get(THIEF)
+            thief = s.thief_move[1] if s.thief_move and s.thief_move[0] == "cambio" else s.holder.get(THIEF)
             if thief == me and s.settings.thief_variant == "intercambio":
                 known |= {("sobrante", k) for k in range(len(s.spare))}
         return known

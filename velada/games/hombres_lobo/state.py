@@ -4,8 +4,13 @@ from __future__ import annotations
 
 from collections import deque
 from dataclasses import dataclass, field
+from typing import Literal
 
 from velada.core.game import State
+
+#: What the Ladrón did with the dealt cards: nothing yet, his card for spare card ``k`` (``("cambio", seat, k)``),
+#: or every card ``shift`` seats on (``("rotacion", shift)``).
+ThiefMove = tuple[()] | tuple[Literal["cambio"], int, int] | tuple[Literal["rotacion"], int]
 
 
 @dataclass(frozen=True, slots=True)
@@ -47,7 +52,7 @@ class WerewolfState(State):
     roles: list[str]
     powers: list[str]
     spare: list[str] = field(default_factory=list)
-    thief_move: tuple = ()
+    thief_move: ThiefMove = ()
     alive: list[bool] = field(default_factory=list)
     #: How each dead seat died, as the table was told (``noche`` for any night death): seat → cause.
     death: dict[int, str] = field(default_factory=dict)
