@@ -152,6 +152,11 @@ class ModeRules:
     round_steps: Callable[[BethlemState], tuple[tuple, ...]] = _not_installed
     #: ``pack(s)``: the seats that wake in the mutineers' turn.
     pack: Callable[[BethlemState], list[int]] = _not_installed
+    #: ``before_mutiny(s) -> bool``: something comes before the mutineers wake (it queued the turn again after
+    #: it: the Traidor's choice on the first night); None: nothing does (the book's).
+    before_mutiny: Callable[[BethlemState], bool] | None = None
+    #: ``rose(s, seat)``: ``seat`` voted with the mutineers (what rising costs them); None: nothing (the book's).
+    rose: Callable[[BethlemState, int], None] | None = None
     #: ``lobotomy(s, target, mode)``: Terapia lobotomía's change of side, once the card was shown.
     lobotomy: Callable[[BethlemState, str, str], None] = _not_installed
     #: ``rabies(s, seat, step, mode)``: Infecto de rabia fired from ``seat``, looking ``step`` (+1 or -1) round the

@@ -26,7 +26,6 @@ from velada.games.bethlem.cuentacuentos import questions_handler
 from velada.games.bethlem.deaths import attack, resolve
 from velada.games.bethlem.happenings import second_attack
 from velada.games.bethlem.hooks import BOOK_MODE, NIGHT, Step
-from velada.games.bethlem.objectives import principal_card, traitors_undecided
 from velada.games.bethlem.state import BethlemState
 
 SPY = "espiar"
@@ -146,13 +145,13 @@ def book_pack(s: BethlemState) -> list[int]:
 
 def mutineers_handler(game, s: BethlemState) -> None:
     """Amotinados: the mutineers wake together and see one another. With custom cards, on the first night the
-    Traidor first chooses whether to rise with them."""
+    Traidor first chooses whether to rise with them (``ModeRules.before_mutiny``)."""
     if s.reaper.night == s.round:
         return
-    if s.settings.custom and s.round == 1 and traitors_undecided(s):
-        s.agenda.extendleft((("night", "amotinados"), ("traitor",)))
+    rules = s.settings.hooks.rules
+    if rules.before_mutiny is not None and rules.before_mutiny(s):
         return
-    members = s.settings.hooks.rules.pack(s)
+    members = rules.pack(s)
     later: list[tuple] = []
     for hook in s.settings.hooks.mutiny:
         members, steps = hook(s, members)
@@ -208,16 +207,14 @@ def mutineers_step(game, s: BethlemState, round_: int, attack_n: int = 1) -> Non
 def mutineers_answer(game, s: BethlemState, answers, round_: int, attack_n: int = 1) -> None:
     members = s.pack
     audience = s.audience(members)
+    rose = s.settings.hooks.rules.rose
     votes: dict[str, str | None] = {}
     for (player, _), chosen in answers.items():
         seat = s.index[player]
         if seat in members:
             votes[player] = chosen[0] if chosen else None
-            if chosen and s.settings.custom:
-                # Rising is the principal card's extra power (section 13): that card was used this round.
-                principal = principal_card(s, seat)
-                if principal is not None:
-                    s.acted[principal] = s.round
+            if chosen and rose is not None:
+                rose(s, seat)
         elif chosen:
             _ali_spies(s, seat, members, audience)
     targets = set(votes.values())

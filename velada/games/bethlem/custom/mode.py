@@ -10,7 +10,7 @@ from velada.core.protocol import NARRATOR_ONLY
 from velada.games.bethlem import happenings, objectives
 from velada.games.bethlem.cards import CUSTOM_NIGHT, INMATES, KIND_OF, MUTINEERS
 from velada.games.bethlem.common import AWAKE, AWAKE_OPPOSITE, BORROWED, BORROWED_AWAKE, NORMAL, mutineer_cards
-from velada.games.bethlem.objectives import principal_card, reveal
+from velada.games.bethlem.objectives import principal_card, reveal, traitors_undecided
 from velada.games.bethlem.plugins import rises
 from velada.games.bethlem.state import BethlemState, Death
 
@@ -150,3 +150,19 @@ def melancholy(s: BethlemState, seat: int, target: str, option: str) -> None:
     until then its user alone knows it."""
     s.melancholy.unseen = target
     s.emit("melancolia", frozenset((s.players[seat],)), target=option)
+
+
+def before_mutiny(s: BethlemState) -> bool:
+    """On the first night the Traidor chooses whether to rise with the mutineers before they wake (section 13):
+    his choice, then their turn again."""
+    if s.round == 1 and traitors_undecided(s):
+        s.agenda.extendleft((("night", "amotinados"), ("traitor",)))
+        return True
+    return False
+
+
+def rose(s: BethlemState, seat: int) -> None:
+    """Rising is the principal card's extra power (section 13): that card was used this round."""
+    principal = principal_card(s, seat)
+    if principal is not None:
+        s.acted[principal] = s.round
