@@ -172,7 +172,9 @@ def names(game: Game, channel: Channel, lang: str) -> tuple[str, str]:
 
 
 @functools.lru_cache(maxsize=4096)
-def _names(game: Game, channel_id: str, text_kind: str, channel_params: tuple, lang: str) -> tuple[str, str]:
+def _names(
+    game: Game, channel_id: str, text_kind: str, channel_params: tuple[tuple[str, str], ...], lang: str
+) -> tuple[str, str]:
     """:func:`names`, worked out once per game, channel texts and language: every view of every viewer asks it
     for each channel it reads (a live table builds a dozen views a choice), and the answer never changes."""
     words = getattr(game, "talk_params", None)

@@ -673,7 +673,7 @@ def _skeleton(table: ShownTable, conn: Connection, view: dict[str, Any] | None, 
     return html, [name for a, b in SLOT.findall(html) if (name := a or b) not in CLIENT_PARTS]
 
 
-def payload(table: ShownTable, conn: Connection, shared: dict[tuple, dict[str, Any]] | None = None) -> dict[str, Any]:
+def payload(table: ShownTable, conn: Connection, shared: dict[Any, Any] | None = None) -> dict[str, Any]:
     """The message one connection gets after a change, without its number (the table numbers what it sends on
     each connection, and sends nothing when this message says nothing new).
 
