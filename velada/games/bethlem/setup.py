@@ -9,6 +9,7 @@ from collections.abc import Mapping
 from functools import cache
 from typing import Any
 
+from velada.core.chance import shuffle
 from velada.games.bethlem.cards import (
     ALL_EVENTS,
     CARDS,
@@ -133,7 +134,7 @@ def _custom_composition(
         raise ValueError(f"with custom cards the principal characters are custom ones, not {', '.join(wrong)}")
     pool = [c for c in CUSTOM_P1 if c not in required]
     if rng is not None:
-        rng.shuffle(pool)
+        shuffle(rng, pool)
     p1 = _fill("P1", players, [c for c in required if GROUP_OF[c] == "P1"], pool, [])
     life: list[str] = []
     for group in LIFE_GROUPS:
@@ -188,15 +189,15 @@ def random_deal(
     order (the players arrange it themselves when the table asks them to)."""
     by_group = {g: [c for c in life if GROUP_OF[c] == g] for g in LIFE_GROUPS}
     for cards in by_group.values():
-        rng.shuffle(cards)
+        shuffle(rng, cards)
     rows: list[list[str]] = [[] for _ in range(players)]
     for cards in by_group.values():
         for seat in range(players):
             rows[seat].append(cards[seat])
     for row in rows:
-        rng.shuffle(row)
+        shuffle(rng, row)
     deck = list(personalities)
-    rng.shuffle(deck)
+    shuffle(rng, deck)
     return rows, deck[:players]
 
 
@@ -206,7 +207,7 @@ def draw_piles(life: list[str], personalities: list[str], rng: random.Random) ->
     piles = {g: [c for c in life if GROUP_OF[c] == g] for g in LIFE_GROUPS}
     piles[PERSONALITY_PILE] = list(personalities)
     for pile in piles.values():
-        rng.shuffle(pile)
+        shuffle(rng, pile)
     return piles
 
 
