@@ -19,7 +19,7 @@ from velada.core.protocol import CALL, PUBLIC, Event, Viewer
 from velada.games.bethlem.cards import COMPOSITIONS, KIND_OF, KINDS, PERIODIC, PUNCTUAL
 from velada.games.bethlem.custom.saltamundos_data import WORLD_CARDS
 from velada.games.bethlem.ending import objective
-from velada.games.bethlem.objectives import goal_visible
+from velada.games.bethlem.hooks import BOOK_MODE
 from velada.games.bethlem.state import BethlemState
 
 #: The public events the narrator speaks, besides the calls.
@@ -93,16 +93,18 @@ def visible_ids(game: Any, s: BethlemState, viewer: Viewer) -> list[str]:
     ids = [f"carta:{kind}" for kind in dict.fromkeys(kinds) if kind in KINDS]
     if "el-saltamundos" in kinds and (narrator or (me is not None and "el-saltamundos" in s.board[me])):
         ids += [f"mundo:{card}" for card in WORLD_CARDS]
-    sides: list[str] = []
-    if me is not None:
-        sides.append(s.goal[me] if s.settings.custom else objective(s, me))
-    if s.settings.custom:
-        # The objectives the viewer's view shows (its own, revealed ones, those told to it): the same rule.
-        sides += [s.goal[seat] for seat in range(len(s.players)) if viewer is None or goal_visible(s, me, seat)]
+    sides, more = s.settings.hooks.rules.help(s, me, narrator)
     ids += [f"objetivo:{side}" for side in dict.fromkeys(sides) if side in SIDES_WITH_HELP]
-    if s.settings.custom:
-        ids += [f"acontecimiento:{h}" for h in HAPPENINGS]
+    ids += more
     return ids
+
+
+def _book_help(s: BethlemState, me: int | None, narrator: bool) -> tuple[list[str], tuple[str, ...]]:
+    """The book's: the viewer's own side, what they play for now."""
+    return ([objective(s, me)] if me is not None else []), ()
+
+
+BOOK_MODE.help = _book_help
 
 
 def card_help(game: Any, help_id: str, lang: str) -> CardHelp:

@@ -162,6 +162,9 @@ class ModeRules:
     #: ``rabies(s, seat, step, mode)``: Infecto de rabia fired from ``seat``, looking ``step`` (+1 or -1) round the
     #: table.
     rabies: Callable[[BethlemState, int, int, str], None] = _not_installed
+    #: ``help(s, me, narrator) -> (sides, ids)``: the sides whose help a viewer gets (their own, the objectives
+    #: they see) and the mode's other help ids (``guide.visible_ids``).
+    help: Callable[[BethlemState, int | None, bool], tuple[list[str], tuple[str, ...]]] = _not_installed
     #: ``finish(s)``: what the table is shown at the end of the game, before the result.
     finish: Callable[[BethlemState], None] = _not_installed
     #: ``archive(s, target, awakened) -> positions``: the positions El archivo tells of ``target``'s cards.

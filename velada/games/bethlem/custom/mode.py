@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from velada.core.protocol import NARRATOR_ONLY
 from velada.games.bethlem import happenings, objectives
-from velada.games.bethlem.cards import CUSTOM_NIGHT, INMATES, KIND_OF, MUTINEERS
+from velada.games.bethlem.cards import CUSTOM_NIGHT, INMATES, KIND_OF, MUTINEERS, PERIODIC, PUNCTUAL
 from velada.games.bethlem.common import AWAKE, AWAKE_OPPOSITE, BORROWED, BORROWED_AWAKE, NORMAL, mutineer_cards
-from velada.games.bethlem.objectives import principal_card, reveal, traitors_undecided
+from velada.games.bethlem.objectives import goal_visible, principal_card, reveal, traitors_undecided
 from velada.games.bethlem.plugins import rises
 from velada.games.bethlem.state import BethlemState, Death
 
@@ -166,3 +166,15 @@ def rose(s: BethlemState, seat: int) -> None:
     principal = principal_card(s, seat)
     if principal is not None:
         s.acted[principal] = s.round
+
+
+#: Every acontecimiento's help: the deck is the same at every table.
+HAPPENING_HELP = tuple(f"acontecimiento:{h}" for h in (*PERIODIC, *PUNCTUAL))
+
+
+def help_ids(s: BethlemState, me: int | None, narrator: bool) -> tuple[list[str], tuple[str, ...]]:
+    """The viewer's own objective card and those their view shows (revealed ones, those told to them), and
+    every acontecimiento."""
+    sides = [s.goal[me]] if me is not None else []
+    sides += [s.goal[seat] for seat in range(len(s.players)) if narrator or goal_visible(s, me, seat)]
+    return sides, HAPPENING_HELP

@@ -63,6 +63,7 @@ CUSTOM_MODE.rose = mode.rose
 CUSTOM_MODE.lobotomy = mode.lobotomy
 CUSTOM_MODE.rabies = mode.rabies
 CUSTOM_MODE.finish = mode.finish
+CUSTOM_MODE.help = mode.help_ids
 CUSTOM_MODE.archive = mode.archive
 CUSTOM_MODE.melancholy = mode.melancholy
 
