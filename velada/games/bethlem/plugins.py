@@ -160,8 +160,12 @@ def awake(s: BethlemState, card: str) -> bool:
 
 
 def install(characters: Iterable[Character]) -> None:
-    """Gather the characters' pieces into ``hooks.HOOKS``, in the order given (the registry's)."""
+    """Gather the characters' pieces into ``hooks.HOOKS``, in the order given (the registry's). A character
+    declaring a moment the rules do not call is refused before anything is installed."""
     chars = list(characters)
+    for c in chars:
+        if not set(c.moments) <= set(MOMENTS):
+            raise ValueError(f"{c.kind}: unknown moments {sorted(set(c.moments) - set(MOMENTS))}")
 
     def present(name: str) -> tuple:
         return tuple(getattr(c, name) for c in chars if getattr(c, name) is not None)
@@ -175,9 +179,6 @@ def install(characters: Iterable[Character]) -> None:
     HOOKS.reveals = present("reveals")
     HOOKS.on_awaken = {c.kind: c.on_awaken for c in chars if c.on_awaken is not None}
     HOOKS.markers = present("markers")
-    for c in chars:
-        if not set(c.moments) <= set(MOMENTS):
-            raise ValueError(f"{c.kind}: unknown moments {sorted(set(c.moments) - set(MOMENTS))}")
 
     def at(moment: str) -> tuple[Handler, ...]:
         return tuple(c.moments[moment] for c in chars if moment in c.moments)
