@@ -51,26 +51,23 @@ KINDS = (
 #: Everybody sees whose turn it is; the starting missions and the end's choice tokens are private.
 PUBLIC_KINDS = set(KINDS) - {"mision-inicial", "eleccion"}
 
+#: The resolver of each step a turn's prompt opens: these prompts have a single player, so a resolver gets that
+#: player's answer (the options chosen) rather than the group's answers.
 RESOLVERS = {
-    "efecto": lambda s, a: turn.resolve_effect(s, _one(a)),
-    "descartar": lambda s, a: turn.resolve_discard(s, _one(a)),
-    "descartar-ficha": lambda s, a: turn.resolve_token_discard(s, _one(a)),
-    "digerir": lambda s, a: turn.resolve_digest(s, _one(a)),
-    "inspirar": lambda s, a: turn.resolve_inspire(s, _one(a)),
-    "misiones": lambda s, a: turn.resolve_missions(s, _one(a), s.crypt_region),
-    "pozo": lambda s, a: turn.resolve_well(s, _one(a)),
-    "mover": lambda s, a: turn.resolve_move(s, _one(a)),
-    "empujar": lambda s, a: turn.resolve_push(s, _one(a)),
-    "rosa": lambda s, a: turn.resolve_rose(s, _one(a)),
-    "cazar": lambda s, a: turn.resolve_hunt(s, _one(a)),
-    "preparada": lambda s, a: turn.resolve_ready(s, _one(a)),
-    "columna": lambda s, a: turn.resolve_column(s, _one(a)),
-    "eleccion": scoring.resolve_choice,
+    "efecto": turn.resolve_effect,
+    "descartar": turn.resolve_discard,
+    "descartar-ficha": turn.resolve_token_discard,
+    "digerir": turn.resolve_digest,
+    "inspirar": turn.resolve_inspire,
+    "misiones": lambda s, chosen: turn.resolve_missions(s, chosen, s.crypt_region),
+    "pozo": turn.resolve_well,
+    "mover": turn.resolve_move,
+    "empujar": turn.resolve_push,
+    "rosa": turn.resolve_rose,
+    "cazar": turn.resolve_hunt,
+    "preparada": turn.resolve_ready,
+    "columna": turn.resolve_column,
 }
-
-
-def _one(answers: Answers) -> tuple[str, ...]:
-    return next(iter(answers.values()))
 
 
 #: The public events the narrator speaks (the script).
@@ -259,7 +256,10 @@ class AnsiaGame(Game[AnsiaState]):
             s.emit("misiones-iniciales", None)
             rounds.start_turn_round(s, s.first_order)
             return
-        RESOLVERS[s.step](s, answers)
+        if s.step == "eleccion":
+            scoring.resolve_choice(s, answers)
+            return
+        RESOLVERS[s.step](s, next(iter(answers.values())))
 
     # --- what a viewer may see ------------------------------------------------------------------------
 
