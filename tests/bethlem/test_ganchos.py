@@ -15,7 +15,7 @@ from velada.games.bethlem.state import Settings
 #: Rules only the custom mode has: ``ending.py`` forks to them in place.
 CUSTOM_ONLY = {"objective", "outcome"}
 #: Rules the book does not have (None: nothing happens then).
-BOOK_NONE = {"after_deaths", "before_mutiny", "rose"}
+BOOK_NONE = {"before_mutiny", "rose"}
 
 
 def test_cada_regla_del_modo_esta_en_la_tabla_de_cada_modo():
@@ -37,7 +37,14 @@ def test_cada_partida_lee_la_tabla_de_su_modo():
     assert normal.hooks is NO_HOOKS and normal.hooks.rules is BOOK_MODE
     assert custom.hooks is HOOKS and custom.hooks.rules is CUSTOM_MODE
     # A game without custom cards calls no character's hook: its tables are empty, the book's death powers apart.
-    assert not any(NO_HOOKS.immunities + NO_HOOKS.harms + NO_HOOKS.actors + NO_HOOKS.dusks + NO_HOOKS.silences)
+    assert not any(
+        NO_HOOKS.immunities
+        + NO_HOOKS.harms
+        + NO_HOOKS.actors
+        + NO_HOOKS.dusks
+        + NO_HOOKS.silences
+        + NO_HOOKS.after_deaths
+    )
     assert set(HOOKS.triggers) > set(NO_HOOKS.triggers)
 
 

@@ -27,7 +27,7 @@ def awaken(s: BethlemState, card: str, why: str) -> None:
         # El archivo gets its power back for good; each player can be chosen once from now on.
         s.archive.lost = False
         s.archive.seen = []
-    else:
+    elif s.settings.hooks.on_awaken:
         hook = s.settings.hooks.on_awaken.get(kind)
         if hook is not None:
             hook(s, card)

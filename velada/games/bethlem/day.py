@@ -410,8 +410,9 @@ def custom_day_step(game, s: BethlemState) -> None:
 def round_end_step(game, s: BethlemState) -> None:
     """End of the round: La parca counts disobedience; the day's bans and hypnoses end; with custom cards, the
     characters' end of round (``Character.round_end``)."""
-    for hook in s.settings.hooks.round_ends:
-        hook(game, s)
+    if s.settings.hooks.round_ends:  # an empty loop still costs an iterator
+        for hook in s.settings.hooks.round_ends:
+            hook(game, s)
     reaper_round_end(s)
     prophecy_expires(s)
     s.banned = None

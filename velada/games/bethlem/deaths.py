@@ -553,9 +553,9 @@ def _kill(game, s: BethlemState) -> None:
     for seat in range(len(s.players)):
         if not s.out[seat] and not any(s.alive[c] for c in s.board[seat]):
             _eliminate(s, seat, deaths)
-    after = s.settings.hooks.rules.after_deaths
-    if after is not None and (deaths or res.eliminated):
-        after(s, deaths)
+    if s.settings.hooks.after_deaths and (deaths or res.eliminated):
+        for hook in s.settings.hooks.after_deaths:
+            hook(s, deaths)
     _then(s, "kill")
 
 

@@ -52,6 +52,7 @@ class Hooks:
 
     __slots__ = (
         "actors",
+        "after_deaths",
         "answers",
         "badges",
         "days",
@@ -88,6 +89,9 @@ class Hooks:
     round_ends: tuple[Handler, ...]
     days: tuple[Handler, ...]
     on_out: tuple[Callable[[BethlemState, int], list[tuple]], ...]
+    #: ``after_deaths(s, deaths)``: a resolution killed ``deaths`` or took players out (the custom mode: who
+    #: shows their objective now).
+    after_deaths: tuple[Callable[[BethlemState, list[Any]], None], ...]
     actors: tuple[Callable[[BethlemState, str], list[tuple[int, str, str]]], ...]
     mutiny: tuple[Callable[[BethlemState, list[int]], tuple[list[int], list[tuple]]], ...]
     silences: tuple[Callable[[BethlemState, int, str, bool], bool], ...]
@@ -110,6 +114,7 @@ class Hooks:
         self.round_ends = ()
         self.days = ()
         self.on_out = ()
+        self.after_deaths = ()
         self.actors = ()
         self.mutiny = ()
         self.silences = ()
@@ -145,9 +150,6 @@ class ModeRules:
     #: Custom mode: what ``seat`` plays for (its objective card), who wins.
     objective: Callable[[BethlemState, int], str] = _not_installed
     outcome: Callable[[BethlemState], Any] = _not_installed
-    #: ``after_deaths(s, deaths)``: a resolution killed ``deaths`` or took players out (who shows their objective);
-    #: None: nothing happens then (the book's).
-    after_deaths: Callable[[BethlemState, list[Any]], None] | None = None
     #: ``round_steps(s)``: the agenda of a new round (its night and day).
     round_steps: Callable[[BethlemState], tuple[tuple, ...]] = _not_installed
     #: ``pack(s)``: the seats that wake in the mutineers' turn.

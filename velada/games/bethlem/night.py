@@ -51,8 +51,9 @@ def dusk_step(game, s: BethlemState) -> None:
     s.neuroticism.vote = None
     s.banned = None
     s.amnesia.today = None
-    for hook in s.settings.hooks.dusks:
-        hook(game, s)
+    if s.settings.hooks.dusks:  # an empty loop still costs an iterator
+        for hook in s.settings.hooks.dusks:
+            hook(game, s)
     due = [a for r, a in s.delayed if r <= s.round]
     s.delayed = [(r, a) for r, a in s.delayed if r > s.round]
     for a in due:
@@ -152,11 +153,11 @@ def mutineers_handler(game, s: BethlemState) -> None:
     if rules.before_mutiny is not None and rules.before_mutiny(s):
         return
     members = rules.pack(s)
-    later: list[tuple] = []
-    for hook in s.settings.hooks.mutiny:
-        members, steps = hook(s, members)
-        later.extend(steps)
-    if later:
+    if s.settings.hooks.mutiny:
+        later: list[tuple] = []
+        for hook in s.settings.hooks.mutiny:
+            members, steps = hook(s, members)
+            later.extend(steps)
         s.agenda.extendleft(reversed(later))
     s.pack = members
     if not members:

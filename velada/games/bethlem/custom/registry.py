@@ -48,6 +48,7 @@ install(CHARACTERS.values())
 # espionaje's immunity and markers after.
 HOOKS.dusks = (mode.dusk, *HOOKS.dusks)
 HOOKS.actors = (mode.borrowed, *HOOKS.actors)
+HOOKS.after_deaths = (mode.after_deaths,)
 # Death powers by kind in one table, the book's and the characters' (the book's first, had a kind both).
 HOOKS.triggers = {**HOOKS.triggers, **deaths.TRIGGERS}
 HOOKS.round_ends = (mode.round_end, *HOOKS.round_ends)
@@ -55,7 +56,6 @@ HOOKS.immunities = (*HOOKS.immunities, happenings.immunity)
 HOOKS.markers = (*HOOKS.markers, mode.markers)
 CUSTOM_MODE.objective = objectives.objective
 CUSTOM_MODE.outcome = objectives.outcome
-CUSTOM_MODE.after_deaths = mode.after_deaths
 CUSTOM_MODE.round_steps = mode.round_steps
 CUSTOM_MODE.pack = mode.pack
 CUSTOM_MODE.before_mutiny = mode.before_mutiny
