@@ -1,7 +1,8 @@
 """The parts the page's script draws (static/parts.js, render.CLIENT_PARTS) and its log entries are, in a real
 Chromium, the html the server's templates draw from the same view and inputs (render.browser_part, render._item):
-the views of every seat, the shared screen and the narrator's seat at every step of four games, in Spanish and
-English, with clocks, a clock that ran out and the end of a game. test_partes_de_la_pagina.py checks that the page
+the views of every seat, the shared screen and the narrator's seat at every step of four games (Bethlem also with a
+person in the narrator's seat, asked in writing), in Spanish and English, with clocks, a clock that ran out and
+the end of a game. test_partes_de_la_pagina.py checks that the page
 put together from those parts is the page the server renders whole."""
 
 from __future__ import annotations
@@ -24,7 +25,14 @@ from .test_navegador import CHROMIUM, FLAGS
 pytestmark = pytest.mark.slow
 
 PARTS_JS = Path(render.__file__).parent / "static" / "parts.js"
-GAMES = [("hombres-lobo", 8, 3), ("ajo-y-agua", 6, 4), ("bethlem", 7, 5), ("el-ansia", 3, 6)]
+GAMES = [
+    ("hombres-lobo", 8, 3, {}),
+    ("ajo-y-agua", 6, 4, {}),
+    ("bethlem", 7, 5, {}),
+    # A person in the narrator's seat, asked in writing (the narrator's prompts, a free-text answer).
+    ("bethlem", 4, 7, {"cuentacuentos": "si", "preguntas-narrador": "una-por-noche"}),
+    ("el-ansia", 3, 6, {}),
+]
 #: How many choices of each game are looked at (every viewer's parts at each).
 STEPS = 40
 
@@ -67,9 +75,9 @@ def cases() -> list[list]:
             server = render.browser_part(name, game, view, inputs, lang)
         found[key] = [kind, name, lang, view, inputs, str(server)]
 
-    async def play(tmp: Path, game_id: str, seats: int, seed: int) -> None:
-        store = Store(f"sqlite:///{tmp / f'{game_id}.sqlite3'}")
-        data = store.create_table(game_id, {}, seats, "online", "es", {"noche": 60, "debate": 30}, "anfitrion")
+    async def play(tmp: Path, game_id: str, seats: int, seed: int, options: dict[str, str]) -> None:
+        store = Store(f"sqlite:///{tmp / f'{game_id}-{seed}.sqlite3'}")
+        data = store.create_table(game_id, options, seats, "online", "es", {"noche": 60, "debate": 30}, "anfitrion")
         names = [f"p{i + 1}" for i in range(seats)]
         store.start(data, [Seat(i, n, token_hash(n), None) for i, n in enumerate(names)], seed)
         table = LiveTable(store, store.load(data.code), Config(bot_delay=0))
@@ -108,8 +116,8 @@ def cases() -> list[list]:
     import tempfile
 
     with tempfile.TemporaryDirectory() as tmp:
-        for game_id, seats, seed in GAMES:
-            asyncio.run(play(Path(tmp), game_id, seats, seed))
+        for game_id, seats, seed, options in GAMES:
+            asyncio.run(play(Path(tmp), game_id, seats, seed, options))
     return list(found.values())
 
 
@@ -138,4 +146,6 @@ def test_el_navegador_dibuja_las_partes_como_las_plantillas_del_servidor():
     assert not wrong, f"{len(wrong)} of {len(shown)} drawn otherwise, e.g. {wrong[0]}"
     # Not only empty parts: every client part was drawn with something in it somewhere.
     full = {case[1] for case, (ours, _) in zip(shown, drawn, strict=True) if ours.strip()}
-    assert full >= render.CLIENT_PARTS - {"narrator-prompts"}, render.CLIENT_PARTS - full
+    assert full >= render.CLIENT_PARTS, render.CLIENT_PARTS - full
+    free_text = [case for case, (ours, _) in zip(shown, drawn, strict=True) if 'class="free-text"' in ours]
+    assert free_text, "no prompt answered in writing was drawn"
