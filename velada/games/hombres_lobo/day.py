@@ -7,13 +7,15 @@ option.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from velada.core.protocol import Prompt
 from velada.games.hombres_lobo.deaths import die
 from velada.games.hombres_lobo.state import WerewolfState
 from velada.games.hombres_lobo.theme import Theme
 
 
-def _ask_everyone(theme: Theme, s: WerewolfState, decision: str, candidates: list[int], self_vote: bool) -> None:
+def _ask_everyone(theme: Theme, s: WerewolfState, decision: str, candidates: Sequence[int], self_vote: bool) -> None:
     """Open one simultaneous prompt for every living player, choosing among ``candidates``."""
     kind = theme.kinds[decision]
     pid = f"{s.tag()}:{kind}"
@@ -30,16 +32,15 @@ def _ask_everyone(theme: Theme, s: WerewolfState, decision: str, candidates: lis
 
 def _tally(s: WerewolfState, answers, weighted: bool) -> tuple[dict[str, str | None], dict[str, int]]:
     """The votes as cast, and their count. The Alguacil's vote counts twice when his office gives him that."""
-    votes: dict[str, str | None] = {}
+    votes = {player: chosen[0] if chosen else None for (player, _), chosen in answers.items()}
     counts: dict[str, int] = {}
-    sheriff = s.players[s.sheriff] if s.sheriff is not None and weighted else None
-    for (player, _), chosen in answers.items():
-        if chosen:
-            target = chosen[0]
-            votes[player] = target
-            counts[target] = counts.get(target, 0) + (2 if player == sheriff else 1)
-        else:
-            votes[player] = None
+    for target in votes.values():
+        if target is not None:
+            counts[target] = counts.get(target, 0) + 1
+    if weighted and s.sheriff is not None:
+        target = votes.get(s.players[s.sheriff])
+        if target is not None:
+            counts[target] += 1
     return votes, counts
 
 
@@ -107,7 +108,13 @@ def _elect(s: WerewolfState, player: str) -> None:
 
 def vote_step(theme: Theme, s: WerewolfState) -> None:
     """Every living player points at one other player (or abstains)."""
-    _ask_everyone(theme, s, "vote", s.living(), self_vote=False)
+    kind = theme.kinds["vote"]
+    pid = f"{s.tag()}:{kind}"
+    players, group, others = s.players, s.group, s.others()
+    for seat in s.living():
+        options = others[seat]
+        if options:
+            group[players[seat], pid] = Prompt(pid, players[seat], kind, options, 1, 1, True)
 
 
 def vote_resolve(theme: Theme, s: WerewolfState, answers) -> None:

@@ -47,8 +47,10 @@ def die(theme: Theme, s: WerewolfState, deaths: list[tuple[int, str]], by: int |
         if s.sheriff == seat:
             s.sheriff = None
             successions.append(("successor", seat))
-    if i:
+    if shots or successions:
         s.agenda.extendleft(reversed([*shots, *successions, ("check",)]))
+    elif i:
+        s.agenda.appendleft(("check",))
 
 
 def hunter_step(theme: Theme, s: WerewolfState, seat: int) -> None:

@@ -6,6 +6,8 @@ wolf with a villager or two wolves. Two villagers in love stay in the village an
 
 from __future__ import annotations
 
+from itertools import compress
+
 from velada.core.protocol import Result
 from velada.games.hombres_lobo.state import WerewolfState
 from velada.games.hombres_lobo.theme import WOLF, Theme
@@ -45,13 +47,9 @@ def outcome(theme: Theme, s: WerewolfState) -> Result | None:
     """
     alive = s.alive
     # After the preparation turn a seat follows the wolf's power exactly when it holds a wolf card.
-    powers = s.powers
-    living = wolves_alive = 0
-    for seat in range(len(alive)):
-        if alive[seat]:
-            living += 1
-            if powers[seat] == WOLF:
-                wolves_alive += 1
+    living_powers = list(compress(s.powers, alive))
+    living = len(living_powers)
+    wolves_alive = living_powers.count(WOLF)
     if not living:
         return _result(theme, s, "nadie-vive", ())
     lovers = s.lovers
@@ -69,8 +67,9 @@ def outcome(theme: Theme, s: WerewolfState) -> Result | None:
 def _result(theme: Theme, s: WerewolfState, reason: str, sides: tuple[str, ...]) -> Result:
     winners = []
     lovers_side = lovers_are_a_side(theme, s)
+    seat_sides = [side(theme, s, seat) for seat in range(len(s.players))]
     for seat in range(len(s.players)):
-        if side(theme, s, seat) not in sides:
+        if seat_sides[seat] not in sides:
             continue
         in_love = s.lovers is not None and seat in s.lovers
         if in_love and not s.alive[seat]:
@@ -80,7 +79,7 @@ def _result(theme: Theme, s: WerewolfState, reason: str, sides: tuple[str, ...])
     # Two villagers in love are a side of their own too: they win when they live to see the village win.
     if not lovers_side and s.lovers is not None and VILLAGE in sides and all(s.alive[x] for x in s.lovers):
         won_sides.append(theme.sides[LOVERS])
-    teams = tuple((s.players[seat], theme.sides[side(theme, s, seat)]) for seat in range(len(s.players)))
+    teams = tuple(zip(s.players, [theme.sides[x] for x in seat_sides], strict=True))
     return Result(reason, tuple(won_sides), s.ids(winners), s.day, teams)
 
 

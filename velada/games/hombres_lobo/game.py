@@ -208,10 +208,11 @@ class WerewolfGame(Game[WerewolfState]):
             spare=spare,
             alive=[True] * n,
             known=[{} for _ in range(n)],
+            alone=[frozenset((player,)) for player in players],
         )
         s.find_holders()
-        for i, player in enumerate(players):
-            s.emit("carta", frozenset((player,)), role=roles[i])
+        for i, alone in enumerate(s.alone):
+            s.emit("carta", alone, role=roles[i])
         s.agenda.extend(flow.PREPARATION)
         flow.advance(self.theme, s)
         return s

@@ -34,12 +34,17 @@ def dusk_step(theme: Theme, s: WerewolfState) -> None:
         s.emit("manada", s.audience(wolves), players=list(s.ids(wolves)))
 
 
+def in_game(theme: Theme, s: WerewolfState, power: str) -> bool:
+    """Whether a card of ``power`` is in the game, dealt or among the spare cards."""
+    if s.powers_in_game is None:
+        s.powers_in_game = frozenset(theme.roles[role] for role in (*s.roles, *s.spare))
+    return power in s.powers_in_game
+
+
 def call(theme: Theme, s: WerewolfState, power: str) -> None:
     """The narrator calls a power whose card is in the game — alive or dead, dealt or among the spare cards — so
     that the room hears the same calls every night whoever holds them (the live table paces each call)."""
-    if s.powers_in_game is None:
-        s.powers_in_game = frozenset(theme.roles[role] for role in (*s.roles, *s.spare))
-    if power in s.powers_in_game:
+    if in_game(theme, s, power):
         s.emit(CALL, None, call=power)
 
 
@@ -48,8 +53,7 @@ def seer_step(theme: Theme, s: WerewolfState) -> None:
     call(theme, s, SEER)
     for seat in s.seats(SEER):
         kind = theme.kinds["seer"]
-        others = s.ids([i for i in s.living() if i != seat])
-        s.ask(Prompt(f"n{s.day}:{kind}", s.players[seat], kind, others, skippable=True))
+        s.ask(Prompt(f"n{s.day}:{kind}", s.players[seat], kind, s.others()[seat], 1, 1, True))
 
 
 def seer_resolve(theme: Theme, s: WerewolfState, answers) -> None:
@@ -57,7 +61,7 @@ def seer_resolve(theme: Theme, s: WerewolfState, answers) -> None:
         if chosen:
             seer, target = s.index[player], s.index[chosen[0]]
             s.known[seer][target] = s.roles[target]
-            s.emit("vision", frozenset((player,)), player=chosen[0], role=s.roles[target])
+            s.emit("vision", s.alone[seer], player=chosen[0], role=s.roles[target])
 
 
 def wolves_step(theme: Theme, s: WerewolfState, round_: int) -> None:
@@ -81,10 +85,11 @@ def wolves_step(theme: Theme, s: WerewolfState, round_: int) -> None:
     group = s.group
     for w in wolves:
         group[players[w], pid] = Prompt(pid, players[w], kind, prey, 1, 1, True, args)
-    if round_ == 1:
+    # Whether her card is in the game first: most tables have no seat to look for.
+    if round_ == 1 and in_game(theme, s, LITTLE_GIRL):
         for girl in s.seats(LITTLE_GIRL):
             girl_kind = theme.kinds["little_girl"]
-            s.ask(Prompt(f"n{s.day}:{girl_kind}", players[girl], girl_kind, (SPY,), skippable=True))
+            s.ask(Prompt(f"n{s.day}:{girl_kind}", players[girl], girl_kind, (SPY,), 1, 1, True))
 
 
 def wolves_resolve(theme: Theme, s: WerewolfState, answers, round_: int) -> None:
@@ -122,12 +127,12 @@ def _little_girl_spies(theme: Theme, s: WerewolfState, girl: int, wolves: list[i
         for w in wolves:
             s.known[w][girl] = s.roles[girl]
         s.emit("nina-descubierta", pack, player=player)
-        s.emit("descubierta", frozenset((player,)))
+        s.emit("descubierta", s.alone[girl])
         return True
     unseen = [w for w in wolves if w not in s.known[girl]]
     seen = s.rng.choice(unseen or wolves)
     s.known[girl][seen] = s.roles[seen]
-    s.emit("espionaje", frozenset((player,)), player=s.players[seen], role=s.roles[seen])
+    s.emit("espionaje", s.alone[girl], player=s.players[seen], role=s.roles[seen])
     return False
 
 
@@ -140,11 +145,11 @@ def witch_step(theme: Theme, s: WerewolfState) -> None:
         if s.life_potion:
             if s.victim is not None:
                 victim = s.players[s.victim]
-                s.emit("victima-bruja", frozenset((player,)), player=victim)
+                s.emit("victima-bruja", s.alone[seat], player=victim)
                 kind = theme.kinds["witch_life"]
                 s.ask(Prompt(f"n{s.day}:{kind}", player, kind, (SAVE,), skippable=True, args={"victim": victim}))
                 return
-            s.emit("sin-victima", frozenset((player,)))
+            s.emit("sin-victima", s.alone[seat])
         s.agenda.appendleft(("witch_death",))
 
 
@@ -164,8 +169,7 @@ def witch_death_step(theme: Theme, s: WerewolfState) -> None:
         return
     for seat in s.seats(WITCH):
         kind = theme.kinds["witch_death"]
-        others = s.ids([i for i in s.living() if i != seat])
-        s.ask(Prompt(f"n{s.day}:{kind}", s.players[seat], kind, others, skippable=True))
+        s.ask(Prompt(f"n{s.day}:{kind}", s.players[seat], kind, s.others()[seat], 1, 1, True))
 
 
 def witch_death_resolve(theme: Theme, s: WerewolfState, answers) -> None:
@@ -184,8 +188,9 @@ def dawn_step(theme: Theme, s: WerewolfState) -> None:
     deaths: list[tuple[int, str]] = []
     if s.victim is not None and not s.saved:
         deaths.append((s.victim, s.victim_cause))
-    if s.poisoned is not None and all(seat != s.poisoned for seat, _ in deaths):
+    if s.poisoned is not None and (not deaths or deaths[0][0] != s.poisoned):
         deaths.append((s.poisoned, "pocion"))
     if not deaths:
         s.emit("sin-muertes", None)
+        return
     die(theme, s, sorted(deaths))

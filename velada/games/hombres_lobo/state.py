@@ -75,9 +75,14 @@ class WerewolfState(State):
     #: The powers whose cards are in the game, dealt or spare: the same all game long (the Ladrón only swaps
     #: cards), so worked out at the first call of the night instead of at every call.
     powers_in_game: frozenset[str] | None = field(default=None, compare=False, repr=False)
-    #: The living seats and the ``alive`` they were read from (``living``): asked at every call and vote, changed
-    #: only by a death, so read again only when ``alive`` no longer equals the copy.
-    living_seats: tuple[list[bool], list[int]] | None = field(default=None, compare=False, repr=False)
+    #: The living seats, the ``alive`` they were read from, and each seat's options naming the other living
+    #: players (``living``, ``others``): asked at every call and vote, changed only by a death, so read again
+    #: only when ``alive`` no longer equals the copy.
+    living_seats: tuple[list[bool], tuple[int, ...], list[tuple[str, ...]] | None] | None = field(
+        default=None, compare=False, repr=False
+    )
+    #: Each seat's own audience (its player alone), for the events told to one player: made once at setup.
+    alone: list[frozenset[str]] = field(default_factory=list, compare=False, repr=False)
     victim: int | None = None
     victim_cause: str = "lobos"
     saved: bool = False
@@ -95,12 +100,28 @@ class WerewolfState(State):
         """Note who holds each special card (there is one of each), after the deal and after the Ladrón."""
         self.holder = {p: i for i, p in enumerate(self.powers) if p not in ("wolf", "villager")}
 
-    def living(self) -> list[int]:
+    def living(self) -> tuple[int, ...]:
+        """The living seats, in seat order."""
         alive = self.alive
         known = self.living_seats
         if known is None or known[0] != alive:
-            known = self.living_seats = (list(alive), [i for i in range(len(alive)) if alive[i]])
-        return list(known[1])
+            known = self.living_seats = (list(alive), tuple([i for i in range(len(alive)) if alive[i]]), None)
+        return known[1]
+
+    def others(self) -> list[tuple[str, ...]]:
+        """By seat, the ids of the other living players in seat order: the options of a decision that names
+        anybody alive but oneself (the Vidente, the Bruja's poison, the lynching vote); ``()`` for a dead seat."""
+        seats = self.living()
+        known = self.living_seats
+        assert known is not None, "living() has just read the living seats"
+        table = known[2]
+        if table is None:
+            ids = self.ids(seats)
+            table = [()] * len(self.alive)
+            for k, seat in enumerate(seats):
+                table[seat] = ids[:k] + ids[k + 1 :]
+            self.living_seats = (known[0], seats, table)
+        return table
 
     def tag(self) -> str:
         """The prefix of this moment's prompt ids: ``p`` (preparation), ``n3`` (third night), ``d3`` (day)."""
