@@ -99,7 +99,7 @@ def start_turn(s: AnsiaState, seat: int) -> None:
     s.hunts, s.well_hunts = (0 if s.extra_turn else 1), 0
     s.last_hunt = None
     s.pending_effect = None
-    s.emit("turno-de", None, player=s.players[seat], cards=[cid for _, cid in s.play])
+    s.emit("turno-de", None, player=s.players[seat], cards=cards)  # the play area's cards, in its order
     step_one(s)
 
 
