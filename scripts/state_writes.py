@@ -1,7 +1,8 @@
 """Count the tests that write into a game's state directly (issue 17): a test counts when its body, or a helper
 it calls (in its module or imported from another test module), assigns to, deletes from or calls a mutating
 method (``append``, ``update``…) on an expression rooted at ``<x>.state`` or at a name bound to one
-(``s = m.state``, ``d = m.state.custom[KIND]``). Calls into the rules (``awaken(m.state, …)``) are not writes: the rules do the change.
+(``s = m.state``, ``d = m.state.custom[KIND]``). Calls into the rules (``awaken(m.state, …)``) are not writes:
+the rules do the change.
 
     .venv/bin/python scripts/state_writes.py [tests/bethlem] [-v]
 """
@@ -31,9 +32,12 @@ def direct_writes(fn: ast.FunctionDef) -> list[tuple[int, str]]:
     # Names bound to a state or to a part of one (``s = m.state``, ``d = m.state.custom[KIND]``), in order.
     names: set[str] = set()
     for node in ast.walk(fn):
-        if isinstance(node, ast.Assign) and isinstance(node.value, (ast.Attribute, ast.Subscript)):
-            if _rooted(node.value, names):
-                names |= {t.id for t in node.targets if isinstance(t, ast.Name)}
+        if (
+            isinstance(node, ast.Assign)
+            and isinstance(node.value, (ast.Attribute, ast.Subscript))
+            and _rooted(node.value, names)
+        ):
+            names |= {t.id for t in node.targets if isinstance(t, ast.Name)}
     found = []
     for node in ast.walk(fn):
         targets: list[ast.expr] = []
