@@ -180,13 +180,28 @@ class ViewCache:
     builds each viewer's log from the events added since its last view (``logs``) instead of from the whole log
     at every change. Entries are shared between successive views of a viewer: treat views as read-only."""
 
-    __slots__ = ("logs", "texts")
+    __slots__ = ("help", "logs", "texts")
 
     def __init__(self) -> None:
         self.texts: dict[str, dict[int, str]] = {}
         #: Per (viewer, language): how many events of the log were read, the last of them (to tell that the
         #: log is the same one, grown), and the viewer's entries so far.
         self.logs: dict[tuple[Viewer, str], tuple[int, Any, list[dict[str, Any]]]] = {}
+        #: Per (viewer, language): the help ids last shown and their entries, kept while the ids stay the same
+        #: (the help is a function of its ids), so that a viewer's successive views share one list.
+        self.help: dict[tuple[Viewer, str], tuple[list[str], list[dict[str, Any]]]] = {}
+
+
+def public_kinds(game: Game) -> frozenset[str]:
+    """The prompt kinds whose open prompts everybody may know about (votes), worked out once per game."""
+    found = _PUBLIC_KINDS.get(id(game))
+    if found is None or found[0] is not game:
+        found = _PUBLIC_KINDS[id(game)] = (game, frozenset(k.kind for k in game.prompt_kinds if k.public))
+    return found[1]
+
+
+#: By the game object's id, with the object itself (an id is only unique while its object lives).
+_PUBLIC_KINDS: dict[int, tuple[Game, frozenset[str]]] = {}
 
 
 #: The former name: a live table's cache of event texts.
@@ -194,23 +209,30 @@ TextCache = ViewCache
 
 
 def build_view(
-    game: Game, state: State, viewer: Viewer, lang: str = "es", texts: bool = True, cache: ViewCache | None = None
+    game: Game,
+    state: State,
+    viewer: Viewer,
+    lang: str = "es",
+    texts: bool = True,
+    cache: ViewCache | None = None,
+    talk_view: list[dict[str, Any]] | None = None,
 ) -> dict[str, Any]:
     """Everything ``viewer`` may know, JSON-ready: the game's own part, their prompts, the log they may see,
     who is still to answer where that is public, and the result. ``texts=False`` leaves out the rendered
     sentences of prompts and events (``None``), for bots, which read the data. ``cache`` keeps event texts
-    between views of the same game (see :class:`ViewCache`)."""
+    between views of the same game (see :class:`ViewCache`). ``talk_view``: the viewer's channels now
+    (``talk.view``), when the caller has them already."""
     check_language(lang)
     if viewer is not None and viewer != PUBLIC and viewer not in state.players:
         raise IllegalAction("unknown-player", player=viewer)
     view: dict[str, Any] = {"game": game.id, "title": game.title(lang), "lang": lang, "viewer": viewer}
     view.update(game.view(state, viewer, lang))
     view["prompts"] = [prompt_json(game, state, p, lang, texts) for p in visible_prompts(state, viewer)]
-    view["help"] = [help_json(game, h, lang) if texts else {"id": h} for h in game.help_ids(state, viewer)]
-    public_kinds = {k.kind for k in game.prompt_kinds if k.public}
+    view["help"] = _help(game, state, viewer, lang, texts, cache)
+    public = public_kinds(game)
     # The channels this viewer reads now: which ones exist is as secret as a card (velada.core.talk).
-    view["talk"] = talk.view(game, state, viewer, lang)
-    view["waiting"] = sorted({p.player for p in pending(state) if viewer is None or p.kind in public_kinds})
+    view["talk"] = talk.view(game, state, viewer, lang) if talk_view is None else talk_view
+    view["waiting"] = sorted({p.player for p in pending(state) if viewer is None or p.kind in public})
     view["log"] = _log(game, state, viewer, lang, texts, cache)
     result = state.result
     if result is None:
@@ -240,15 +262,33 @@ def answered_view(
         answer = state.answers.get((prompt.player, prompt.id))
         same = before["answer"] is None if answer is None else before["answer"] == list(answer)
         prompts.append(before if same else prompt_json(game, state, prompt, lang))
-    public_kinds = {k.kind for k in game.prompt_kinds if k.public}
+    public = public_kinds(game)
     changed = {
         "prompts": prompts,
         "talk": talk.view(game, state, viewer, lang) if talk_view is None else talk_view,
-        "waiting": sorted({p.player for p in pending(state) if viewer is None or p.kind in public_kinds}),
+        "waiting": sorted({p.player for p in pending(state) if viewer is None or p.kind in public}),
     }
     if all(old[key] == value for key, value in changed.items()):
         return old
     return old | changed
+
+
+def _help(
+    game: Game, state: State, viewer: Viewer, lang: str, texts: bool, cache: ViewCache | None
+) -> list[dict[str, Any]]:
+    """The help entries ``viewer``'s view carries; with a cache, the list of their last view while the ids are
+    the same ones."""
+    ids = game.help_ids(state, viewer)
+    if not texts:
+        return [{"id": h} for h in ids]
+    if cache is None:
+        return [help_json(game, h, lang) for h in ids]
+    known = cache.help.get((viewer, lang))
+    if known is not None and known[0] == ids:
+        return known[1]
+    entries = [help_json(game, h, lang) for h in ids]
+    cache.help[viewer, lang] = (list(ids), entries)
+    return entries
 
 
 def _log(

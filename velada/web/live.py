@@ -824,11 +824,11 @@ class LiveTable:
         view = self._views.get((viewer, lang))
         if view is None:
             before = self._group_views.get((viewer, lang))
+            talk_view = self._talk_view(state, viewer, lang)
             if before is not None:
-                view = answered_view(self.game, state, before, viewer, lang, self._talk_view(state, viewer, lang))
+                view = answered_view(self.game, state, before, viewer, lang, talk_view)
             else:
-                view = build_view(self.game, state, viewer, lang, cache=self._texts)
-                self._talk_views[viewer, lang] = (self._game_channels(state), view["talk"])
+                view = build_view(self.game, state, viewer, lang, cache=self._texts, talk_view=talk_view)
             self._views[viewer, lang] = view
         return view
 
