@@ -58,6 +58,12 @@ def objective(s: BethlemState, seat: int) -> str:
 
 
 def outcome(s: BethlemState) -> Result | None:
+    """The result if some objective is met now, by the mode's rule (``ModeRules.outcome``): the book's
+    (:func:`book_outcome`) or the custom-cards mode's (``objectives.outcome``)."""
+    return s.settings.hooks.rules.outcome(s)
+
+
+def book_outcome(s: BethlemState) -> Result | None:
     """The result if some objective is met now, checked in this order (section 2, FAQ 1–2):
 
     1. a hate pact whose member destroyed the other's last card: that member wins;
@@ -73,8 +79,6 @@ def outcome(s: BethlemState) -> Result | None:
     Sides win dead or alive (the mutineers, the inmates); lone objectives (Richard Dadd, the director) need
     their player in the game. The custom-cards mode has its own list (``objectives.outcome``).
     """
-    if s.settings.custom:
-        return CUSTOM_MODE.outcome(s)
     if s.blood_pact.hate_winner is not None:
         return result_of(s, "pacto-de-odio", (HATE_PACT,), [s.blood_pact.hate_winner])
     playing = s.seats_in_game()
@@ -173,10 +177,11 @@ def _show_nothing(s: BethlemState) -> None:
 
 
 BOOK_MODE.finish = _show_nothing
+BOOK_MODE.outcome = book_outcome
 
 
 def check(game, s: BethlemState) -> None:
     """The agenda step that ends the game if an objective is met."""
-    result = outcome(s)
+    result = s.settings.hooks.rules.outcome(s)
     if result is not None:
         finish(s, result)

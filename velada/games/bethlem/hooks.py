@@ -143,12 +143,12 @@ class ModeRules:
     asks its mode's table instead of branching on the mode. Each book module fills the book's entry of its rule
     when imported; ``custom/registry.py`` fills the custom mode's (``custom/mode.py``, ``objectives.py``).
 
-    ``objective`` and ``outcome`` (what a player plays for, who wins) are the custom mode's only: ``ending.py``,
-    asked them hundreds of times a game, forks to them in place, as a call through the table would cost every
-    game."""
+    ``objective`` (what a player plays for) is the custom mode's only: ``ending.objective``, asked it hundreds of
+    times a game, forks to it in place, as a call through the table would cost every game."""
 
-    #: Custom mode: what ``seat`` plays for (its objective card), who wins.
+    #: Custom mode: what ``seat`` plays for (its objective card).
     objective: Callable[[BethlemState, int], str] = _not_installed
+    #: ``outcome(s)``: the result if some objective is met now, or None.
     outcome: Callable[[BethlemState], Any] = _not_installed
     #: ``round_steps(s)``: the agenda of a new round (its night and day).
     round_steps: Callable[[BethlemState], tuple[tuple, ...]] = _not_installed
