@@ -191,11 +191,14 @@ def _names(
     return texts[0], texts[1]
 
 
-def view(game: Game, state: State, viewer: Viewer, lang: str) -> list[dict[str, Any]]:
+def view(
+    game: Game, state: State, viewer: Viewer, lang: str, found: list[Channel] | None = None
+) -> list[dict[str, Any]]:
     """The channels ``viewer`` reads now, as their view shows them: id, name, rule, whether they may write there
-    now, and whether authors are hidden from them. Never who else reads it."""
+    now, and whether authors are hidden from them. Never who else reads it. ``found``: the game's channels now
+    (:func:`channels`), when the caller has them already."""
     shown = []
-    for c in channels(game, state):
+    for c in channels(game, state) if found is None else found:
         if not c.reads(viewer):
             continue
         name, rule = names(game, c, lang)

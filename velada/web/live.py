@@ -120,6 +120,9 @@ class LiveTable:
         #: The game's talk channels at this change (read once for every viewer), and each viewer's channels as
         #: last shown with the game's channels they were read from: read again only when those changed.
         self._channels: list[core_talk.Channel] | None = None
+        #: The game's channels as read last: kept when a change leaves them equal, so that the viewers' channels
+        #: are compared with them by identity, not once per viewer.
+        self._last_channels: list[core_talk.Channel] = []
         self._talk_views: dict[tuple[Viewer, str], tuple[list[core_talk.Channel], list[dict[str, Any]]]] = {}
         #: The broadcast under way, and whether another change came in meanwhile.
         self._pushing: asyncio.Task | None = None
@@ -834,7 +837,10 @@ class LiveTable:
 
     def _game_channels(self, state: Any) -> list[core_talk.Channel]:
         if self._channels is None:
-            self._channels = core_talk.channels(self.game, state)
+            now = core_talk.channels(self.game, state)
+            if now != self._last_channels:
+                self._last_channels = now
+            self._channels = self._last_channels
         return self._channels
 
     def _talk_view(self, state: Any, viewer: Viewer, lang: str) -> list[dict[str, Any]]:
@@ -842,9 +848,9 @@ class LiveTable:
         the game's channels changed since they were read last."""
         now = self._game_channels(state)
         known = self._talk_views.get((viewer, lang))
-        if known is not None and known[0] == now:
+        if known is not None and (known[0] is now or known[0] == now):
             return known[1]
-        shown = core_talk.view(self.game, state, viewer, lang)
+        shown = core_talk.view(self.game, state, viewer, lang, now)
         self._talk_views[viewer, lang] = (now, shown)
         return shown
 
