@@ -44,7 +44,7 @@ LOCK_CONNECTIONS = 8
 LOCK_PAUSE, LOCK_PAUSE_MAX = 0.002, 0.05
 #: The games under way whose ownership lock nobody holds (in this database: advisory locks are per database).
 UNOWNED = f"""
-SELECT t.id, t.code FROM tables t WHERE t.status = 'playing' AND NOT EXISTS (
+SELECT t.id, t.code, COALESCE(t.version, 0) FROM tables t WHERE t.status = 'playing' AND NOT EXISTS (
     SELECT 1 FROM pg_locks l
     WHERE l.locktype = 'advisory' AND l.granted AND l.classid = {OWNER} AND l.objid = t.id::oid AND l.objsubid = 2
       AND l.database = (SELECT oid FROM pg_database WHERE datname = current_database())
@@ -147,7 +147,13 @@ class Cluster:
         try:
             yield row[0] if row else None
         finally:
-            await lock.execute(f"SELECT pg_advisory_unlock({CHANGE}, {table_id})")
+            try:
+                await lock.execute(f"SELECT pg_advisory_unlock({CHANGE}, {table_id})")
+            except Exception:
+                # A closed connection took the lock with its session. Raising here would put this error in the
+                # place of the one under way — a cancellation (a process stopping) that the bots' loop would then
+                # take for a failed write and retry forever.
+                log.exception("could not let go of table %s's change lock", table_id)
 
     async def _hear(self) -> None:
         """Catch up with each table another process changed, if this process shows it."""
@@ -171,7 +177,7 @@ class Cluster:
         while True:
             try:
                 cursor = await self._owner.execute(UNOWNED)
-                for table_id, code in await cursor.fetchall():
+                for table_id, code, version in await cursor.fetchall():
                     if code in self.owned:
                         continue
                     cursor = await self._owner.execute("SELECT pg_try_advisory_lock(%s, %s)", (OWNER, table_id))
@@ -185,7 +191,7 @@ class Cluster:
                     if table is None:
                         continue
                     if known:
-                        await table.catch_up()  # shown here before, maybe behind: the owner must not be
+                        await table.catch_up_to(version)  # shown here before, maybe behind: the owner must not be
                     table.resume()
             except asyncio.CancelledError:
                 raise

@@ -250,6 +250,11 @@ class LiveTable:
             await self._catch_up()
         await self.broadcast()
 
+    async def catch_up_to(self, version: int) -> None:
+        """Catch up (:meth:`catch_up`) if the table's stored ``version`` is ahead of memory's."""
+        if version > self._version:
+            await self.catch_up()
+
     async def heard(self, version: int, write: str, body: str) -> None:
         """Another process of the cluster stored the write ``write`` as the table's ``version``
         (:meth:`velada.web.store.Store.announce`). The version just after memory's is played from what the
@@ -281,6 +286,8 @@ class LiveTable:
         if write != "add_choice" or match is None:
             return False
         seq, player, prompt, chosen = json.loads(body)
+        if seq <= len(match.choices):
+            return True  # read back already, with the catch-up of an earlier write
         if seq != len(match.choices) + 1:
             return False
         found, answer = match.check(player, prompt, chosen)
