@@ -15,6 +15,15 @@ if TYPE_CHECKING:
 STEP_ONE = ("robar", "robar_si_humano", "descartar_robar", "digerir", "inspirar")
 #: The cards with such an effect (asked of the play area at every step of every turn).
 STEP_ONE_CARDS = frozenset(cid for cid, card in CARDS.items() if any(k in card.effect for k in STEP_ONE))
+#: The keywords the turn asks of the play area (``keyword``): what a card does while it is in play. The others
+#: act elsewhere (in the hunting zone, when hunted, at the end of the turn) and are read from the card.
+IN_PLAY_KEYWORDS = ("desorientacion", "picante", "agua_bendita")
+#: The cards with some of them, and which.
+IN_PLAY_WORDS = {
+    cid: words
+    for cid, card in CARDS.items()
+    if (words := tuple(word for word in card.keywords if word in IN_PLAY_KEYWORDS))
+}
 #: The cards that score while in play: (points a hunt earns, points at the end of the turn).
 SCORING_CARDS = {
     cid: (card.effect.get("caza_pv", 0), card.effect.get("fin_turno_pv", 0))
@@ -51,7 +60,7 @@ class PlayArea:
         #: Whether a human counts in the play area, and the two sums of speed: which one counts depends on it.
         self.human = False
         self.plain = self.with_human = self.speed = 0
-        #: keyword → the uids of active cards with it.
+        #: keyword (of ``IN_PLAY_KEYWORDS``) → the uids of active cards with it.
         self.keywords: dict[str, list[str]] = {}
         #: The uids of active cards with a step-one effect (used or not).
         self.step_one: list[str] = []
@@ -74,8 +83,8 @@ class PlayArea:
             human = human or card.human
             plain += card.speed
             with_human += card.speed_with_human
-            if card.keywords:
-                for word in card.keywords:
+            if cid in IN_PLAY_WORDS:
+                for word in IN_PLAY_WORDS[cid]:
                     self.keywords.setdefault(word, []).append(uid)
             if cid in STEP_ONE_CARDS:
                 self.step_one.append(uid)
@@ -118,7 +127,8 @@ def total_speed(s: AnsiaState) -> int:
 
 
 def keyword(s: AnsiaState, word: str) -> list[str]:
-    """The uids of active cards with ``word``."""
+    """The uids of active cards with ``word`` (one of ``IN_PLAY_KEYWORDS``)."""
+    assert word in IN_PLAY_KEYWORDS, word
     uids = area(s).keywords.get(word)
     return list(uids) if uids else []
 
