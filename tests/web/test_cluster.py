@@ -19,6 +19,8 @@ from velada.web.store import Store
 from .postgres import empty
 
 NAMES = ("Ana", "Bea", "Carlos", "Diana", "Elena", "Fede")
+# A few seconds each; a hang (a task that never ends at shutdown) fails here instead of at the suite's limit.
+pytestmark = pytest.mark.timeout(180)
 
 
 async def _member(db: str, bot_delay: float = 0.01) -> Hub:

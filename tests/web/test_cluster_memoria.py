@@ -18,6 +18,8 @@ from velada.web.store import Store
 from .helpers import new_table, receive, settle, wait_until
 
 HUMANS = ("Ana", "Bea")
+# A few seconds each; a hang (a task that never ends at shutdown) fails here instead of at the suite's limit.
+pytestmark = pytest.mark.timeout(180)
 
 
 def _stored(db, code):
@@ -51,7 +53,7 @@ def test_una_mesa_sacada_de_memoria_vuelve_igual_con_su_reloj_y_sus_bots(tmp_pat
     with TestClient(create_app(db, bot_delay=0.01, seed=5)) as client:
         hub = client.app.state.hub
         hub.config.evict_after = hub.config.evict_finished_after = 0.0
-        code, _ = new_table(client, seats=6, bots=True, timers={"noche": 4, "debate": 0, "votacion": 4})
+        code, _ = new_table(client, seats=6, bots=True, timers={"noche": 8, "debate": 0, "votacion": 8})
         for name in HUMANS:
             assert client.post(f"/api/tables/{code}/seats", json={"name": name}).status_code == 200
         with client.websocket_connect(f"/t/{code}/ws?host=1") as screen:
