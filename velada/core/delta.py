@@ -29,6 +29,9 @@ LOG = "log"
 def diff(old: Mapping[str, Any] | None, new: Mapping[str, Any]) -> dict[str, Any]:
     """What turns ``old`` into ``new`` (``old`` None: everything). Parts are compared by identity first, as
     a live table shares the unchanged parts (and log entries) between a viewer's successive views."""
+    if old is new:
+        # A live table hands a viewer the same view again when nothing in it changed (engine.answered_view).
+        return {"set": {}, "unset": []}
     if old is None:
         old = {}
     changed = {k: v for k, v in new.items() if k != LOG and (k not in old or (old[k] is not v and old[k] != v))}
