@@ -12,8 +12,8 @@ from velada.games.bethlem.hooks import BOOK_MODE, CUSTOM_MODE, HOOKS, NO_HOOKS, 
 from velada.games.bethlem.plugins import Character, install
 from velada.games.bethlem.state import Settings
 
-#: Rules only the custom mode has: ``ending.objective`` forks to it in place.
-CUSTOM_ONLY = {"objective"}
+#: Rules only the custom mode has (none: the book has each of them).
+CUSTOM_ONLY: set[str] = set()
 #: Rules the book does not have (None: nothing happens then).
 BOOK_NONE = {"before_mutiny", "rose"}
 

@@ -22,16 +22,20 @@ from velada.games.bethlem.cards import (
 )
 from velada.games.bethlem.common import is_mutineer_card
 from velada.games.bethlem.deaths import tell_dawn
-from velada.games.bethlem.hooks import BOOK_MODE, CUSTOM_MODE
+from velada.games.bethlem.hooks import BOOK_MODE
 from velada.games.bethlem.state import BethlemState
 
 
 def objective(s: BethlemState, seat: int) -> str:
+    """What ``seat`` plays for now, by the mode's rule (``ModeRules.objective``): the book's
+    (:func:`book_objective`) or, with custom cards, the objective card (``objectives.objective``)."""
+    return s.settings.hooks.rules.objective(s, seat)
+
+
+def book_objective(s: BethlemState, seat: int) -> str:
     """What ``seat`` plays for now (FAQ 1): the blood pact first, then Richard Dadd, then any mutineer card
     (or Daniel's awakening), then Krugman, and otherwise the inmates. The 2- and 3-player modes have two sides
-    only, fixed at the deal. With custom cards, the objective card (``objectives.objective``)."""
-    if s.settings.custom:
-        return CUSTOM_MODE.objective(s, seat)
+    only, fixed at the deal."""
     if s.settings.mode != "normal":
         return s.team[seat]
     pact = s.blood_pact.bound
@@ -84,7 +88,8 @@ def book_outcome(s: BethlemState) -> Result | None:
     playing = s.seats_in_game()
     if not playing:
         return result_of(s, "nadie", (), [])
-    objectives = [objective(s, seat) for seat in range(len(s.players))]
+    # The book's rule, asked for every seat at every check: no call through the mode's table.
+    objectives = [book_objective(s, seat) for seat in range(len(s.players))]
     pact_winners = blood_pact_winners(s, playing)
     if pact_winners is not None:
         return result_of(s, "pacto-de-sangre", (PACT,), pact_winners)
@@ -178,6 +183,7 @@ def _show_nothing(s: BethlemState) -> None:
 
 BOOK_MODE.finish = _show_nothing
 BOOK_MODE.outcome = book_outcome
+BOOK_MODE.objective = book_objective
 
 
 def check(game, s: BethlemState) -> None:

@@ -141,12 +141,9 @@ class ModeRules:
     """The rules in which the custom-cards mode (sections 13-15) differs from the book, one table per mode
     (``BOOK_MODE``, ``CUSTOM_MODE``) reached through the mode's hook table, ``s.settings.hooks.rules``: a rule
     asks its mode's table instead of branching on the mode. Each book module fills the book's entry of its rule
-    when imported; ``custom/registry.py`` fills the custom mode's (``custom/mode.py``, ``objectives.py``).
+    when imported; ``custom/registry.py`` fills the custom mode's (``custom/mode.py``, ``objectives.py``)."""
 
-    ``objective`` (what a player plays for) is the custom mode's only: ``ending.objective``, asked it hundreds of
-    times a game, forks to it in place, as a call through the table would cost every game."""
-
-    #: Custom mode: what ``seat`` plays for (its objective card).
+    #: ``objective(s, seat)``: what ``seat`` plays for now (with custom cards, its objective card).
     objective: Callable[[BethlemState, int], str] = _not_installed
     #: ``outcome(s)``: the result if some objective is met now, or None.
     outcome: Callable[[BethlemState], Any] = _not_installed
