@@ -13,22 +13,13 @@ from starlette.testclient import TestClient
 
 from velada.core.protocol import PUBLIC
 from velada.web.app import create_app
-from velada.web.store import Store
 
 from .helpers import new_table, receive, settle, wait_until
+from .test_reinicio import _stored
 
 HUMANS = ("Ana", "Bea")
 # A few seconds each; a hang (a task that never ends at shutdown) fails here instead of at the suite's limit.
 pytestmark = pytest.mark.timeout(180)
-
-
-def _stored(db, code):
-    store = Store(db)
-    try:
-        data = store.load(code)
-        return data, store.choices(data)
-    finally:
-        store.close()
 
 
 def _open(table) -> list[tuple[str, str]]:
