@@ -66,15 +66,15 @@ class RandomBot:
 
     def choose(self, prompt: Prompt, view: ViewFn | None = None) -> list[str]:
         options = prompt.options
-        n = len(options)
         rng = self.rng
+        if prompt.max == 1 and not prompt.text_max:
+            # int(random() * m) rather than randrange(m): the same uniform pick for any m this small, and the
+            # simulator's hottest line. A skip, where allowed, is one more option, the last (True counts 1).
+            k = int(rng.random() * (len(options) + prompt.skippable))
+            return [options[k]] if k < len(options) else []
         if prompt.text_max:
             return [] if prompt.skippable and rng.random() < 0.5 else [f"¿{rng.randrange(1000)}?"]
-        if prompt.max == 1:
-            # int(random() * m) rather than randrange(m): the same uniform pick for any m this small, and the
-            # simulator's hottest line.
-            k = int(rng.random() * (n + 1 if prompt.skippable else n))
-            return [] if k == n else [options[k]]
+        n = len(options)
         if n == 0 or (prompt.skippable and rng.randrange(n + 1) == n):
             return []
         count = rng.randint(max(prompt.min, 1), min(prompt.max, n))

@@ -23,6 +23,8 @@ PREPARATION = (("thief",), ("cupid",), ("election", "preparation"), ("check",))
 NIGHT = (("dusk",), ("seer",), ("wolves", 1), ("witch",), ("dawn",))
 #: The day: the election if held on the first day, then the vote.
 DAY = (("election", "day"), ("vote",))
+#: The day of a table that holds no election on a day (``alguacil`` is ``no`` or ``preparacion``): the vote.
+VOTE_DAY = (("vote",),)
 
 
 def _check(theme: Theme, s: WerewolfState) -> None:
@@ -75,7 +77,7 @@ def advance(theme: Theme, s: WerewolfState) -> None:
     while not s.group and s.result is None:
         if not agenda:
             agenda.extend(NIGHT)
-            agenda.extend(DAY)
+            agenda.extend(DAY if s.settings.sheriff.startswith("dia-") else VOTE_DAY)
         step = agenda.popleft()
         s.step = step
         # Steps carry no argument or one: called without slicing the step (``*step[1:]`` builds two tuples).

@@ -72,10 +72,15 @@ def wolves_step(theme: Theme, s: WerewolfState, round_: int) -> None:
     if round_ == 1:
         call(theme, s, WOLF)
         # Nobody dies during the night: tonight's pack and prey are those of every round.
-        powers, living = s.powers, s.living()
-        s.pack = [i for i in living if powers[i] == WOLF]
-        s.prey = tuple([players[i] for i in living if powers[i] != WOLF])
-        s.pack_audience = s.audience(s.pack)
+        powers = s.powers
+        pack: list[int] = []
+        others: list[str] = []
+        for i in s.living():
+            if powers[i] == WOLF:
+                pack.append(i)
+            else:
+                others.append(players[i])
+        s.pack, s.prey, s.pack_audience = pack, tuple(others), s.audience(pack)
     wolves, prey = s.pack, s.prey
     if not wolves or not prey:
         return
