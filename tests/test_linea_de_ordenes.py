@@ -280,6 +280,16 @@ def test_bench_juega_las_reglas_del_suelo_y_da_medianas(tmp_path, monkeypatch):
     assert abs(report["velada"]["villager_win_rate"] - report["floor"]["villager_win_rate"]) < 0.1
 
 
+def test_bench_sin_valgrind_dice_que_falta_y_no_cuenta_instrucciones(monkeypatch):
+    import velada.cli.bench as bench
+
+    monkeypatch.setattr(bench.shutil, "which", lambda name: None)
+    monkeypatch.setattr(bench, "run_bench", lambda seconds, rounds, floor: {"floor_path": "/floor.py"})
+    result = runner.invoke(app, ["bench", "--instructions", "--json"])
+    assert result.exit_code == 2
+    assert "valgrind is not installed" in result.stderr
+
+
 def _id_pattern(template: str, kind: str) -> str:
     """A documented id template as a regular expression: an upper-case letter stands for a number, <kind> for
     the kind, <player> and <power> for any word, «(…)» is a comment."""

@@ -390,11 +390,24 @@ def bench(
     rounds: Annotated[int, typer.Option(help="Alternating measurements of each (the median is reported).")] = 3,
     floor: Annotated[Path | None, typer.Option(help="The bare-loop floor script to run beside velada.")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
+    instructions: Annotated[
+        bool,
+        typer.Option(
+            "--instructions",
+            help="Also count the instructions per choice of both sides with valgrind's callgrind (a few minutes): "
+            "a ratio the machine's load does not move.",
+        ),
+    ] = False,
 ) -> None:
     """Random-bot speed of velada's Hombres Lobo under the floor's rules, beside the bare-loop floor."""
-    from velada.cli.bench import run_bench
+    from velada.cli.bench import count_instructions, run_bench
 
     report = run_bench(seconds, rounds, floor)
+    if instructions and report["floor_path"] is not None:
+        try:
+            report["instructions"] = count_instructions(Path(report["floor_path"]))
+        except RuntimeError as exc:
+            raise _fail(f"cannot count instructions: {exc}") from None
     if as_json:
         print(json.dumps(report))
         return
@@ -416,6 +429,13 @@ def bench(
         )
     else:
         out.print("floor   not found (pass --floor PATH to ../shared/bench/werewolf_floor.py)")
+    counted = report.get("instructions")
+    if counted:
+        out.print(
+            f"instructions  velada {counted['velada_instructions_per_choice'] / 1000:.1f} k a choice "
+            f"({counted['velada_games']} games), floor {counted['floor_instructions_per_choice'] / 1000:.2f} k a "
+            f"choice ({counted['floor_games']:,} games): {counted['ratio']:.2f}× (callgrind; goal: ≤ 3×, issue 20)"
+        )
 
 
 def _database_problem(url: str, exc: BaseException) -> str:

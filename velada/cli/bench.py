@@ -9,12 +9,18 @@ choices per second compare like with like; both reports give their mean choices 
 rate, which show how close the two games are.
 
 An absolute figure drifts by 10–15% on a shared machine, so the two are measured alternately in one run, and
-each side's median round is reported and compared as a ratio of choices applied per second.
+each side's median round is reported and compared as a ratio of choices applied per second. On a machine shared
+with other work even that ratio moves with the load; ``--instructions`` (:func:`count_instructions`) compares
+instead the instructions each side executes per choice, counted by valgrind's callgrind, which the load does not
+change: the measure docs/performance.md ("Engine speed") records.
 """
 
 from __future__ import annotations
 
 import json
+import os
+import re
+import shutil
 import statistics
 import subprocess
 import sys
@@ -126,3 +132,56 @@ def run_bench(seconds: float, rounds: int, floor: Path | None) -> dict[str, Any]
             r["games_per_second"] for r in ours
         )
     return report
+
+
+#: callgrind, counting instructions only (no profile written).
+CALLGRIND = ("valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null")
+
+
+def play_games(games: int, seed: int = 1) -> int:
+    """The bench's first ``games`` games, as :func:`measure_velada` plays them; returns how many choices they took."""
+    game = REGISTRY.get(BENCH_GAME)
+    players = check_players(game, player_ids(BENCH_PLAYERS))
+    options = normalize(game.options, BENCH_OPTIONS)
+    return sum(random_playout(game, players, options, game_seed(seed, i))[1] for i in range(games))
+
+
+def _callgrind(args: list[str]) -> tuple[int, str]:
+    """Instructions executed by the command ``args`` under callgrind, and its standard output."""
+    # A fixed hash seed: with a random one the interpreter's start alone varies by millions of instructions.
+    env = {**os.environ, "PYTHONHASHSEED": "0"}
+    done = subprocess.run([*CALLGRIND, *args], capture_output=True, text=True, env=env)
+    found = re.search(r"Collected : (\d+)", done.stderr)
+    if done.returncode != 0 or found is None:
+        raise RuntimeError(f"callgrind printed no instruction count: {done.stderr[-300:]}")
+    return int(found.group(1)), done.stdout
+
+
+def count_instructions(floor: Path, games: int = 100, floor_games: int = 1000) -> dict[str, Any]:
+    """Instructions per choice of velada's random playouts and of the floor, and their ratio, by callgrind: each
+    side runs twice, with its games and with (almost) none, and the difference is divided by the choices, so
+    that starting the interpreter and importing do not count. The same seeds give the same games every time."""
+    if shutil.which("valgrind") is None:
+        raise RuntimeError("valgrind is not installed (apt-get install valgrind)")
+    script = "import sys; from velada.cli.bench import play_games; print(play_games(int(sys.argv[1])))"
+    play = [sys.executable, "-c", script]
+    # Once without valgrind, so that no module is compiled during one of the two counted runs only.
+    subprocess.run([*play, "0"], capture_output=True)
+    empty, _ = _callgrind([*play, "0"])
+    total, out = _callgrind([*play, str(games)])
+    choices = int(out.split()[-1])
+    ours = (total - empty) / choices
+    floor_run = [sys.executable, str(floor), "--seconds", "1e9", "--games"]
+    one, one_out = _callgrind([*floor_run, "1"])
+    many, many_out = _callgrind([*floor_run, str(floor_games)])
+    floor_choices = json.loads(many_out.strip().splitlines()[-1])["choices"]
+    floor_choices -= json.loads(one_out.strip().splitlines()[-1])["choices"]
+    theirs = (many - one) / floor_choices
+    return {
+        "velada_games": games,
+        "velada_choices": choices,
+        "velada_instructions_per_choice": round(ours),
+        "floor_games": floor_games,
+        "floor_instructions_per_choice": round(theirs),
+        "ratio": ours / theirs,
+    }
