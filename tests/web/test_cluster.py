@@ -10,7 +10,9 @@ import time
 
 import pytest
 
-from velada.core.protocol import IllegalAction
+from velada.core import talk as core_talk
+from velada.core.protocol import NARRATOR, IllegalAction
+from velada.core.talk import TalkError
 from velada.web import cluster as cluster_module
 from velada.web.cluster import Cluster
 from velada.web.live import Config, Hub, LiveTable
@@ -190,6 +192,46 @@ def test_una_mesa_que_espera_su_turno_no_hace_esperar_a_las_demas(postgres_clust
             await asyncio.gather(first.join("Carlos"), b.get(codes[0]).join("Diana"))
             stored = await asyncio.to_thread(a.store.load, codes[0])
             assert sorted(s.name for s in stored.seats if s.name) == ["Ana", "Carlos", "Diana"]
+        finally:
+            await _leave(a)
+            await _leave(b)
+
+    asyncio.run(play())
+
+
+def test_lo_que_el_anfitrion_decide_de_la_charla_vale_en_todos_los_procesos(postgres_cluster):
+    """A seat muted, talk turned off or a message deleted through one process holds at once in the other: a muted
+    player cannot talk through the process that did not mute them."""
+    db = empty(postgres_cluster)
+
+    async def play() -> None:
+        a, b = await _member(db), await _member(db)
+        try:
+            data = a.store.create_table("hombres-lobo", {}, len(NAMES), "online", "es", {}, "host")
+            ta = a.get(data.code)
+            for name in NAMES:
+                await ta.join(name)
+            await ta.start()
+            tb = b.get(data.code)
+
+            def open_channels() -> list:
+                return [c for c in core_talk.channels(tb.game, tb.match.state) if c.writers - {NARRATOR}]
+
+            while not open_channels():  # play until somebody may write somewhere (the wolves' call, the day)
+                await tb.choose(*_answer(tb))
+            channel = open_channels()[0]
+            author = sorted(channel.writers - {NARRATOR})[0]
+            said = await tb.talk.say(author, channel.id, "hola")
+            assert await _until(lambda: len(ta.talk.said.messages) == 1)
+            await ta.talk.delete(author, said["seq"])
+            assert await _until(lambda: tb.talk.said.messages[0].deleted)
+            seat = next(s.position for s in ta.data.seats if s.name == author)
+            await ta.talk.configure(seat=seat, muted=True)
+            assert await _until(lambda: tb.talk.is_muted(author))
+            with pytest.raises(TalkError):
+                await tb.talk.say(author, channel.id, "sigo aquí")
+            await ta.talk.configure(enabled=False)
+            assert await _until(lambda: not tb.talk.enabled)
         finally:
             await _leave(a)
             await _leave(b)

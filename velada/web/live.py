@@ -276,6 +276,11 @@ class LiveTable:
             return True
         if not body:
             return False
+        if write == "set_talk":
+            await self.talk.settled(*json.loads(body))
+            return True
+        if write == "delete_talk":
+            return await self.talk.deleted(json.loads(body)[0])
         if write == "set_timer":
             deadline, group = json.loads(body)
             self.data.deadline, self.data.timer_group = deadline, group
@@ -321,7 +326,7 @@ class LiveTable:
                 found, answer = self.match.check(player, prompt, chosen)
                 self._held = None
                 await self._play(found, answer, chosen, stored=True)
-        await self.talk.catch_up()
+        await self.talk.catch_up(settings=True)
         if self._held is None:
             self._after_change()
 

@@ -335,16 +335,19 @@ class Store:
 
     def announce(self, db: Connection, table: TableData, write: str = "", args: tuple = ()) -> int | None:
         """In a cluster: count the write in the table's version and tell the other processes, in the same
-        transaction, ``sender:code:version:write:body``. The body carries what a choice or a timer wrote, so a
-        process that knew the version before plays it without reading the database; other writes carry none.
+        transaction, ``sender:code:version:write:body``. The body carries what a choice, a timer or the host's
+        talk decisions wrote, so a process that knew the version before plays it without reading the database;
+        other writes carry none.
         Returns the new version (None outside a cluster)."""
         if self.announce_as is None:
             return None
         body = ""
         if write == "add_choice":
             body = json.dumps(list(args[:4]), ensure_ascii=False)
-        elif write == "set_timer":
+        elif write in ("set_timer", "set_talk"):
             body = json.dumps(list(args[:2]))
+        elif write == "delete_talk":
+            body = json.dumps([args[0]])
         if len(body.encode()) > NOTE_BODY:
             body = ""  # too long for a NOTIFY: the others read the table instead
         head, tail = f"{self.announce_as}:{table.code}:", f":{write}:{body}"

@@ -161,7 +161,10 @@ class TableTalk:
                 (silent.add if muted else silent.discard)(seat)
             await table._write("set_talk", on, sorted(silent))
             self.chosen, self.muted = on, silent
-        for conn in list(table.connections):
+        await self._tell_settings()
+
+    async def _tell_settings(self) -> None:
+        for conn in list(self.table.connections):
             if conn.alive:
                 status = self.status(conn.viewer, conn.is_host)
                 await self._send(conn, {"type": "talk", "messages": [], **status})
@@ -189,14 +192,34 @@ class TableTalk:
         body = {"type": "talk", "reset": True, "messages": self.messages(conn.viewer)}
         await self._send(conn, body | self.status(conn.viewer, conn.is_host))
 
-    async def catch_up(self) -> None:
-        """Another process of a cluster stored messages: take them, and deliver them."""
+    async def catch_up(self, settings: bool = False) -> None:
+        """Another process of a cluster stored messages (and, with ``settings``, maybe the host's settings): take
+        them, and deliver them."""
         table = self.table
         new = await asyncio.to_thread(table.store.talk, table.data, len(self.said.messages))
         for message in new:
             self.said.messages.append(message)
         for message in new:
             await self._deliver(message)
+        if settings:
+            enabled, muted = await asyncio.to_thread(table.store.talk_settings, table.data)
+            if (enabled, set(muted)) != (self.chosen, self.muted):
+                await self.settled(enabled, muted)
+
+    async def settled(self, enabled: bool | None, muted: list[int]) -> None:
+        """Another process of a cluster stored the host's settings: take them, and tell every screen."""
+        self.chosen, self.muted = enabled, set(muted)
+        await self._tell_settings()
+
+    async def deleted(self, n: int) -> bool:
+        """Another process of a cluster stored message ``n`` deleted: show it so (False: message unknown here)."""
+        found = next((m for m in self.said.messages if m.n == n), None)
+        if found is None:
+            return False
+        if not found.deleted:
+            found.deleted, found.text = True, ""
+            await self._deliver(found)
+        return True
 
     @staticmethod
     async def _send(conn: Connection, body: dict[str, Any]) -> None:
