@@ -8,9 +8,9 @@ Every process serves any table's pages, API and websockets. What keeps them one 
   lock: a process reads the table back (the choices, seats and talk other processes stored) only when the
   version moved since its memory's; its own writes move its memory's version with the table's.
 - **Live updates.** Every write announces itself in the same transaction (``NOTIFY velada``, delivered on
-  commit) with the table's new version and, for a choice or a timer, what was written; a process that has the
-  table in memory at the version before plays it from the announcement, without a read, and pushes it to its
-  sockets (any other write, or a version missed, and it reads the table back).
+  commit) with the table's new version and, for a choice, a timer or the host's talk decisions, what was
+  written; a process that has the table in memory at the version before plays it from the announcement, without
+  a read, and pushes it to its sockets (any other write, or a version missed, and it reads the table back).
 - **One owner.** Bots and timers act on their own, so exactly one process runs them for a table: the one holding
   its ownership lock (``pg_try_advisory_lock``, held by that process's session). When a process dies, its
   session ends, its locks go with it, and another process takes the table within a second. A process loads
