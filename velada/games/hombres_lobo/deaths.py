@@ -30,11 +30,12 @@ def die(theme: Theme, s: WerewolfState, deaths: list[tuple[int, str]], by: int |
         if not s.alive[seat]:
             continue
         s.alive[seat] = False
-        data = {"player": players[seat], "role": s.roles[seat], "cause": PUBLIC_CAUSES.get(cause, "noche")}
+        told = PUBLIC_CAUSES.get(cause, "noche")
+        s.death[seat] = told
         if cause == "disparo" and by is not None:
-            data["by"] = players[by]
-        s.death[seat] = data["cause"]
-        s.emit("muerte", None, **data)
+            s.emit("muerte", None, player=players[seat], role=s.roles[seat], cause=told, by=players[by])
+        else:
+            s.emit("muerte", None, player=players[seat], role=s.roles[seat], cause=told)
         if cause not in PUBLIC_CAUSES:
             s.emit("causa", NARRATOR_ONLY, player=players[seat], cause=cause)
         if s.lovers is not None and seat in s.lovers:

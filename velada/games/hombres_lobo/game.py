@@ -209,6 +209,7 @@ class WerewolfGame(Game[WerewolfState]):
             alive=[True] * n,
             known=[{} for _ in range(n)],
             alone=[frozenset((player,)) for player in players],
+            powers_in_game=frozenset([self.theme.roles[role] for role in (*roles, *spare)]),
         )
         s.find_holders()
         for i, alone in enumerate(s.alone):

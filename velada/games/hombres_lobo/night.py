@@ -34,17 +34,10 @@ def dusk_step(theme: Theme, s: WerewolfState) -> None:
         s.emit("manada", s.audience(wolves), players=list(s.ids(wolves)))
 
 
-def in_game(theme: Theme, s: WerewolfState, power: str) -> bool:
-    """Whether a card of ``power`` is in the game, dealt or among the spare cards."""
-    if s.powers_in_game is None:
-        s.powers_in_game = frozenset(theme.roles[role] for role in (*s.roles, *s.spare))
-    return power in s.powers_in_game
-
-
 def call(theme: Theme, s: WerewolfState, power: str) -> None:
     """The narrator calls a power whose card is in the game — alive or dead, dealt or among the spare cards — so
     that the room hears the same calls every night whoever holds them (the live table paces each call)."""
-    if in_game(theme, s, power):
+    if power in s.powers_in_game:
         s.emit(CALL, None, call=power)
 
 
@@ -91,7 +84,7 @@ def wolves_step(theme: Theme, s: WerewolfState, round_: int) -> None:
     for w in wolves:
         group[players[w], pid] = Prompt(pid, players[w], kind, prey, 1, 1, True, args)
     # Whether her card is in the game first: most tables have no seat to look for.
-    if round_ == 1 and in_game(theme, s, LITTLE_GIRL):
+    if round_ == 1 and LITTLE_GIRL in s.powers_in_game:
         for girl in s.seats(LITTLE_GIRL):
             girl_kind = theme.kinds["little_girl"]
             s.ask(Prompt(f"n{s.day}:{girl_kind}", players[girl], girl_kind, (SPY,), 1, 1, True))

@@ -73,8 +73,8 @@ class WerewolfState(State):
     pack_audience: frozenset[str] = frozenset()
     prey: tuple[str, ...] = ()
     #: The powers whose cards are in the game, dealt or spare: the same all game long (the Ladrón only swaps
-    #: cards), so worked out at the first call of the night instead of at every call.
-    powers_in_game: frozenset[str] | None = field(default=None, compare=False, repr=False)
+    #: cards), so worked out once at setup instead of at every call.
+    powers_in_game: frozenset[str] = field(default=frozenset(), compare=False, repr=False)
     #: The living seats, the ``alive`` they were read from, and each seat's options naming the other living
     #: players (``living``, ``others``): asked at every call and vote, changed only by a death, so read again
     #: only when ``alive`` no longer equals the copy.
