@@ -15,6 +15,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import copy
+import functools
 import hashlib
 import json
 import logging
@@ -65,12 +66,18 @@ def group_key(match: Match) -> str:
     """A name for the group of prompts open now, stable across a restart (the timer remembers which group it
     times)."""
     state = match.state
-    keys = sorted(f"{player}\x1f{prompt}" for player, prompt in state.group)
-    digest = hashlib.sha256("\x1e".join(keys).encode()).hexdigest()[:32]
+    digest = _group_digest(tuple(state.group))
     # Numbered by the choices made when the group opened: an answer within the group is not a new group (a new
     # clock at each answer would tell the group's players that somebody in it answered).
     opened = len(match.choices) - len(state.answers)
-    return f"{opened}:{digest}" if keys else ""
+    return f"{opened}:{digest}" if digest else ""
+
+
+@functools.lru_cache(maxsize=4096)
+def _group_digest(group: tuple[tuple[str, str], ...]) -> str:
+    """The hash that names a group's prompts (``""`` for none), worked out once per group: every change asks it."""
+    keys = sorted(f"{player}\x1f{prompt}" for player, prompt in group)
+    return hashlib.sha256("\x1e".join(keys).encode()).hexdigest()[:32] if keys else ""
 
 
 def _checked_name(name: str, taken: list[str]) -> str:
