@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import copy
+import functools
 import random
 from collections.abc import Hashable, Mapping
 from typing import Any
@@ -96,6 +97,13 @@ _NEUTRAL_KEYS = {
 }
 
 
+@functools.lru_cache(maxsize=64)
+def _settings(*values: Any) -> Settings:
+    """The table's ``Settings``, one object shared by the games with the same options (it is frozen): a frozen
+    dataclass sets each of its nine fields through ``object.__setattr__``, a cost every simulated game paid."""
+    return Settings(*values)
+
+
 class WerewolfGame(Game[WerewolfState]):
     """Los Hombres Lobo de Castronegro and Gauekos: the same rules under two themes."""
 
@@ -170,16 +178,17 @@ class WerewolfGame(Game[WerewolfState]):
 
     def settings(self, options: Mapping[str, Any]) -> Settings:
         key = self.theme.option_keys
-        return Settings(
-            wolf_rounds=options[key["wolf_rounds"]],
-            little_girl_risk=options[key["little_girl_risk"]],
-            thief_variant=options[key["thief_variant"]],
-            sheriff=options[key["sheriff"]],
-            sheriff_power=options[key["sheriff_power"]],
-            vote=options["voto"],
-            tie=options["empate"],
-            victory=options["victoria"],
-            day_limit=options["limite-dias"],
+        # In the order of Settings' fields.
+        return _settings(
+            options[key["wolf_rounds"]],
+            options[key["little_girl_risk"]],
+            options[key["thief_variant"]],
+            options[key["sheriff"]],
+            options[key["sheriff_power"]],
+            options["voto"],
+            options["empate"],
+            options["victoria"],
+            options["limite-dias"],
         )
 
     def cards(self, players: int, options: Mapping[str, Any]) -> list[str]:

@@ -11,6 +11,7 @@ from collections import Counter
 from collections.abc import Mapping
 from typing import Any
 
+from velada.core.chance import shuffle
 from velada.games.hombres_lobo.theme import AUTO_SPECIALS, THIEF, VILLAGER, WOLF, Theme
 
 SPARE_KEY = "sobrantes"
@@ -59,7 +60,7 @@ def deal_cards(
 ) -> tuple[list[str], list[str]]:
     """Shuffle ``cards`` with the game's RNG: the first go to the players in seat order, the rest are spare."""
     deck = list(cards)
-    rng.shuffle(deck)
+    shuffle(rng, deck)
     return deck[: len(players)], deck[len(players) :]
 
 
