@@ -267,3 +267,16 @@ def test_la_partida_sigue_noche_tras_dia():
     assert m.state.phase == "noche" and m.state.day == 2
     noche_tranquila(m)
     assert m.state.phase == "dia" and m.state.day == 2
+
+
+def test_el_linchado_ya_no_se_elige_ni_esa_noche_ni_en_el_voto_siguiente():
+    m = mesa(OCHO)
+    _noche(m)
+    votan(m, {p: "Fran" for p in ("Ana", "Bea", "Carlos", "Dani")})
+    assert muertos(m) == {"Fran"}
+    vivos = ["Ana", "Bea", "Carlos", "Dani", "Eva", "Gema", "Hugo"]
+    (vidente,) = [p for p in m.pending() if p.kind == "vidente"]
+    assert list(vidente.options) == [p for p in vivos if p != "Ana"]
+    noche_tranquila(m)
+    votos = {p.player: list(p.options) for p in m.pending() if p.kind == "voto"}
+    assert votos == {yo: [p for p in vivos if p != yo] for yo in vivos}
