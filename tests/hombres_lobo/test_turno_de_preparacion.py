@@ -2,6 +2,7 @@
 
 import pytest
 
+from velada.core.narration import script
 from velada.core.protocol import IllegalAction
 
 from .mesa import OCHO, abiertos, elige, eventos, mesa, noche_tranquila, votan
@@ -109,6 +110,21 @@ def test_alguacil_elegido_en_el_turno_de_preparacion_por_mayoria():
     assert m.state.sheriff == m.state.index["Eva"]
     assert eventos(m, "alguacil", "Gema") == [{"player": "Eva"}]
     assert abiertos(m) == {("Ana", "vidente")}
+
+
+def test_la_eleccion_del_alguacil_se_anuncia_cuando_cupido_vuelve_a_dormir():
+    """The room is told it votes for the Alguacil now: after Cupido's call the narrator sends Cupido back to sleep
+    and announces the election, instead of leaving "Cupido, despierta" as the last thing said."""
+    m = mesa(CON_CUPIDO, alguacil="preparacion")
+    elige(m, "Hugo", "cupido", "Ana", "Bea")
+    assert {kind for _, kind in abiertos(m)} == {"eleccion"}
+    assert eventos(m, "eleccion-alguacil", "Gema") == [{}]
+    said = script(m.game, m.state, "es")
+    assert said[-3:] == [
+        "Cupido, despierta. Elige a los dos enamorados.",
+        "Cupido, vuelve a dormir.",
+        "Elección del Alguacil: todos votan a la vez, a quien quieran, también a sí mismos.",
+    ]
 
 
 def test_alguacil_empatado_se_vota_de_nuevo_y_despues_se_sortea():

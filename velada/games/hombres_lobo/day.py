@@ -65,6 +65,9 @@ def election_step(theme: Theme, s: WerewolfState, when: str) -> None:
             return
     elif when != "day" or s.day != int(option.removeprefix("dia-")):
         return
+    # Said aloud, so the room knows the vote it is asked for is the office's (after Cupido's call, the log's
+    # last line was his wake-up call).
+    s.emit("eleccion-alguacil", None)
     _ask_everyone(theme, s, "election", s.living(), self_vote=True)
 
 

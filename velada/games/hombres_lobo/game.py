@@ -57,6 +57,7 @@ NARRATED = frozenset(
         "sorteo",
         "sorteo-candidatos",
         "candidatos",
+        "eleccion-alguacil",
         "alguacil",
         "sin-alguacil",
         "sin-linchamiento",
