@@ -647,27 +647,27 @@ def check_game(
             return leak, caught
         for kind in kinds:
             caught.setdefault(kind, viewer)
-    # Each moment through the eyes of one of the viewers: a comparison from the middle costs a copy of the game
-    # and the views of both worlds at every group, and the moments are many.
-    for moment, before in midway_starts(played, rng):
-        viewer = rng.choice(viewers)
-        leak, _, kinds = compare_midway(played, viewer, rng, moment, before, also=also)
-        if leak is not None:
-            return leak, caught
-        for kind in kinds:
-            caught.setdefault(kind, viewer)
-    # The lead-in moments draw from a copy of the chance left, not from it: added later, they left the moments
-    # above, and the games the mutation test found with them, as they were.
-    lead = random.Random()
-    lead.setstate(rng.getstate())
-    for moment, before in lead_in_starts(played, lead):
-        viewer = lead.choice(viewers)
-        leak, _, kinds = compare_midway(played, viewer, lead, moment, before, also=also)
-        if leak is not None:
-            return leak, caught
-        for kind in kinds:
-            caught.setdefault(kind, viewer)
-    return None, caught
+
+    def from_the_middle(starts: list[tuple[int, Match]], chance: random.Random) -> Leak | None:
+        # Each moment through the eyes of one of the viewers: a comparison from the middle costs a copy of the game
+        # and the views of both worlds at every group, and the moments are many.
+        for moment, before in starts:
+            viewer = chance.choice(viewers)
+            leak, _, kinds = compare_midway(played, viewer, chance, moment, before, also=also)
+            if leak is not None:
+                return leak
+            for kind in kinds:
+                caught.setdefault(kind, viewer)
+        return None
+
+    leak = from_the_middle(midway_starts(played, rng), rng)
+    if leak is None:
+        # The lead-in moments draw from a copy of the chance left, not from it: added later, they left the moments
+        # above, and the games the mutation test found with them, as they were.
+        lead = random.Random()
+        lead.setstate(rng.getstate())
+        leak = from_the_middle(lead_in_starts(played, lead), lead)
+    return leak, caught
 
 
 def midway_starts(played: Played, rng: random.Random, most: int = MIDWAY) -> list[tuple[int, Match]]:
