@@ -531,9 +531,9 @@ def summary(
             entry.update(cell)
         else:
             entry["by_side"][side] = cell
-    normal = normalize(game.options, options)
+    possible = game.sides(normalize(game.options, options))
     # Every side that can win with these options, and any other that won all the same (never hidden).
-    sides = [*game.sides(normal), *(side for side in sorted(stats.wins) if side not in game.sides(normal))]
+    sides = [*possible, *(side for side in sorted(stats.wins) if side not in possible)]
     return {
         "game": game.id,
         "players": n_players,
