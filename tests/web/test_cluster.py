@@ -33,6 +33,14 @@ async def _member(db: str, bot_delay: float = 0.01) -> Hub:
     return hub
 
 
+async def _seated(hub: Hub) -> LiveTable:
+    """A Hombres lobo table made through ``hub`` with every one of ``NAMES`` seated, not started."""
+    table = hub.get(hub.store.create_table("hombres-lobo", {}, len(NAMES), "online", "es", {}, "host").code)
+    for name in NAMES:
+        await table.join(name)
+    return table
+
+
 async def _leave(hub: Hub) -> None:
     await hub.config.cluster.stop()
     await hub.close()
@@ -78,11 +86,8 @@ def test_un_proceso_solo_relee_la_mesa_cuando_otro_la_cambio(postgres_cluster, c
     async def play() -> None:
         a, b = await _member(db), await _member(db)
         try:
-            data = a.store.create_table("hombres-lobo", {}, len(NAMES), "online", "es", {}, "host")
-            ta = a.get(data.code)
-            for name in NAMES:
-                await ta.join(name)
-            tb = b.get(data.code)
+            ta = await _seated(a)
+            tb = b.get(ta.data.code)
             await tb.start()
             assert await _until(lambda: ta.match is not None)
             # The narrator's seat issued through A works through B as soon as B hears of it.
@@ -207,12 +212,9 @@ def test_lo_que_el_anfitrion_decide_de_la_charla_vale_en_todos_los_procesos(post
     async def play() -> None:
         a, b = await _member(db), await _member(db)
         try:
-            data = a.store.create_table("hombres-lobo", {}, len(NAMES), "online", "es", {}, "host")
-            ta = a.get(data.code)
-            for name in NAMES:
-                await ta.join(name)
+            ta = await _seated(a)
             await ta.start()
-            tb = b.get(data.code)
+            tb = b.get(ta.data.code)
 
             def open_channels() -> list:
                 return [c for c in core_talk.channels(tb.game, tb.match.state) if c.writers - {NARRATOR}]
