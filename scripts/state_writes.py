@@ -2,7 +2,9 @@
 it calls (in its module or imported from another test module), assigns to, deletes from or calls a mutating
 method (``append``, ``update``…) on an expression rooted at ``<x>.state`` or at a name bound to one
 (``s = m.state``, ``d = m.state.custom[KIND]``). Calls into the rules (``awaken(m.state, …)``) are not writes:
-the rules do the change.
+the rules do the change. Not counted either: the web app's own ``app.state`` (Starlette's, holding the hub, not a
+game's), and a whole state put in place of another (``table.match.state = game.shuffle_hidden(…)``, the
+noninterference check's other world, which the game's own rules deal): nothing is written into a state.
 
     .venv/bin/python scripts/state_writes.py [tests/bethlem] [-v]
 """
@@ -18,13 +20,30 @@ MUTATING = frozenset(
 )
 
 
+def _starlette(node: ast.expr) -> bool:
+    """Whether ``node`` is the web app (``app``, ``client.app``), whose ``state`` is Starlette's, not a game's."""
+    return (isinstance(node, ast.Name) and node.id == "app") or (isinstance(node, ast.Attribute) and node.attr == "app")
+
+
 def _rooted(node: ast.expr, names: set[str]) -> bool:
     """Whether ``node`` is a game state or a part of one."""
     while isinstance(node, (ast.Attribute, ast.Subscript)):
         if isinstance(node, ast.Attribute) and node.attr == "state":
-            return True
+            return not _starlette(node.value)
         node = node.value
     return isinstance(node, ast.Name) and node.id in names
+
+
+def _swapped(node: ast.stmt, names: set[str]) -> bool:
+    """Whether ``node`` puts a whole state in place of another, one the game's rules dealt (``x.state =
+    game.shuffle_hidden(…)``) or the one taken away before (``x.state = state``): no part of a state is written."""
+    if not (isinstance(node, ast.Assign) and len(node.targets) == 1):
+        return False
+    target, value = node.targets[0], node.value
+    dealt = isinstance(value, ast.Call) and isinstance(value.func, ast.Attribute)
+    dealt = dealt and value.func.attr == "shuffle_hidden"
+    taken = isinstance(value, ast.Name) and value.id in names
+    return isinstance(target, ast.Attribute) and target.attr == "state" and (dealt or taken)
 
 
 def direct_writes(fn: ast.FunctionDef) -> list[tuple[int, str]]:
@@ -47,7 +66,7 @@ def direct_writes(fn: ast.FunctionDef) -> list[tuple[int, str]]:
             targets = [node.target]
         for target in targets:
             for t in target.elts if isinstance(target, ast.Tuple) else [target]:
-                if isinstance(t, (ast.Attribute, ast.Subscript)) and _rooted(t, names):
+                if isinstance(t, (ast.Attribute, ast.Subscript)) and _rooted(t, names) and not _swapped(node, names):
                     found.append((node.lineno, ast.unparse(t)))
         if (
             isinstance(node, ast.Call)
@@ -66,6 +85,11 @@ def _calls(fn: ast.FunctionDef) -> set[str]:
 
 def count(root: Path, verbose: bool = False) -> int:
     """How many tests under ``root`` write into a state (see the module's docstring)."""
+    return len(writing_tests(root, verbose))
+
+
+def writing_tests(root: Path, verbose: bool = False) -> list[tuple[Path, str]]:
+    """The tests under ``root`` that write into a state, as (module, name), in file order."""
     modules = {path: ast.parse(path.read_text()) for path in sorted(root.rglob("*.py"))}
     # Every function by (module, name), and what each module's names point to (its own and imported helpers).
     defs: dict[tuple[Path, str], ast.FunctionDef] = {}
@@ -99,7 +123,7 @@ def count(root: Path, verbose: bool = False) -> int:
             fn = defs[path, name]
             helpers = sorted(n for n in _calls(fn) if scope[path].get(n) in writers)
             print(f"{path}:{fn.lineno} {name}: {direct_writes(fn)[:3]} {helpers}")
-    return len(tests)
+    return tests
 
 
 if __name__ == "__main__":

@@ -1,7 +1,7 @@
 """The architecture, checked: the import contracts of ``.importlinter`` (the core knows no game, web or command
-line; games import no web, command line or other game; the web app imports no command line, its layers import only
-downwards and its route modules only their shared base; Bethlem's layers import only downwards). See
-docs/architecture.md."""
+line; games import no web, command line or other game; the web app imports no command line and no game's own
+module, its layers import only downwards and its route modules only their shared base; El ansia's and Bethlem's
+layers import only downwards). See docs/architecture.md."""
 
 from __future__ import annotations
 

@@ -87,18 +87,18 @@ from velada.games.hombres_lobo.view import WerewolfView
 
 
 class SinFase(Game[State]):
-    def view(self, state: State, viewer: Viewer, lang: str) -> GameView:
+    def view(self, state: State, viewer: Viewer, lang: str, shared: Any = None) -> GameView:
         return {"players": [{"id": "ana", "name": "Ana", "alive": True, "badges": []}]}
 
 
 class InsigniasMalEscritas(Game[State]):
-    def view(self, state: State, viewer: Viewer, lang: str) -> GameView:
+    def view(self, state: State, viewer: Viewer, lang: str, shared: Any = None) -> GameView:
         ana: PlayerView = {"id": "ana", "name": "Ana", "alive": True, "badge": []}
         return {"phase": {"id": "noche", "text": "Noche"}, "players": [ana]}
 
 
 class SinTipo(Game[State]):
-    def view(self, state: State, viewer: Viewer, lang: str) -> dict[str, Any]:
+    def view(self, state: State, viewer: Viewer, lang: str, shared: Any = None) -> dict[str, Any]:
         return {}
 
 

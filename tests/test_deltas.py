@@ -81,6 +81,25 @@ def test_un_registro_que_no_es_continuacion_se_manda_entero():
     assert patch(old, diff(old, new)) == new
 
 
+def test_una_muerte_manda_el_jugador_que_cambio_no_la_lista_entera():
+    """The players' list changes one or two entries at a time (a death, a badge): a delta carries those entries by
+    their place, taken from the new view; a list of another length goes whole."""
+    alive = [{"id": f"J{i}", "alive": True} for i in range(6)]
+    old = {"players": alive, "phase": "noche"}
+    new = {"players": [*alive[:2], {"id": "J2", "alive": False}, *alive[3:]], "phase": "dia"}
+    delta = diff(old, new)
+    assert delta == {"set": {"phase": "dia"}, "unset": [], "items": {"players": [[2, {"id": "J2", "alive": False}]]}}
+    assert patch(old, delta) == new
+    assert old["players"][2]["alive"], "the view the connection had is not changed"
+    assert diff(old, {"players": alive[:5]})["set"] == {"players": alive[:5]}
+    assert not is_empty({"set": {}, "unset": [], "items": {"players": [[0, {}]]}})
+
+
+def test_un_jugador_fuera_de_la_lista_que_se_tiene_se_rechaza():
+    with pytest.raises(ValueError):
+        patch({"players": []}, {"set": {}, "unset": [], "items": {"players": [[0, {"id": "J0"}]]}})
+
+
 def test_un_delta_que_no_sigue_a_la_vista_que_se_tiene_se_rechaza():
     with pytest.raises(ValueError):
         patch({"log": []}, {"set": {}, "unset": [], "log": {"from": 3, "entries": []}})
@@ -92,8 +111,14 @@ def test_un_delta_que_no_sigue_a_la_vista_que_se_tiene_se_rechaza():
     st.dictionaries(st.sampled_from("abcdef"), st.integers(0, 3)),
     st.lists(st.integers(0, 5), max_size=6),
     st.lists(st.integers(0, 5), max_size=6),
+    st.one_of(st.none(), st.lists(st.integers(0, 2), max_size=4)),
+    st.one_of(st.none(), st.lists(st.integers(0, 2), max_size=4)),
 )
-def test_patch_de_diff_da_la_vista_nueva(a, b, log_a, log_b):
+def test_patch_de_diff_da_la_vista_nueva(a, b, log_a, log_b, players_a, players_b):
     old, new = a | {"log": log_a}, b | {"log": log_b}
+    if players_a is not None:
+        old["players"] = players_a
+    if players_b is not None:
+        new["players"] = players_b
     assert patch(old, diff(old, new)) == new
     assert patch(None, diff(None, new)) == new

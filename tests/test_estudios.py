@@ -137,3 +137,40 @@ def test_intervalo_de_un_bot_es_por_partidas_no_por_asientos():
     assert lobos["ci95"] == [round(x, 4) for x in clustered(stats, ("heuristico", "lobos"))]
     seats_low, seats_high = wilson(lobos["wins"], lobos["of"])
     assert lobos["ci95"][1] - lobos["ci95"][0] > seats_high - seats_low
+
+
+def test_la_partida_simulada_no_deja_que_el_recolector_recorra_la_partida_al_volver():
+    """The playout pauses the cycle collector and gives it back on without a collection while the finished game
+    is still alive (it would walk every container of the game for nothing); a program's own frozen objects stay
+    frozen."""
+    import gc
+
+    from velada.core.engine import check_players
+    from velada.core.options import normalize
+    from velada.core.sim import game_seed, player_ids, random_playout
+
+    game = REGISTRY.get("el-ansia")
+    players = check_players(game, player_ids(4))
+    options = normalize(game.options, {})
+    runs: list[int] = []
+
+    def seen(phase, info):
+        if phase == "start":
+            runs.append(info["generation"])
+
+    gc.collect()
+    gc.callbacks.append(seen)
+    try:
+        state, _ = random_playout(game, players, options, game_seed(1, 0))
+        after = [[] for _ in range(100)]  # the first allocations once the collector is back
+    finally:
+        gc.callbacks.remove(seen)
+    assert gc.isenabled() and state.result is not None and len(after) == 100
+    assert runs == []
+    gc.freeze()
+    try:
+        frozen = gc.get_freeze_count()
+        random_playout(game, players, options, game_seed(1, 1))
+        assert gc.get_freeze_count() == frozen and gc.isenabled()
+    finally:
+        gc.unfreeze()

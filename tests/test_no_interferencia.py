@@ -402,12 +402,17 @@ def test_un_evento_secreto_hecho_publico_se_detecta(name, kind, monkeypatch):
     game that shows it is searched for without the mutation (``_witnesses``), then played again with it."""
     witness = _witnesses(name).get(kind)
     assert witness is not None, f"{name}: the event {kind!r} made public would go unnoticed in {BUDGET} games"
-    emit = State.emit
+    emit, emit_data = State.emit, State.emit_data
 
     def misaddressed(self, event_kind, audience=None, **data):
         emit(self, event_kind, None if event_kind == kind else audience, **data)
 
+    def misaddressed_data(self, event_kind, audience, data):
+        emit_data(self, event_kind, None if event_kind == kind else audience, data)
+
+    # Both doors into the log: a game logs its frequent events with ``emit_data``.
     monkeypatch.setattr(State, "emit", misaddressed)
+    monkeypatch.setattr(State, "emit_data", misaddressed_data)
     leak, _ = _check(name, witness)
     assert leak is not None, f"{name}: game {witness} with {kind!r} public was expected to fail the property"
     assert kind in {(leak.mine or {}).get("kind"), (leak.other or {}).get("kind")}, str(leak)

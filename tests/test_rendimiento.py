@@ -111,8 +111,30 @@ def test_las_vistas_de_una_partida_larga_de_bethlem_tras_un_cambio(benchmark, tm
     store.close()
 
 
+def test_la_vista_del_narrador_de_una_partida_larga_de_bethlem_tras_un_cambio(benchmark, tmp_path):
+    """Goal (issue 14) for the narrator's view of the same game (every card and secret marker), measured as a push
+    pays it: after a change that completed a group, once the seats' views and the shared screen's are built (what
+    every view shares — the game's ``shared_view``, the talk channels — is worked out for them), the narrator's
+    own view."""
+    from velada.web.live import PUBLIC
+
+    table, names, store = _late_bethlem_table(tmp_path)
+    viewers = [*names, PUBLIC]
+
+    def the_others_first():
+        table._stamp, table._opened = (-1, 0), (None, -1)
+        for viewer in viewers:
+            table.view(viewer, "es")
+        return (None, "es"), {}
+
+    view = benchmark.pedantic(table.view, setup=the_others_first, rounds=300)
+    assert view["viewer"] is None and "secrets" in view
+    store.close()
+
+
 def test_la_vista_de_una_partida_larga_de_bethlem_con_los_textos_ya_escritos(benchmark, tmp_path):
-    """A view built again after a change: the event texts are rendered once per event, not once per view."""
+    """A view built again after a change: the event texts are rendered once per event, not once per view (and
+    what the views of the state share is worked out at the first round, as the first view of a change does)."""
     from velada.core.engine import build_view
 
     table, names, store = _late_bethlem_table(tmp_path)

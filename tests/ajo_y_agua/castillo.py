@@ -8,10 +8,10 @@ from velada.games import REGISTRY
 FIGURAS = {"Ana": "halcon", "Bea": "rosa", "Carlos": "torre", "Dani": "luna"}
 
 
-def castillo(manos=None, mazo=None, vampiro="Dani", anfitrion="Ana", figuras=None, **options) -> Match:
+def castillo(manos=None, mazo=None, vampiro="Dani", anfitrion="Ana", figuras=None, semilla=0, **options) -> Match:
     """Four counts (Ana hosts, Dani is the Vampire unless told otherwise) with the hands and deck given (the deck
     top first; by default a long run of Farol so draws never run out; a count ``manos`` leaves out starts with an
-    empty hand)."""
+    empty hand). ``semilla`` seeds what chance decides in play (a bribe's or a mirror's random card)."""
     figuras = figuras or FIGURAS
     deal = {
         "vampiro": vampiro,
@@ -21,7 +21,7 @@ def castillo(manos=None, mazo=None, vampiro="Dani", anfitrion="Ana", figuras=Non
         "mazo": mazo if mazo is not None else ["farol"] * 40,
     }
     opts = {k.replace("_", "-"): v for k, v in options.items()}
-    return Match(REGISTRY.get("ajo-y-agua"), list(figuras), opts, 0, deal)
+    return Match(REGISTRY.get("ajo-y-agua"), list(figuras), opts, semilla, deal)
 
 
 def elige(m: Match, player: str, kind: str, *options: str) -> None:

@@ -216,11 +216,15 @@ def test_sin_exceso_no_se_descarta():
 
 
 def test_suministro_agotado_se_baraja_el_descarte_y_lo_retirado_no_vuelve():
-    m = castillo(manos={"Ana": ["farol", "agua-bendita"]}, mazo=["espejo", "soborno"])
-    m.state.discard = ["mazo"]
-    m.state.retired = ["ajos"]
+    # The first turn leaves a Mallet in the discard (Carlos is over the hand limit) and Garlic retired (it stops
+    # the Vampire's bite on Bea); at the second, the supply has two cards left.
+    manos = {"Ana": ["farol", "agua-bendita"], "Bea": ["ajos"], "Carlos": ["mazo"] * 5}
+    m = castillo(manos=manos, mazo=["espejo", "espejo", "mazo", "espejo", "espejo", "soborno"])
+    dia_sin_mas(m)
+    noche(m, "rosa")
+    assert m.state.discard == ["mazo"] and m.state.retired == ["ajos"] and turno_de(m) == "Ana"
     elige(m, "Ana", "turno", "farol")  # draws the last card, then the reshuffled discard
-    assert eventos(m, "baraja")
+    assert eventos(m, "baraja") == [{"cards": 2}]  # the Mallet and the Farol just used, not the Garlic
     hand = m.state.hands[0]
     assert hand.get("soborno") == 1 and (hand.get("mazo") or hand.get("farol"))
     assert "ajos" not in hand and m.state.retired == ["ajos"]
@@ -477,7 +481,7 @@ def test_el_bot_heuristico_gana_mas_que_el_aleatorio():
 
 
 def test_el_bot_heuristico_acusa_al_unico_sospechoso():
-    m = castillo(manos={"Ana": ["mazo", "estacas"], "Carlos": ["ajos"]})
+    m = castillo(manos={"Ana": ["mazo", "estacas"], "Bea": ["espejo"], "Carlos": ["ajos"]}, semilla=1)
     bot = AJO.bots["heuristico"]("Ana", 1)
     from velada.core.engine import build_view
 
@@ -485,8 +489,12 @@ def test_el_bot_heuristico_acusa_al_unico_sospechoso():
         return build_view(AJO, m.state, "Ana", texts=False)
 
     assert bot.choose(m.pending()[0], view) == ["equipar:mazo"]
-    m.state.log.append(type(m.state.log[0])("reflejo", {"player": "Bea", "card": "inocente"}, frozenset({"Ana"})))
-    assert AJO.bots["heuristico"]("Ana", 1)._proven_innocent(view()) == set()
+    # Before any night is revealed, a mirror showing an innocent blazon proves nothing: Bea looks at Dani's.
+    pasa(m, "Ana")
+    elige(m, "Bea", "turno", "espejo")
+    elige(m, "Bea", "objetivo", "Dani")
+    assert eventos(m, "reflejo", "Bea") == [{"player": "Dani", "card": "inocente"}]
+    assert AJO.bots["heuristico"]("Bea", 1)._proven_innocent(build_view(AJO, m.state, "Bea", texts=False)) == set()
 
 
 def test_una_condesa_inocente_se_nombra_en_femenino():

@@ -19,6 +19,10 @@ CUATRO = {
     "Dani": ["mary-firth", "wakerfield", "profeta", "juego-de-azar", "paciencia"],
 }
 
+#: CUATRO with the Pacto de sangre in Ana's hand instead of the Terapia de electroshock: she binds two players
+#: the first night.
+PACTO = {**CUATRO, "Ana": ["daniel", "el-archivo", "pacto-de-sangre", "el-cataleptico", "responsabilidad"]}
+
 
 #: A custom-cards table of four (section 13): custom principal characters whose powers a scripted game can
 #: leave unused (every one of their prompts can be skipped), two Amotinados (Ana, Dani) and two Internos.
@@ -179,6 +183,26 @@ def linchan(m: Match, posicion: str) -> None:
         },
     )
     assert not m.state.alive[card], f"{posicion} was not lynched"
+
+
+def caen(m: Match, *posiciones: str, amotinados: tuple[str, ...] = ("Ana", "Bea")) -> None:
+    """Each of ``posiciones`` dies in play, one a round: killed by the mutineers' attack at night
+    (``muere_de_noche``) unless its holder is one of ``amotinados`` (CUATRO's Ana and Bea unless told otherwise),
+    who never attack their own cards, and then lynched (``linchan``); a card some earlier death took with it (a
+    broken blood pact) is passed over. The game is left at the start of the next night, or over when a death
+    ended it."""
+    for posicion in posiciones:
+        if not m.state.alive[m.state.card_at(posicion)]:
+            continue
+        if posicion.split(":")[0] in amotinados:
+            linchan(m, posicion)
+        else:
+            muere_de_noche(m, posicion, amotinados=amotinados)
+
+
+def posiciones(*jugadores: str) -> list[str]:
+    """Every position of each player's row (``"Bea:1"`` … ``"Bea:4"``), player after player."""
+    return [f"{jugador}:{i}" for jugador in jugadores for i in range(1, 5)]
 
 
 def matar(m: Match, *cards: str, fuera: bool = False) -> None:

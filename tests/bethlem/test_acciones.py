@@ -7,6 +7,7 @@ from velada.games.bethlem.ending import objective
 
 from .mesa import (
     CUATRO,
+    PACTO,
     abiertos,
     ataque,
     con,
@@ -27,8 +28,6 @@ from .mesa import (
 )
 
 # --- Pacto de sangre ---------------------------------------------------------------------------------------
-
-PACTO = con(CUATRO, Ana=["daniel", "el-archivo", "pacto-de-sangre", "el-cataleptico", "responsabilidad"])
 
 
 def test_el_pacto_de_sangre_se_activa_la_primera_noche_y_los_vinculados_se_conocen():

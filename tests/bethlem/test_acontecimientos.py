@@ -1,7 +1,21 @@
 """Cartas de acontecimiento (section 13): at most one a round, shown at the end of the day; the nine periodic
 ones and the four punctual ones that come when an objective is revealed."""
 
-from .mesa import OBJETIVOS, PERSONALIZADA, abiertos, ataque, dia, eventos, hasta, hasta_prompt, mesa, noche, opciones
+from .mesa import (
+    OBJETIVOS,
+    PERSONALIZADA,
+    abiertos,
+    ataque,
+    caen,
+    con,
+    dia,
+    eventos,
+    hasta,
+    hasta_prompt,
+    mesa,
+    noche,
+    opciones,
+)
 
 
 def mazos(periodicos=(), puntuales=(), **options):
@@ -256,17 +270,27 @@ def test_investigacion_policial_cada_jugador_retira_una_carta_para_siempre():
     assert not s.alive["la-ludopata"], "a removed card never comes back"
 
 
+#: PERSONALIZADA with the Pacto de sangre in Carlos' hand (and Bipolaridad, so he may make it a hate pact).
+PACTO_DE_CARLOS = con(PERSONALIZADA, Carlos=["la-chef", "arthur", "pacto-de-sangre", "muerte-dulce", "bipolaridad"])
+
+
 def _policia_deja_sin_cartas_a_bea(pacto: str):
-    """Investigación policial with Bea's last living card taken off the table, while she has a pact with Carlos."""
-    m = mazos(["dos-pajaros-de-un-tiro"], ["investigacion-policial"])
+    """Investigación policial with Bea's last living card taken off the table, while she has a pact with Carlos:
+    he binds her and himself the first night (``pacto``: his mode, normal or opposite, a hate pact); her second
+    and third cards fall the first two nights, her principal card the third, which reveals her objective and
+    brings the acontecimiento."""
+    m = mesa(
+        PACTO_DE_CARLOS,
+        objetivos=OBJETIVOS,
+        mazos={"periodicos": ["dos-pajaros-de-un-tiro"], "puntuales": ["investigacion-policial"]},
+    )
+    hasta_prompt(m, "Carlos", "modo")
+    m.choose("Carlos", "modo", [pacto])
+    m.choose("Carlos", "pacto-de-sangre", ["Bea", "Carlos"])
+    caen(m, "Bea:2", "Bea:3", amotinados=("Ana", "Dani"))
     noche(m, ataque("Bea:1", amotinados=("Ana", "Dani")))
     hasta_prompt(m, "Bea", "acontecimiento")
     m.choose("Bea", "acontecimiento", ["investigacion-policial"])
-    s = m.state
-    s.blood_pact.bound = (1, 2, pacto)
-    for card in ("john-flick", "terapia-opio-y-barbituricos"):
-        s.alive[card] = False
-        s.public[card] = True
     for player, card in (("Ana", "Ana:4"), ("Bea", "Bea:4"), ("Carlos", "Carlos:4"), ("Dani", "Dani:4")):
         m.choose(player, "investigacion-policial", [card])
     return m
@@ -282,7 +306,7 @@ def test_investigacion_policial_quien_se_queda_sin_cartas_queda_eliminado_y_romp
 
 
 def test_investigacion_policial_anula_el_pacto_de_odio_del_eliminado():
-    m = _policia_deja_sin_cartas_a_bea("odio")
+    m = _policia_deja_sin_cartas_a_bea("opuesto")
     s = m.state
     assert s.out[1] and not s.out[2]
     assert s.blood_pact.bound == (1, 2, "roto"), "out by no one's hand: the hate pact is void"

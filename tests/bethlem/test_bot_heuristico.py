@@ -169,7 +169,8 @@ def _siete_hasta_el_inquisidor():
 
 
 def _eva_ve(m, jugadores=(), cartas=()):
-    """What Eva's powers showed her: these players' objective cards and these cards."""
+    """What Eva's powers showed her: these players' objective cards and these cards. Written into the state: her
+    powers show one card or objective a night, and these tests need most of the table seen."""
     s = m.state
     eva = s.index["Eva"]
     for p in jugadores:
@@ -229,7 +230,7 @@ def test_el_inquisidor_heuristico_arriesga_cuando_la_partida_se_alarga():
     assert Inquest(Knowledge("Eva", vista(m, "Eva")())).chance() == 0.25
     prompt = _prompt_de(m, "Eva", "inquisidor")
     assert _bot("Eva").choose(prompt, vista(m, "Eva")) == []
-    m.state.round = 15
+    m.state.round = 15  # written: the same knowledge twelve rounds later, which play would not leave unchanged
     assert _bot("Eva").choose(prompt, vista(m, "Eva")) == ["revelar"]
 
 

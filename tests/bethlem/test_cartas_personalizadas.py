@@ -2,7 +2,6 @@
 power (objective not a mutineer's) and its awakening, mostly as short scripted games."""
 
 from velada.games.bethlem.awakening import awaken
-from velada.games.bethlem.state import Happenings, Spies
 
 from .mesa import (
     OBJETIVOS,
@@ -465,13 +464,30 @@ def test_el_brocoli_de_una_carta_usada_se_queda_y_el_de_una_no_usada_pasa_a_la_i
     assert m.state.custom["la-chef"].center == 1
 
 
+def _un_dia_de_brocoli(m, muere, quien, destino):
+    """La Chef serves the first night (Ana:2, Bea:2, Carlos:3, Dani:2); the mutineers kill ``muere``, whose broccoli
+    goes to the centre; by day ``quien`` passes the broccoli of an unused card to ``destino``. The game is left at
+    the next night."""
+    hasta_prompt(m, "Carlos", "la-chef-brocoli")
+    _servir(m, ["Ana:2", "Bea:2", "Carlos:3", "Dani:2"])
+    noche(m, ataque(muere, amotinados=("Ana", "Dani")))
+    hasta(m, lambda m: (quien, "la-chef-mover") in abiertos(m))
+    m.choose(quien, "la-chef-mover", [destino])
+    hasta(m, lambda m: m.state.phase == "noche")
+
+
 def test_una_carta_con_tres_brocolis_muere_al_instante():
     m = mesa(PERSONALIZADA, objetivos=OBJETIVOS)
-    hasta_prompt(m, "Carlos", "la-chef-brocoli")
-    _servir(m, ["Ana:2", "Bea:2", "Carlos:2", "Dani:2"])
-    m.state.custom["la-chef"].broccoli["wakerfield"] = 2
+    # John Flick dies with its broccoli (to the centre); Carlos passes his to Wakerfield (two).
+    _un_dia_de_brocoli(m, "Bea:2", "Carlos", "Dani:2")
+    assert brocoli(m)["wakerfield"] == 2 and m.state.custom["la-chef"].center == 1
+    # The next night La Chef shares the centre's broccoli: Carlos takes it, to pass it on by day.
+    hasta_prompt(m, "Carlos", "la-chef-reparto")
+    m.choose("Carlos", "la-chef-reparto", ["Carlos"])
+    m.choose("Carlos", "la-chef-reparto-carta", ["Carlos:3"])
     noche(m)
     hasta(m, lambda m: ("Carlos", "la-chef-mover") in abiertos(m))
+    assert brocoli(m)["wakerfield"] == 2
     m.choose("Carlos", "la-chef-mover", ["Dani:2"])
     hasta(m, lambda m: not m.state.alive["wakerfield"] or m.state.phase == "noche")
     assert not m.state.alive["wakerfield"] and "wakerfield" not in brocoli(m)
@@ -481,11 +497,9 @@ def test_una_carta_con_tres_brocolis_muere_al_instante():
 def test_paciencia_no_aplaza_una_muerte_por_brocoli():
     """FAQ 15.2: Paciencia only delays deaths by a death marker."""
     m = mesa(PERSONALIZADA, objetivos=OBJETIVOS)
-    noche(m, {("Carlos", "la-chef-brocoli"): []})
-    dia(m)
-    d = m.state.custom["la-chef"]
-    d.broccoli = {"john-flick": 2}
-    d.center = 1
+    # Terapia lobotomía dies with its broccoli (to the centre); Ana passes hers to John Flick (two).
+    _un_dia_de_brocoli(m, "Carlos:3", "Ana", "Bea:2")
+    assert brocoli(m)["john-flick"] == 2 and m.state.custom["la-chef"].center == 1
     hasta_prompt(m, "Carlos", "la-chef-reparto")
     m.choose("Carlos", "la-chef-reparto", ["Bea"])
     m.choose("Carlos", "la-chef-reparto-carta", ["Bea:2"])
@@ -548,6 +562,8 @@ def test_al_destruir_la_comida_la_chef_pierde_solo_las_treguas_de_sus_comidas():
     _servir(m, ["Ana:2", "Bea:2", "Carlos:2", "Dani:2"])
     hasta_prompt(m, "Carlos", "la-chef-revivir", ataque("Carlos:1", amotinados=("Ana", "Dani")))
     s = m.state
+    # Written into the state after the attack: in play a meal with Ana (or a restraint from El archivo on a
+    # mutineer) would have kept the mutineers from attacking Carlos; the test is what destroying the food takes away.
     s.custom["la-chef"].fed = [0]
     s.archive.shields = [(0, 2), (2, 0), (1, 2)]  # a meal with Ana; Bea may not act against Carlos
     m.choose("Carlos", "la-chef-revivir", ["destruir"])
@@ -557,13 +573,22 @@ def test_al_destruir_la_comida_la_chef_pierde_solo_las_treguas_de_sus_comidas():
 def test_la_apuesta_perdida_que_no_llega_a_matar_a_la_ludopata_no_se_anuncia():
     """A lost bet is the bettor's secret: only her death would tell the table. Here her card is a spy of Cuerpo de
     espionaje that already bears the skull, so the attack changes nothing anybody sees — and nothing is said."""
-    m = mesa(PERSONALIZADA, objetivos=OBJETIVOS)
-    others = [c for c in m.state.cards_in_play() if c != "la-ludopata"][:3]
-    # Set by hand: the acontecimiento's spies are chosen by the players in a long scene of their own.
-    m.state.happen = Happenings([], [], spies=Spies(["la-ludopata", *others], ["la-ludopata"]))
+    # La Chef's death reveals Carlos' objective and brings Cuerpo de espionaje: Bea makes La Ludópata a spy, and
+    # the mutineers' attack the next night puts the skull on it.
+    m = mesa(PERSONALIZADA, objetivos=OBJETIVOS, mazos={"periodicos": [], "puntuales": ["cuerpo-de-espionaje"]})
+    noche(m, ataque("Carlos:1", amotinados=("Ana", "Dani")))
+    hasta_prompt(m, "Carlos", "acontecimiento")
+    m.choose("Carlos", "acontecimiento", ["cuerpo-de-espionaje"])
+    for player, spy in (("Ana", "Ana:2"), ("Bea", "Bea:1"), ("Carlos", "Carlos:2"), ("Dani", "Dani:2")):
+        m.choose(player, "cuerpo-de-espionaje", [spy])
+    noche(m, ataque("Bea:1", amotinados=("Ana", "Dani")))
+    assert m.state.happen.spies.hit == ["la-ludopata"] and m.state.alive["la-ludopata"]
+    dia(m)
+    start = len(m.state.log)
     noche(m, apuesta("carta", "Carlos:3"))
     dia(m)
     assert resueltas(m) == [("carta", False)]
     assert m.state.alive["la-ludopata"]
-    assert eventos(m, "muerte-impedida") == [{"card": "la-ludopata", "reason": "cuerpo-de-espionaje"}]
+    prevented = [e.data for e in m.state.log[start:] if e.kind == "muerte-impedida"]
+    assert prevented == [{"card": "la-ludopata", "reason": "cuerpo-de-espionaje"}]
     assert eventos(m, "no-muere", "Ana") == []

@@ -5,8 +5,10 @@ from velada.games.bethlem.ending import objective
 
 from .mesa import (
     CUATRO,
+    PACTO,
     abiertos,
     ataque,
+    caen,
     con,
     despierta,
     dia,
@@ -15,12 +17,12 @@ from .mesa import (
     hasta,
     hasta_prompt,
     llamadas,
-    matar,
     mesa,
     muere_de_noche,
     muertas,
     noche,
     opciones,
+    posiciones,
     ronda,
     viva,
 )
@@ -69,11 +71,14 @@ def test_daniel_despertado_gana_a_un_jugador_para_los_amotinados():
 
 def test_los_internos_no_necesitan_matar_al_ganado_por_daniel():
     m = mesa(CUATRO)
-    m.state.converted[2] = True
-    matar(m, "daniel", "nathaniel")
-    from velada.games.bethlem.ending import outcome
-
-    r = outcome(m.state)
+    despierta(m, "daniel")
+    hasta_prompt(m, "Ana", "daniel-despertar")
+    elige(m, "Ana", "daniel-despertar", "Carlos")
+    assert objective(m.state, 2) == "amotinados"
+    noche(m)
+    dia(m)
+    caen(m, "Ana:1", "Bea:1")
+    r = m.result
     assert r.reason == "internos" and r.winners == ("Dani",)
 
 
@@ -268,9 +273,8 @@ def test_una_siamesa_despertada_solo_muere_si_ha_muerto_la_carta_en_su_posicion_
     despierta(m, "siamesas-2")
     noche(m, {("Ana", "amotinados"): ["Carlos:2"], ("Ana", "amotinados-2"): ["Bea:2"]})
     assert viva(m, "siamesas-2") and not viva(m, "siamesas-1")
-    m = mesa(SIAMESAS)
-    despierta(m, "siamesas-2")
-    matar(m, "siamesas-1")
+    # The next night the card in her position is dead: an attack kills her.
+    dia(m)
     noche(m, {("Ana", "amotinados"): ["Carlos:2"]})
     assert not viva(m, "siamesas-2")
 
@@ -286,8 +290,6 @@ def test_la_parca_despertada_se_enfada_con_una_sola_desobediencia():
 
 
 # --- actions -------------------------------------------------------------------------------------------------
-
-PACTO = con(CUATRO, Ana=["daniel", "el-archivo", "pacto-de-sangre", "el-cataleptico", "responsabilidad"])
 
 
 def test_el_pacto_de_sangre_despertado_solo_muere_si_antes_cayo_un_vinculado():
@@ -306,11 +308,12 @@ def test_el_pacto_de_sangre_despertado_gana_con_los_vinculados_si_solo_queda_el_
     m = mesa(PACTO)
     elige(m, "Ana", "pacto-de-sangre", "Carlos", "Dani")
     despierta(m, "pacto-de-sangre")
-    matar(m, "daniel", "el-archivo", "el-cataleptico", *m.state.board[1])
-    m.state.out[1] = True
-    from velada.games.bethlem.ending import outcome
-
-    r = outcome(m.state)
+    noche(m)
+    dia(m)
+    # Bea out: the two bound players and the pact's awakened holder are the only ones left.
+    caen(m, *posiciones("Bea"))
+    r = m.result
+    assert m.state.out == [False, True, False, False]
     assert r.reason == "pacto-de-sangre" and r.winners == ("Ana", "Carlos", "Dani")
 
 
@@ -452,9 +455,9 @@ CELDA = con(
 def test_companeros_de_celda_despertado_resucita_las_cartas_que_perdiste_por_tus_companeros():
     m = mesa(CELDA)
     noche(m, {("Ana", "terapia-electroshock"): ["Carlos:4"]})
-    assert not viva(m, "profeta")
-    m.state.alive["companeros-de-celda-3"] = True
-    m.state.awake["companeros-de-celda-3"] = True
+    # Dani lost his Profeta for his cellmates: his own Compañero de celda lives, and wakes.
+    assert not viva(m, "profeta") and viva(m, "companeros-de-celda-3")
+    despierta(m, "companeros-de-celda-3")
     dia(m)
     noche(m, {**ataque("Dani:3"), ("Dani", "companeros-despertar"): ["resucitar"]})
     assert viva(m, "profeta")
@@ -538,7 +541,7 @@ def test_muerte_dulce_despertada_opuesta_resucita_la_carta_elegida_al_morir():
     despierta(m, "muerte-dulce")
     ronda(m, {("Carlos", "n1:modo-muerte-dulce"): ["despertar-opuesto"], ("Carlos", "muerte-dulce"): ["Dani:3"]})
     ronda(m)
-    matar(m, "profeta")
+    muere_de_noche(m, "Dani:3")  # the chosen card dies first
     noche(m, {**ataque("Carlos:4"), ("Carlos", "muerte-dulce-despertar"): ["resucitar"]})
     assert viva(m, "profeta") and not viva(m, "muerte-dulce")
 
@@ -566,8 +569,11 @@ def test_la_parca_despertada_obedecida_no_mueve_nada():
 
 def test_cataleptico_despertado_opuesto_vuelve_tras_morir_de_dia_y_mata_una_carta():
     m = mesa(bipolar(CATALEPTICO, "Carlos"))
+    # The mutineers' attack spends its normal power (it survives it): only the awakening is left.
+    noche(m, ataque("Carlos:4"))
+    assert viva(m, "el-cataleptico") and m.state.used["el-cataleptico"]
+    dia(m)
     despierta(m, "el-cataleptico")
-    m.state.used["el-cataleptico"] = True  # the normal power is spent: only the awakening is left
     noche(m)
     hasta_prompt(m, "Ana", "linchamiento")
     for p in m.pending():

@@ -1,8 +1,19 @@
 """David «El Cyborg» (section 13): immortal, swapped when attacked, points for its first holder, killer robots."""
 
-from velada.games.bethlem.custom.el_cyborg import CyborgRecord
-
-from .mesa import abiertos, ataque, despierta, elige, eventos, hasta, hasta_prompt, noche, opciones, viva
+from .mesa import (
+    abiertos,
+    ataque,
+    despierta,
+    dia,
+    elige,
+    eventos,
+    hasta,
+    hasta_prompt,
+    muere_de_noche,
+    noche,
+    opciones,
+    viva,
+)
 from .personalizadas import AMOTINADOS, personalizada
 
 
@@ -48,18 +59,38 @@ def test_el_cyborg_atacado_nunca_muere_y_el_profeta_no_resucita_la_otra_carta():
     linked to it stays dead."""
     m = cyborg()
     s = m.state
-    s.alive["el-cataleptico"] = False
-    s.prophets = [("el-cyborg", "el-cataleptico", "normal")]
-    hasta_prompt(m, "Ana", "el-cyborg-cambio", ataque("Ana:1", amotinados=AMOTINADOS))
+    # El cataléptico (Ana:4) survives the first attack by its own power and dies at the second.
+    noche(m, ataque("Ana:4", amotinados=AMOTINADOS))
+    dia(m)
+    muere_de_noche(m, "Ana:4", amotinados=AMOTINADOS)
+    profeta = {("Dani", "profeta"): ["Ana:1"], ("Dani", "profeta-2"): ["Ana:4"]}
+    hasta_prompt(m, "Ana", "el-cyborg-cambio", ataque("Ana:1", profeta, amotinados=AMOTINADOS))
+    assert s.prophets == [("el-cyborg", "el-cataleptico", "normal")]
     assert not viva(m, "el-cataleptico")
     assert s.prophets
 
 
+def tres_puntos(m, muere):
+    """The Cyborg survives three nights' attacks, changing hands each time (Ana:1 → Carlos:3 → Ana:2 → Carlos:4):
+    three points for Ana, who was dealt it; Ana's electroshock kills ``muere`` the first night. The game is left at
+    the fourth night, up to Ana's turn with the Cyborg."""
+    for atacada, cambio, respuestas in (
+        ("Ana:1", "Carlos:3", {("Ana", "terapia-electroshock"): [muere]}),
+        ("Carlos:3", "Ana:2", {}),
+        ("Ana:2", "Carlos:4", {}),
+    ):
+        holder = atacada.split(":")[0]
+        hasta_prompt(m, holder, "el-cyborg-cambio", ataque(atacada, respuestas, amotinados=AMOTINADOS))
+        elige(m, holder, "el-cyborg-cambio", cambio)
+        noche(m)
+        dia(m)
+    assert m.state.custom["el-cyborg"].points == {0: 3}
+    hasta_prompt(m, "Ana", "el-cyborg")
+
+
 def test_el_jugador_del_cyborg_gasta_sus_puntos_en_el_turno_del_cyborg():
     m = cyborg()
-    m.state.custom["el-cyborg"] = CyborgRecord(points={0: 3})
-    m.state.alive["amnesia"] = False
-    hasta_prompt(m, "Ana", "el-cyborg")
+    tres_puntos(m, "Bea:4")  # Amnesia
     assert opciones(m, "Ana", "el-cyborg") == ("ver-1", "matar-2", "revivir-3")
     elige(m, "Ana", "el-cyborg", "matar-2")
     elige(m, "Ana", "el-cyborg-matar", "Bea:2")
@@ -78,9 +109,8 @@ def test_el_jugador_del_cyborg_gasta_sus_puntos_en_el_turno_del_cyborg():
 
 def test_el_cyborg_con_tres_puntos_revive_una_carta_muerta():
     m = cyborg()
-    m.state.custom["el-cyborg"] = CyborgRecord(points={0: 3})
-    m.state.alive["arthur"] = False
-    hasta_prompt(m, "Ana", "el-cyborg")
+    tres_puntos(m, "Carlos:2")  # Arthur
+    assert not viva(m, "arthur")
     elige(m, "Ana", "el-cyborg", "revivir-3")
     assert opciones(m, "Ana", "el-cyborg-revivir") == ("Carlos:2",)
     elige(m, "Ana", "el-cyborg-revivir", "Carlos:2")

@@ -2,7 +2,22 @@
 
 import functools
 
-from .mesa import abiertos, ataque, despierta, dia, elige, eventos, hasta, hasta_prompt, llamadas, noche, opciones, viva
+from .mesa import (
+    abiertos,
+    ataque,
+    caen,
+    despierta,
+    dia,
+    elige,
+    eventos,
+    hasta,
+    hasta_prompt,
+    linchan,
+    llamadas,
+    noche,
+    opciones,
+    viva,
+)
 from .personalizadas import AMOTINADOS, personalizada
 
 #: Ana's cards by position: El Relojero, El archivo, Terapia electroshock, El cataléptico.
@@ -119,6 +134,7 @@ def test_el_numero_2_mata_y_el_numero_3_quita_un_modificador():
 def test_lo_que_el_relojero_quita_a_la_vista_de_la_mesa_queda_en_las_vistas_y_la_muerte_no():
     """The table sees him take an accusation off a card (and which card); a death marker is the narrator's secret."""
     m = relojero()
+    # Written into the state: number 3 twice needs it shown under two cards (the number 4 moving it), a long game.
     m.state.custom["el-relojero"].powers = {"3": 2}
     noche(m)
     dia(m)
@@ -182,8 +198,8 @@ def test_detener_el_tiempo_deja_a_un_jugador_sin_actuar_ni_morir_la_ronda_siguie
 def test_viaje_al_futuro_mata_una_carta_de_cada_jugador_con_mas_de_una_viva():
     m = relojero()
     despierta(m, "el-relojero")
-    for card in ("john-flick", "terapia-opio-y-barbituricos", "amnesia"):
-        m.state.alive[card] = False
+    # Bea's last three cards are lynched, one a day (her last card, La Chef, wakes: it changes nothing here).
+    caen(m, "Bea:2", "Bea:3", "Bea:4", amotinados=AMOTINADOS)
     hasta_prompt(m, "Ana", "el-relojero")
     elige(m, "Ana", "el-relojero", "viaje-al-futuro")
     # Bea has a single living card: she is spared.
@@ -198,12 +214,13 @@ def test_viaje_al_futuro_mata_una_carta_de_cada_jugador_con_mas_de_una_viva():
 def test_viaje_al_pasado_devuelve_las_cartas_a_como_estaban_tras_el_linchamiento_anterior():
     m = relojero()
     despierta(m, "el-relojero")
-    noche(m)
-    m.state.alive["muerte-dulce"] = False
-    dia(m)
-    noche(m, ataque("Carlos:2", amotinados=AMOTINADOS))
+    linchan(m, "Carlos:4")
+    assert not viva(m, "muerte-dulce")
+    # Dani's Profeta links Arthur to Muerte dulce, dead in its row: Arthur's death brings it back.
+    profeta = {("Dani", "profeta"): ["Carlos:2"], ("Dani", "profeta-2"): ["Carlos:4"]}
+    noche(m, ataque("Carlos:2", profeta, amotinados=AMOTINADOS))
     assert not viva(m, "arthur")
-    m.state.alive["muerte-dulce"] = True
+    assert viva(m, "muerte-dulce")
     hasta_prompt(m, "Ana", "el-relojero-pasado")
     elige(m, "Ana", "el-relojero-pasado", "viaje-al-pasado")
     assert viva(m, "arthur")

@@ -5,7 +5,20 @@ import functools
 from velada.games.bethlem.cards import CARDS
 from velada.games.bethlem.custom.el_saltamundos import WORLD_CARDS, WORLDS
 
-from .mesa import abiertos, ataque, despierta, dia, elige, eventos, hasta, hasta_prompt, noche, opciones, viva
+from .mesa import (
+    abiertos,
+    ataque,
+    despierta,
+    dia,
+    elige,
+    eventos,
+    hasta,
+    hasta_prompt,
+    linchan,
+    noche,
+    opciones,
+    viva,
+)
 from .personalizadas import AMOTINADOS, personalizada
 
 
@@ -125,9 +138,13 @@ def test_en_la_frontera_usa_varias_cartas_en_un_turno():
 
 def test_en_la_frontera_no_puede_tener_en_la_mano_mas_cartas_que_vidas():
     m = saltamundos()
-    mano = ["catalejo-de-laton", "tras-el-abrevadero", "calabozo-del-pueblo", "saca-de-la-diligencia"]
-    m.state.custom["el-saltamundos"].hand = list(mano)
-    mazo(m, "disparo-certero")
+    # Four nights he draws a card and keeps it: four cards, as many as his living cards.
+    for _ in range(4):
+        elige(m, "Carlos", "el-saltamundos-robar", "robar-carta")
+        noche(m)
+        dia(m)
+        hasta_prompt(m, "Carlos", "el-saltamundos-robar")
+    assert len(m.state.custom["el-saltamundos"].hand) == 4
     elige(m, "Carlos", "el-saltamundos-robar", "robar-carta")
     p = next(p for p in m.pending() if p.kind == "el-saltamundos-descartar")
     assert (p.min, p.max) == (1, 1)
@@ -188,26 +205,33 @@ def test_la_mecha_mata_la_carta_al_caer_la_noche_siguiente():
 
 
 def test_las_cartas_de_eventos_roban_un_evento_o_se_lo_quitan_a_otro_jugador():
-    m = mesa_saltamundos(eventos=["confesion"])
-    elige(m, "Carlos", "el-saltamundos-mundo", "burgo")
-    mazo(m, "feria-de-especias")
+    m = saltamundos("burgo", arriba=("feria-de-especias", "ganzua-de-gremio"), eventos=["confesion", "milagrero"])
     elige(m, "Carlos", "el-saltamundos-robar", "robar-carta")
     elige(m, "Carlos", "el-saltamundos", "feria-de-especias")
     assert m.state.hand[2] == ["confesion"]
-    m.state.hand[0] = ["milagrero"]
-    m.state.custom["el-saltamundos"].hand = ["ganzua-de-gremio"]
-    noche(m)
+    # Ana loses a card tonight: the player losing, she draws the next event at the end of the round.
+    noche(m, ataque("Ana:2", amotinados=AMOTINADOS))
     dia(m)
-    noche(m, {("Carlos", "el-saltamundos"): ["ganzua-de-gremio"], ("Carlos", "el-saltamundos-robar-evento"): ["Ana"]})
+    assert m.state.hand[0] == ["milagrero"]
+    noche(
+        m,
+        {
+            ("Carlos", "el-saltamundos-robar"): ["robar-carta"],
+            ("Carlos", "el-saltamundos"): ["ganzua-de-gremio"],
+            ("Carlos", "el-saltamundos-robar-evento"): ["Ana"],
+        },
+    )
     assert m.state.hand[0] == [] and sorted(m.state.hand[2]) == ["confesion", "milagrero"]
     assert eventos(m, "el-saltamundos-robo", "Ana") == [{"event": "milagrero"}]
 
 
 def test_el_saltamundos_ve_objetivos_y_revive_cartas():
-    m = saltamundos()
-    m.state.alive["john-flick"] = False
-    m.state.custom["el-saltamundos"].hand = ["telegrama-interceptado", "tonico-del-curandero"]
-    elige(m, "Carlos", "el-saltamundos-robar")
+    m = saltamundos(arriba=("telegrama-interceptado", "tonico-del-curandero"))
+    elige(m, "Carlos", "el-saltamundos-robar", "robar-carta")  # the telegram, kept
+    linchan(m, "Bea:2")  # John Flick
+    hasta_prompt(m, "Carlos", "el-saltamundos-robar")
+    elige(m, "Carlos", "el-saltamundos-robar", "robar-carta")  # the tonic
+    assert m.state.custom["el-saltamundos"].hand == ["telegrama-interceptado", "tonico-del-curandero"]
     elige(m, "Carlos", "el-saltamundos", "telegrama-interceptado")
     elige(m, "Carlos", "el-saltamundos-ver-objetivo", "Bea")
     elige(m, "Carlos", "el-saltamundos", "tonico-del-curandero")

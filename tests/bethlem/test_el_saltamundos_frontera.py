@@ -8,11 +8,26 @@ from collections import Counter
 
 from velada.core.engine import build_view
 from velada.games.bethlem.awakening import awaken
-from velada.games.bethlem.custom.frontera import _sheriff_wins, shield
+from velada.games.bethlem.custom.frontera import _sheriff_wins
 from velada.games.bethlem.custom.saltamundos_data import CHARACTERS, ROLES, WORLD_CARDS
 
-from .mesa import GAME, ataque, dia, elige, eventos, hasta_prompt, noche, opciones, viva
-from .test_el_saltamundos import mazo, saltamundos
+from .mesa import (
+    CINCO,
+    GAME,
+    OBJETIVOS,
+    ataque,
+    caen,
+    dia,
+    elige,
+    eventos,
+    hasta_prompt,
+    mesa,
+    noche,
+    opciones,
+    posiciones,
+    viva,
+)
+from .test_el_saltamundos import saltamundos
 
 KIND = "el-saltamundos"
 
@@ -44,21 +59,42 @@ def despierto(mundo="frontera", quiere=None, **kw):
     return m
 
 
-def con_papeles(m, papeles):
-    """The frontier roles replaced (player → role): written into the state, as four players are dealt no
-    alguacil (ROLES) and these tests need one."""
-    d = m.state.custom[KIND]
-    d.roles = [papeles.get(p, "sheriff" if p == "Carlos" else "") for p in m.state.players]
-    m.state.archive.shields = [sh for sh in m.state.archive.shields if sh[1] != d.sheriff]
-    shield(m.state)
+#: Five players (``mesa.CINCO``: Eva holds El Saltamundos, an inmate; Ana and Dani are the mutineers): with four
+#: others in the game his awakening deals an alguacil too (``ROLES[4]``), which four players never see.
+OBJETIVOS_FRONTERA = {**OBJETIVOS, "Eva": "internos"}
+MUTINEERS = ("Ana", "Dani")
+#: The roles these tests play with: the alguacil a mutineer, the forajidos the two inmates, the renegado the
+#: other mutineer.
+PAPELES = {"Ana": "alguacil", "Bea": "forajido", "Carlos": "forajido", "Dani": "renegado"}
+
+
+def _eva_despierta(seed: int):
+    m = mesa(CINCO, seed=seed, objetivos=OBJETIVOS_FRONTERA)
+    hasta_prompt(m, "Eva", "el-saltamundos-mundo")
+    elige(m, "Eva", "el-saltamundos-mundo", "frontera")
+    elige(m, "Eva", "el-saltamundos-robar")
+    awaken(m.state, KIND, "despertar")
     return m
 
 
-def sin_cartas(m, jugador, *posiciones):
-    """Those positions of ``jugador``'s row are already dead."""
-    s = m.state
-    for pos in posiciones:
-        s.alive[s.card_at(f"{jugador}:{pos}")] = False
+@functools.cache
+def _reparto_de_papeles(roles: tuple[str, ...], arriba: tuple[str, ...]) -> int:
+    """The first deal (its seed) whose chance deals the frontier ``roles`` (by seat) at Eva's awakening, with
+    ``arriba`` on top of her deck (the rewards are drawn from it)."""
+    for seed in range(2000):
+        d = _eva_despierta(seed).state.custom[KIND]
+        if tuple(d.roles) == roles and tuple(d.deck[: len(arriba)]) == arriba:
+            return seed
+    raise AssertionError(f"no deal in 2000 gives the roles {roles} and {arriba} on top")
+
+
+def con_papeles(papeles, arriba=()):
+    """The five-player table at Eva's awakening (the Despertar event, her first draw skipped), the others' roles
+    (player → role) and her deck's top as the deal's chance gives them."""
+    roles = tuple(papeles.get(p, "sheriff" if p == "Eva" else "") for p in CINCO)
+    m = _eva_despierta(_reparto_de_papeles(roles, tuple(arriba)))
+    assert tuple(m.state.custom[KIND].roles) == roles
+    return m
 
 
 BADGES = {"Sheriff de la frontera": "sheriff", "Forajido": "forajido", "Renegado de la frontera": "renegado"}
@@ -115,8 +151,7 @@ def _ofrece(carta):
 
 def hasta_el_personaje(carta, **kw):
     """Carlos awakened, offered ``carta`` among the frontier characters (by the deal); the game is at his choice
-    of one, the next night. A test that needs his deck's top then writes it (``mazo``): no deal is searched for
-    what two nights of draws leave."""
+    of one, the next night. His deck is as the deal shuffled it: a test reads its top, or scripts his choices."""
     m = despierto(quiere=_ofrece(carta), **kw)
     noche(m)
     dia(m)
@@ -133,12 +168,13 @@ def personaje(carta, **kw):
 
 def test_manos_rapidas_roba_una_carta_mas_en_cada_turno():
     m = hasta_el_personaje("manos-rapidas")
-    mazo(m, "disparo-certero", "catalejo-de-laton", "cartucho-con-mecha")
-    elige(m, "Carlos", "el-saltamundos-personaje", "manos-rapidas")
-    elige(m, "Carlos", "el-saltamundos-elegir", "catalejo-de-laton")
     d = m.state.custom[KIND]
-    assert d.hand == ["catalejo-de-laton", "cartucho-con-mecha"]
-    assert d.deck[-1] == "disparo-certero"
+    primera, segunda, tercera = d.deck[:3]  # his deck's top, as the deal shuffled it
+    elige(m, "Carlos", "el-saltamundos-personaje", "manos-rapidas")
+    assert opciones(m, "Carlos", "el-saltamundos-elegir") == (primera, segunda)
+    elige(m, "Carlos", "el-saltamundos-elegir", segunda)
+    assert d.hand == [segunda, tercera]
+    assert d.deck[-1] == primera
 
 
 def test_ojo_de_halcon_mira_una_carta_o_un_objetivo_en_cada_turno():
@@ -159,66 +195,79 @@ def test_chaleco_de_cuero_pone_a_cubierto_esa_noche_una_carta_suya():
 
 def test_alforjas_sin_fondo_libra_de_la_regla_de_su_mundo():
     m = hasta_el_personaje("alforjas-sin-fondo")
-    mazo(m, "disparo-certero", "cartucho-con-mecha")
     elige(m, "Carlos", "el-saltamundos-personaje", "alforjas-sin-fondo")
-    mano = ["catalejo-de-laton", "tras-el-abrevadero", "calabozo-del-pueblo", "saca-de-la-diligencia"]
-    m.state.custom[KIND].hand = list(mano)
-    elige(m, "Carlos", "el-saltamundos-elegir", "disparo-certero")
+    # Awakened, he draws two cards a night and keeps one (the deal's order): four nights, four cards kept.
+    for carta in ("saca-de-la-diligencia", "calabozo-del-pueblo", "cartucho-con-mecha", "telegrama-interceptado"):
+        elige(m, "Carlos", "el-saltamundos-elegir", carta)
+        noche(m)
+        dia(m)
+        hasta_prompt(m, "Carlos", "el-saltamundos-elegir")
+    assert len(m.state.custom[KIND].hand) == 4
+    elige(m, "Carlos", "el-saltamundos-elegir", "tras-el-abrevadero")
     # Five cards with four living cards, and no discard: he plays at once.
     assert len(m.state.custom[KIND].hand) == 5
-    assert "disparo-certero" in opciones(m, "Carlos", "el-saltamundos")
+    assert "tras-el-abrevadero" in opciones(m, "Carlos", "el-saltamundos")
 
 
 def test_el_alguacil_no_puede_atacar_las_cartas_del_sheriff():
-    m = con_papeles(despierto(), {"Ana": "forajido", "Bea": "alguacil", "Dani": "renegado"})
+    m = con_papeles(PAPELES)
     noche(m)
     dia(m)
-    hasta_prompt(m, "Bea", "amotinados")
-    assert not [o for o in opciones(m, "Bea", "amotinados") if o.startswith("Carlos:")]
-    assert [o for o in opciones(m, "Dani", "amotinados") if o.startswith("Carlos:")]
+    hasta_prompt(m, "Ana", "amotinados")
+    assert not [o for o in opciones(m, "Ana", "amotinados") if o.startswith("Eva:")]
+    assert [o for o in opciones(m, "Dani", "amotinados") if o.startswith("Eva:")]
+
+
+def _bea_cae(m):
+    """Bea, a forajido, loses three cards to the mutineers, one a night, and the last the night after."""
+    noche(m)
+    dia(m)
+    caen(m, "Bea:1", "Bea:3", "Bea:4", amotinados=MUTINEERS)
+    noche(m, ataque("Bea:2", amotinados=MUTINEERS))
 
 
 def test_quien_acaba_con_un_forajido_roba_una_recompensa_y_la_usa_en_el_turno_del_saltamundos():
-    m = con_papeles(despierto(), {"Ana": "forajido", "Bea": "alguacil", "Dani": "renegado"})
-    sin_cartas(m, "Ana", 1, 3, 4)
-    mazo(m, "disparo-certero", "catalejo-de-laton")
-    noche(m, ataque("Ana:2", amotinados=("Bea", "Dani")))
-    assert m.state.out[0]
+    m = con_papeles(PAPELES, arriba=("disparo-certero", "catalejo-de-laton"))
+    _bea_cae(m)
+    assert m.state.out[1]
     # Both mutineers put the forajido out: each draws a frontier card; the table sees that, not which.
-    assert eventos(m, "frontera-rol-visto", "Carlos") == [{"player": "Ana", "role": "forajido"}]
-    assert eventos(m, "frontera-recompensa", "Carlos") == [{"player": "Bea"}, {"player": "Dani"}]
-    assert eventos(m, "frontera-recompensa-carta", "Bea") == [{"card": "disparo-certero"}]
+    assert eventos(m, "frontera-rol-visto", "Eva") == [{"player": "Bea", "role": "forajido"}]
+    assert eventos(m, "frontera-recompensa", "Eva") == [{"player": "Ana"}, {"player": "Dani"}]
+    assert eventos(m, "frontera-recompensa-carta", "Ana") == [{"card": "disparo-certero"}]
     assert eventos(m, "frontera-recompensa-carta", "Dani") == [{"card": "catalejo-de-laton"}]
-    assert eventos(m, "frontera-recompensa-carta", "Carlos") == []
-    assert badges(m, "Carlos", "Ana") == ["frontera-forajido"]
+    assert eventos(m, "frontera-recompensa-carta", "Eva") == []
+    assert badges(m, "Eva", "Bea") == ["frontera-forajido"]
     dia(m)
-    hasta_prompt(m, "Bea", "frontera-recompensa")
-    assert opciones(m, "Bea", "frontera-recompensa") == ("disparo-certero",)
-    elige(m, "Bea", "frontera-recompensa", "disparo-certero")
+    hasta_prompt(m, "Ana", "frontera-recompensa")
+    assert opciones(m, "Ana", "frontera-recompensa") == ("disparo-certero",)
+    elige(m, "Ana", "frontera-recompensa", "disparo-certero")
     # The alguacil's reward cannot be aimed at the sheriff either.
-    assert not [o for o in opciones(m, "Bea", "el-saltamundos-matar") if o.startswith("Carlos:")]
-    elige(m, "Bea", "el-saltamundos-matar", "Dani:4")
+    assert not [o for o in opciones(m, "Ana", "el-saltamundos-matar") if o.startswith("Eva:")]
+    elige(m, "Ana", "el-saltamundos-matar", "Carlos:2")
     noche(m)
-    assert not viva(m, "juego-de-azar")
+    assert not viva(m, "arthur")
     assert m.state.custom[KIND].rewards == [(3, "catalejo-de-laton")]
 
 
 def test_el_sheriff_gana_al_instante_si_caen_todos_los_forajidos_y_el_renegado():
-    m = con_papeles(despierto(), {"Ana": "forajido", "Bea": "renegado", "Dani": "alguacil"})
-    sin_cartas(m, "Ana", 1, 3, 4)
-    sin_cartas(m, "Bea", 1, 2, 4)
-    noche(m, ataque("Ana:2", amotinados=("Bea", "Dani")))
+    m = con_papeles(PAPELES)
+    noche(m)
+    dia(m)
+    # The forajidos Bea and Carlos fall to the mutineers, card by card; the renegado Dani is lynched.
+    caen(m, *posiciones("Bea", "Carlos"), "Dani:1", "Dani:2", amotinados=MUTINEERS)
+    assert m.state.out[1] and m.state.out[2] and not m.state.out[3]
     assert m.result is None
-    votos = {("Carlos", "linchamiento"): ["Bea"], ("Dani", "linchamiento"): ["Bea"]}
-    dia(m, {**votos, ("Carlos", "linchamiento-carta"): ["Bea:3"], ("Dani", "linchamiento-carta"): ["Bea:3"]})
+    caen(m, "Dani:3", amotinados=MUTINEERS)
+    assert m.state.out[3]
     assert m.result is not None
-    assert (m.result.reason, m.result.winners) == ("sheriff", ("Carlos",))
+    assert (m.result.reason, m.result.winners) == ("sheriff", ("Eva",))
 
 
 def test_el_sheriff_fuera_de_la_partida_ya_no_gana_asi():
-    m = con_papeles(despierto(), {"Ana": "forajido", "Bea": "renegado", "Dani": "alguacil"})
+    m = con_papeles(PAPELES)
     s = m.state
-    s.out[:] = [True, True, True, False]  # the forajido, the renegado and the sheriff himself are out
+    # Written: the forajidos, the renegado and the sheriff himself out at once, which only the check itself needs.
+    s.out[:] = [False, True, True, True, True]
     _sheriff_wins(s)
     assert s.instant is None
 
@@ -231,11 +280,11 @@ def test_despertado_en_el_burgo_trae_el_mazo_de_la_frontera_para_las_recompensas
 
 
 def test_los_papeles_ajenos_y_las_recompensas_no_se_filtran_en_las_vistas():
-    m = con_papeles(despierto(), {"Ana": "forajido", "Bea": "alguacil", "Dani": "renegado"})
-    sin_cartas(m, "Ana", 1, 3, 4)
-    noche(m, ataque("Ana:2", amotinados=("Bea", "Dani")))
+    m = con_papeles(PAPELES, arriba=("disparo-certero", "catalejo-de-laton"))
+    _bea_cae(m)
+    assert m.state.out[1]
     rng = random.Random(3)
-    for viewer in ("Bea", "Carlos", "Dani"):
+    for viewer in ("Ana", "Eva", "Dani"):
         for _ in range(10):
             hidden = GAME.shuffle_hidden(m.state, viewer, rng)
             assert build_view(GAME, hidden, viewer, "es") == build_view(GAME, m.state, viewer, "es")

@@ -4,7 +4,20 @@
 
 from velada.games.bethlem.awakening import awaken
 
-from .mesa import OBJETIVOS, PERSONALIZADA, ataque, con, dia, eventos, hasta, hasta_prompt, mesa, noche, opciones
+from .mesa import (
+    OBJETIVOS,
+    PERSONALIZADA,
+    ataque,
+    con,
+    despierta,
+    dia,
+    eventos,
+    hasta,
+    hasta_prompt,
+    mesa,
+    noche,
+    opciones,
+)
 
 SIAMESAS = con(
     PERSONALIZADA,
@@ -34,20 +47,27 @@ def test_una_siamesa_atacada_sola_nunca_llega_a_morir_y_no_activa_el_profeta():
 
 
 def test_quien_gana_una_apuesta_de_la_ludopata_con_su_poder_prestado_la_cobra_la_ronda_siguiente():
-    """FAQ 15.5: La Médium borrows La Ludópata's power for a round (``s.borrowed``, the way a power is lent) and
-    wins her bet: she collects it in the next round, in La Ludópata's turn."""
+    """FAQ 15.5: a power borrowed for a round (``s.borrowed``, the way a power is lent; La Médium's spirit is
+    another way, tested in ``test_la_medium.py``) wins its bet: it is collected in the next round, in La
+    Ludópata's turn. Here La Chef, awakened, borrows the power of La Ludópata, whom her broccoli killed."""
     m = mesa(PERSONALIZADA, objetivos=OBJETIVOS)
-    hasta_prompt(m, "Ana", "gas-de-la-risa")
-    m.state.borrowed.append((3, "la-ludopata", False))
-    noche(m, {("Dani", "la-ludopata"): ["jugador"], ("Dani", "la-ludopata-jugador"): ["Dani"]})
+    despierta(m, "la-chef")
+    hasta_prompt(m, "Carlos", "la-chef-brocoli")
+    m.choose("Carlos", "la-chef-brocoli", ["servir"])
+    for player, card in zip(("Ana", "Bea", "Carlos", "Dani"), ("Ana:2", "Bea:1", "Carlos:2", "Dani:2"), strict=True):
+        m.choose("Carlos", f"n1:la-chef-brocoli-carta-{player}", [card])
+    noche(m)
+    hasta(m, lambda m: m.state.phase == "noche", {("Ana", "la-chef-mover"): ["Bea:1"]})  # two: La Ludópata dies
+    assert m.state.borrowed == [(2, "la-ludopata", True)]
+    noche(m, {("Carlos", "la-ludopata"): ["jugador"], ("Carlos", "la-ludopata-jugador"): ["Carlos"]})
     dia(m)
-    assert [e["right"] for e in eventos(m, "apuesta-resuelta", "Dani")] == [True]
-    hasta_prompt(m, "Dani", "la-ludopata-premio")
-    m.choose("Dani", "la-ludopata-premio", ["ver"])
-    assert "Carlos:2" in opciones(m, "Dani", "la-ludopata-ver")
-    m.choose("Dani", "la-ludopata-ver", ["Carlos:2"])
-    assert eventos(m, "vision", "Dani") == [{"target": "Carlos:2", "card": "arthur"}]
-    assert not any(p.player == "Dani" and p.kind == "la-ludopata" for p in m.pending()), "no new bet"
+    assert [e["right"] for e in eventos(m, "apuesta-resuelta", "Carlos")] == [True]
+    hasta_prompt(m, "Carlos", "la-ludopata-premio")
+    m.choose("Carlos", "la-ludopata-premio", ["ver"])
+    assert "Dani:2" in opciones(m, "Carlos", "la-ludopata-ver")
+    m.choose("Carlos", "la-ludopata-ver", ["Dani:2"])
+    assert eventos(m, "vision", "Carlos") == [{"target": "Dani:2", "card": "wakerfield"}]
+    assert not any(p.player == "Carlos" and p.kind == "la-ludopata" for p in m.pending()), "no new bet"
 
 
 ARQUITECTO = con(

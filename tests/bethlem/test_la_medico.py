@@ -150,8 +150,11 @@ def test_cuando_todos_estan_infectados_el_contagio_es_un_segundo_aumento():
 
 def test_ningun_poder_de_la_medico_salva_una_muerte_inevitable():
     m = medico()
-    hasta_prompt(m, "Carlos", "la-medico", ataque("Ana:2", amotinados=AMOTINADOS))
-    m.state.attacks.append(("terapia-electroshock", "terapia-electroshock", (1,), INEVITABLE))
+    # Ana's awakened electroshock kills inevitably: she aims it at itself (Ana:3) before La Médico's turn.
+    despierta(m, "terapia-electroshock")
+    respuestas = {("Ana", "modo"): ["despertar"], ("Ana", "terapia-electroshock"): ["Ana:3"]}
+    hasta_prompt(m, "Carlos", "la-medico", ataque("Ana:2", respuestas, amotinados=AMOTINADOS))
+    assert ("terapia-electroshock", "terapia-electroshock", (0,), INEVITABLE) in m.state.attacks
     elige(m, "Carlos", "la-medico")
     elige(m, "Carlos", "la-medico-poder", "carro-de-paradas")
     assert opciones(m, "Carlos", "la-medico-carro") == ("Ana:2",)

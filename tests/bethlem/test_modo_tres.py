@@ -6,7 +6,7 @@ from velada.core.engine import Match
 from velada.games.bethlem.cards import GROUP_OF, LIFE_GROUPS
 from velada.games.bethlem.ending import objective, outcome
 
-from .mesa import GAME, abiertos, dia, eventos, hasta_prompt, mesa, noche, opciones, ronda, viva
+from .mesa import GAME, abiertos, dia, elige, eventos, hasta_prompt, linchan, mesa, noche, opciones, ronda, viva
 
 TRES = {
     "Ana": [
@@ -41,7 +41,10 @@ def test_el_jugador_que_va_solo_elige_bando_y_recibe_el_doble_de_cartas():
 def test_con_tres_jugadores_solo_hay_dos_bandos():
     deal = {**TRES, "Bea": ["larry-owls", "arthur", "pacto-de-sangre", "muerte-dulce", "bipolaridad"]}
     m = mesa(deal)
-    m.state.blood_pact.bound = (1, 2, "normal")  # a blood pact changes nothing here: the extra objectives are void
+    elige(m, "Bea", "modo", "normal")
+    elige(m, "Bea", "pacto-de-sangre", "Bea", "Carlos")
+    # A blood pact changes nothing here: the extra objectives are void.
+    assert m.state.blood_pact.bound == (1, 2, "normal")
     assert [objective(m.state, i) for i in range(3)] == ["amotinados", "internos", "internos"]
 
 
@@ -84,10 +87,12 @@ def test_con_tres_jugadores_john_flick_no_repite_carta_dos_rondas_seguidas():
 
 def test_con_tres_jugadores_los_internos_ganan_al_morir_los_dos_amotinados():
     m = mesa(TRES)
-    m.state.alive["daniel"] = False
-    assert outcome(m.state) is None
-    m.state.alive["nathaniel"] = False
-    r = outcome(m.state)
+    noche(m, {("Ana", "terapia-electroshock"): ["Ana:1"]})  # Daniel's holder kills Daniel (FAQ 3: allowed)
+    assert not viva(m, "daniel")
+    assert m.result is None and outcome(m.state) is None
+    dia(m)
+    linchan(m, "Ana:5")  # Nathaniel, on the second round, when the pair lynches
+    r = m.result
     assert r.reason == "internos" and r.winners == ("Bea", "Carlos")
     assert viva(m, "larry-owls")
 

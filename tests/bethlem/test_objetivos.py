@@ -12,6 +12,7 @@ from .mesa import (
     SIETE,
     abiertos,
     ataque,
+    caen,
     con,
     dia,
     eventos,
@@ -20,13 +21,14 @@ from .mesa import (
     matar,
     mesa,
     noche,
+    posiciones,
     revelados,
 )
 
-
-def desvelar(m, *players):
-    for player in players:
-        m.state.goal_public[m.state.index[player]] = True
+#: The mutineers of CINCO with the traitor who rose with them: they attack together.
+LEVANTADOS = ("Ana", "Dani", "Eva")
+#: CINCO with a renegade (Eva) instead of the traitor: he attacks with the mutineers.
+RENEGADO = {**OBJETIVOS, "Eva": "renegado"}
 
 
 # --- revealing ------------------------------------------------------------------------------------------------------
@@ -132,17 +134,19 @@ def test_traidor_gana_cuando_pierde_el_bando_elegido():
     # He rose with the mutineers: he wins when the inmates unmask them all (him too).
     m = mesa(CINCO, objetivos=OBJETIVOS_CINCO)
     noche(m, {("Eva", "traidor"): ["levantarse"]})
-    desvelar(m, "Ana", "Dani")
-    assert outcome(m.state) is None, "the traitor rises with them: he must be unmasked too"
-    desvelar(m, "Eva")
-    r = outcome(m.state)
+    caen(m, "Ana:1", "Dani:1", amotinados=LEVANTADOS)  # their principal cards: each death unmasks its holder
+    assert m.state.goal_public == [True, False, False, True, False]
+    assert m.result is None and outcome(m.state) is None, "the traitor rises with them: he must be unmasked too"
+    caen(m, "Eva:1", amotinados=LEVANTADOS)
+    r = m.result
     assert r.reason == "desenmascarados" and r.sides == ("internos", "traidor")
     assert r.winners == ("Bea", "Carlos", "Eva")
     # He stayed with the inmates: he wins when the mutineers do.
     m = mesa(CINCO, objetivos=OBJETIVOS_CINCO)
     noche(m)
-    matar(m, *m.state.board[1], *m.state.board[2], *m.state.board[4], fuera=True)
-    r = outcome(m.state)
+    dia(m)
+    caen(m, *posiciones("Bea", "Carlos", "Eva"), amotinados=("Ana", "Dani"))
+    r = m.result
     assert r.reason == "amotinados" and r.sides == ("amotinados", "traidor")
     assert r.winners == ("Ana", "Dani", "Eva")
 
@@ -150,8 +154,9 @@ def test_traidor_gana_cuando_pierde_el_bando_elegido():
 def test_el_traidor_pierde_cuando_gana_el_bando_elegido():
     m = mesa(CINCO, objetivos=OBJETIVOS_CINCO)
     noche(m, {("Eva", "traidor"): ["levantarse"]})
-    matar(m, *m.state.board[1], *m.state.board[2], fuera=True)
-    r = outcome(m.state)
+    dia(m)
+    caen(m, *posiciones("Bea", "Carlos"), amotinados=LEVANTADOS)
+    r = m.result
     assert r.reason == "amotinados" and r.winners == ("Ana", "Dani")
 
 
@@ -173,35 +178,39 @@ def test_internos_ganan_cuando_todos_los_amotinados_estan_desenmascarados():
 
 def test_amotinados_ganan_cuando_solo_quedan_ellos_en_pie():
     m = mesa(PERSONALIZADA, objetivos=OBJETIVOS)
-    matar(m, *m.state.board[1], *m.state.board[2], fuera=True)
-    r = outcome(m.state)
+    caen(m, *posiciones("Bea", "Carlos"), amotinados=("Ana", "Dani"))
+    r = m.result
     assert r.reason == "amotinados" and r.winners == ("Ana", "Dani")
 
 
+# The renegade's tables are CINCO's, with Eva the renegade: SIETE's Pacto de sangre binds two players the first
+# night, whichever the script names, and changes their objectives.
+
+
 def test_renegado_gana_si_es_el_ultimo_jugador_en_pie():
-    m = mesa(SIETE, objetivos=OBJETIVOS_SIETE)
-    s = m.state
-    matar(m, *[c for seat, row in enumerate(s.board) if seat != 5 for c in row], fuera=True)
-    r = outcome(s)
-    assert r.reason == "renegado" and r.sides == ("renegado",) and r.winners == ("Fede",)
+    m = mesa(CINCO, objetivos=RENEGADO)
+    caen(m, *posiciones("Bea", "Carlos", "Ana", "Dani"), amotinados=LEVANTADOS)
+    r = m.result
+    assert r.reason == "renegado" and r.sides == ("renegado",) and r.winners == ("Eva",)
 
 
 def test_el_renegado_tambien_debe_morir_para_que_ganen_los_amotinados():
-    m = mesa(SIETE, objetivos=OBJETIVOS_SIETE)
-    s = m.state
-    matar(m, *[c for seat in (1, 2, 4, 6) for c in s.board[seat]], fuera=True)
-    assert outcome(s) is None
-    matar(m, *s.board[5], fuera=True)
-    assert outcome(s).reason == "amotinados"
+    m = mesa(CINCO, objetivos=RENEGADO)
+    caen(m, *posiciones("Bea", "Carlos"), amotinados=LEVANTADOS)
+    assert m.state.out == [False, True, True, False, False]
+    assert m.result is None and outcome(m.state) is None
+    caen(m, *posiciones("Eva"), amotinados=LEVANTADOS)
+    assert m.result.reason == "amotinados"
 
 
 def test_los_internos_tambien_deben_desenmascarar_al_renegado():
-    m = mesa(SIETE, objetivos=OBJETIVOS_SIETE)
-    desvelar(m, "Ana", "Dani")
-    assert outcome(m.state) is None
-    desvelar(m, "Fede")
-    r = outcome(m.state)
-    assert r.reason == "desenmascarados" and r.winners == ("Bea", "Carlos", "Gala")
+    m = mesa(CINCO, objetivos=RENEGADO)
+    caen(m, "Ana:1", "Dani:1", amotinados=LEVANTADOS)  # their principal cards: each death unmasks its holder
+    assert m.state.goal_public == [True, False, False, True, False]
+    assert m.result is None and outcome(m.state) is None
+    caen(m, "Eva:1", amotinados=LEVANTADOS)
+    r = m.result
+    assert r.reason == "desenmascarados" and r.winners == ("Bea", "Carlos")
 
 
 def _inquisidor(m, respuestas):
@@ -254,6 +263,8 @@ def test_el_pacto_de_sangre_se_impone_al_objetivo():
     assert objective(s, 0) == "pacto-de-sangre" and objective(s, 1) == "pacto-de-sangre"
     you = m.view("Ana", "es")["you"]
     assert you["objective"] == "pacto-de-sangre" and you["objective_card"] == "amotinados"
+    # Written into the state: in play the inmates unmask Dani and Fede (or they go out) before the pact's two are
+    # the only players left, unless their last cards fall in the same night, which no short game reaches.
     matar(m, *[c for seat in (2, 3, 4, 5, 6) for c in s.board[seat]], fuera=True)
     r = outcome(s)
     assert r.reason == "pacto-de-sangre" and r.winners == ("Ana", "Bea")

@@ -19,7 +19,7 @@ from velada.games.bethlem.cards import (
     OBJECTIVE_TABLE,
 )
 
-from .mesa import GAME, OBJETIVOS, PERSONALIZADA, elige, hasta, hasta_prompt, jugadores, mesa, ronda
+from .mesa import GAME, OBJETIVOS, PERSONALIZADA, con, despierta, elige, hasta, hasta_prompt, jugadores, mesa, ronda
 
 
 def test_la_opcion_cards_elige_el_modo_y_por_defecto_es_normal():
@@ -146,13 +146,19 @@ def test_con_cartas_personalizadas_la_mesa_ve_la_carta_de_melancolia_solo_al_des
 def test_al_despertar_todos_ven_las_cartas_silenciadas_en_orden_de_mesa():
     """The table wakes to see every card silenced this round in table order, not in the order they were silenced
     (which would tell a doll's curse from Melancolía's choice)."""
-    m = mesa(PERSONALIZADA, objetivos=OBJETIVOS)
+    # Dani holds La Maestra Vudú, awakened and announced: whoever harms her must harm one of their own cards.
+    vudu = con(PERSONALIZADA, Dani=["la-maestra-vudu", "wakerfield", "profeta", "juego-de-azar", "paciencia"])
+    m = mesa(vudu, objetivos=OBJETIVOS)
+    despierta(m, "la-maestra-vudu")
+    hasta_prompt(m, "Dani", "la-maestra-vudu-anunciar")
+    elige(m, "Dani", "la-maestra-vudu-anunciar", "vudu-anunciar")
     ronda(m)
     hasta_prompt(m, "Carlos", "melancolia")
-    # Dani's card silenced first (as La Maestra Vudú's curse would), then Bea's by Melancolía.
-    m.state.melancholy.blocked[m.state.card_at("Dani:1")] = m.state.round
-    elige(m, "Carlos", "melancolia", "Bea:1")
+    # Dani's card silenced first, by Melancolía, then Carlos' own by the doll's curse.
+    elige(m, "Carlos", "melancolia", "Dani:1")
     chosen_at = len(m.state.log)
+    elige(m, "Carlos", "la-maestra-vudu-maldicion", "Carlos:2")
+    assert list(m.state.melancholy.blocked) == ["la-maestra-vudu", "arthur"]
     hasta(m, lambda m: any(e.kind == "todos-despiertan" for e in m.state.log[chosen_at:]))
     shown = [e.data["target"] for e in m.state.log[chosen_at:] if e.kind == "melancolia" and e.audience is None]
-    assert shown == ["Bea:1", "Dani:1"]
+    assert shown == ["Carlos:2", "Dani:1"]

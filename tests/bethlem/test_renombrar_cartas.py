@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 
 from tests.bethlem.mesa import CUATRO, GAME, hasta_prompt, mesa, noche
 from tests.bethlem.personalizadas import personalizada
+from tests.bethlem.test_el_saltamundos import saltamundos
 from velada.core.game import fork
 from velada.games.bethlem.game import rename_cards
 from velada.games.bethlem.renaming import CardId, Record, rename_ids
@@ -123,11 +124,7 @@ def test_renombrar_sigue_las_apuestas_de_la_ludopata():
 
 def test_renombrar_deja_el_calabozo_del_saltamundos_sobre_su_carta():
     """A card El Saltamundos jailed stays jailed, and silenced, under its new identity."""
-    m = personalizada({"Carlos": "el-saltamundos"})
-    hasta_prompt(m, "Carlos", "el-saltamundos-mundo")
-    m.choose("Carlos", "el-saltamundos-mundo", ["frontera"])
-    d = m.state.custom["el-saltamundos"]
-    d.deck = ["calabozo-del-pueblo", *[c for c in d.deck if c != "calabozo-del-pueblo"]]
+    m = saltamundos("frontera", arriba=("calabozo-del-pueblo",))  # the deal puts the jail on top of his deck
     m.choose("Carlos", "el-saltamundos-robar", ["robar-carta"])
     m.choose("Carlos", "el-saltamundos", ["calabozo-del-pueblo"])
     m.choose("Carlos", "el-saltamundos-calabozo", ["Bea:2"])

@@ -122,3 +122,30 @@ def test_una_mesa_terminada_sale_de_memoria_y_su_pagina_sigue(tmp_path):
         assert _gone(hub, code) and ref() is None
         assert client.get(f"/t/{code}/").status_code == 200
         assert hub.tables[code].match.result == result
+
+
+def test_los_que_vieron_lo_mismo_comparten_cada_entrada_del_registro():
+    """Memory (issue 14): a live table's viewers hold one dict per log entry they number alike, not one each (the
+    13 viewers of a hombres-lobo table held 13 copies of every public event's entry); each viewer's log is still
+    its own (numbered within what it may see), and equal to the log built without the cache."""
+    from velada.core.bots import RandomBot
+    from velada.core.engine import Match, ViewCache, build_view
+    from velada.games import REGISTRY
+
+    game = REGISTRY.get("hombres-lobo")
+    match = Match(game, [f"J{i}" for i in range(12)], {}, seed=3)
+    bot, cache = RandomBot(3), ViewCache()
+    viewers = (*match.players, PUBLIC, None)
+    while match.result is None and len(match.choices) < 60:
+        prompt = match.pending()[0]
+        match.choose(prompt.player, prompt.id, bot.choose(prompt))
+        logs = {v: build_view(game, match.state, v, "es", cache=cache)["log"] for v in viewers}
+    for viewer in viewers:
+        assert logs[viewer] == build_view(game, match.state, viewer, "es")["log"], viewer
+    entries = [entry for viewer in viewers if viewer is not None for entry in logs[viewer]]
+    distinct = {id(entry) for entry in entries}
+    # The screen and every seat see the public events: fewer than half as many dicts as entries (each seat's own
+    # night events shift its numbering from the others').
+    assert len(distinct) * 2 < len(entries), (len(distinct), len(entries))
+    # The narrator's entries say whom each event was for: its own.
+    assert not distinct & {id(entry) for entry in logs[None]}

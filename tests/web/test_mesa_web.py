@@ -519,6 +519,11 @@ def test_bethlem_los_papeles_de_la_frontera_solo_se_ven_los_propios_y_el_del_she
     lucia = s.index["Lucía"]
     sheriff = (lucia + 1) % len(s.players)
     deal_roles(s, sheriff)  # as if El Saltamundos had awakened in the sheriff's hands
+    # That deal was written behind the table's back (no choice, no event, the same state object): the views the
+    # table built when the game started (the shared screen's) would be shown again, and their group's views and
+    # shared parts carried on. In play a deal comes with the choice that caused it; here the table forgets them.
+    table._stamp, table._opened = (-1, 0), (None, -1)
+    table._texts.changed()
     roles = s.custom["el-saltamundos"].roles
     client.cookies.clear()
     client.cookies.set(f"velada_seat_{code}", tokens["Lucía"])

@@ -31,3 +31,16 @@ def test_las_plantillas_solo_piden_al_juego_lo_que_declara_todo_juego():
     }
     assert {t: a for t, a in undeclared.items() if a} == {}
     assert any(_game_reads(t) for t in templates), "the check read no template that asks the game anything"
+
+
+def test_la_zona_de_caza_muestra_la_velocidad_y_los_pv_que_el_juego_declara():
+    """El ansia's hunting zone shows each card's speed and points through ``Game.card_figures`` (no template
+    global reading the game's card data): La tabernera, −1 of speed and 3 VP."""
+    from velada.games import REGISTRY
+    from velada.web.render import ansia_zone
+
+    game = REGISTRY.get("el-ansia")
+    html = ansia_zone(game, {"zone": [[["tabernera"], [], []]], "play": []}, "es")
+    assert 'La tabernera<span class="stats">-1 de velocidad · 3 PV</span>' in html
+    assert game.card_figures("tabernera") == {"speed": -1, "vp": 3}
+    assert REGISTRY.get("hombres-lobo").card_figures("vidente") == {}

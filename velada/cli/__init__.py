@@ -528,6 +528,7 @@ def serve(
     from sqlalchemy.engine import make_url
 
     from velada.web.app import create_app
+    from velada.web.uvicorn_ws import LightSocket, OneWriteHttp
 
     busy = _port_free(host, port)
     if busy is not None:
@@ -572,11 +573,22 @@ def serve(
         host=host,
         port=port,
         log_level="warning",
+        # At "warning" the access log prints nothing, but uvicorn still works out each request's line for it.
+        access_log=False,
         proxy_headers=proxy_headers,
         forwarded_allow_ips=forwarded_allow_ips,
         # Phones and programs keep their connection between choices made seconds apart: closing it after 5 s
         # (uvicorn's default) races with their next request.
         timeout_keep_alive=30,
+        # No permessage-deflate on the sockets: a browser asks for it, and each socket then holds a zlib stream
+        # each way (~47 KB a socket: 200 tables' 2600 sockets took 313 MB instead of 195; scripts/socket_memory.py)
+        # and compresses every message on its own; a message is a delta of a few hundred bytes.
+        ws_per_message_deflate=False,
+        # uvicorn's own protocols: the websocket's letting go of each socket's handshake once it is open (~4.8 KB a
+        # socket) and writing a push's messages without a task per socket, the HTTP one writing an answer's
+        # headers and body in one system call (velada.web.uvicorn_ws).
+        ws=LightSocket,
+        http=OneWriteHttp,
     )
 
 

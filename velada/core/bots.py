@@ -70,6 +70,7 @@ class RandomBot:
         if prompt.max == 1 and not prompt.text_max:
             # int(random() * m) rather than randrange(m): the same uniform pick for any m this small, and the
             # simulator's hottest line. A skip, where allowed, is one more option, the last (True counts 1).
+            # ``sim.random_playout`` makes this very draw itself: change both (tests/test_partida_aleatoria.py).
             k = int(rng.random() * (len(options) + prompt.skippable))
             return [options[k]] if k < len(options) else []
         if prompt.text_max:

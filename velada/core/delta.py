@@ -11,9 +11,11 @@ The shape, JSON-ready::
 
     {"set": {key: value, ...},          # parts that changed or are new, whole
      "unset": [key, ...],               # parts that are gone
+     "items": {key: [[i, value], ...]}, # entries i of a list part (ITEMS) that changed, the list as long as before
      "log": {"from": k, "entries": [...]}}  # the log from entry k on (0: the whole log, replacing it)
 
-``"log"`` is absent when the log did not change. :func:`patch` applies a delta (``velada.client`` does, for
+``"log"`` is absent when the log did not change, ``"items"`` when no part of :data:`ITEMS` changed only in some
+entries. :func:`patch` applies a delta (``velada.client`` does, for
 programs; the browser's script does not need views: it gets its page).
 """
 
@@ -24,6 +26,10 @@ from typing import Any
 
 #: The part of a view sent as appended entries rather than whole.
 LOG = "log"
+#: The parts of a view that are a list of one entry per player, changed an entry or two at a time (a death, a
+#: badge): sent as the entries that changed, by their place, while the list keeps its length (whole, a fifth of a
+#: hombres-lobo game's bytes on the wire).
+ITEMS = ("players",)
 
 
 def diff(old: Mapping[str, Any] | None, new: Mapping[str, Any]) -> dict[str, Any]:
@@ -36,6 +42,12 @@ def diff(old: Mapping[str, Any] | None, new: Mapping[str, Any]) -> dict[str, Any
         old = {}
     changed = {k: v for k, v in new.items() if k != LOG and (k not in old or (old[k] is not v and old[k] != v))}
     delta: dict[str, Any] = {"set": changed, "unset": [k for k in old if k not in new]}
+    for key in ITEMS:
+        after_items, before_items = changed.get(key), old.get(key)
+        if isinstance(after_items, list) and isinstance(before_items, list) and len(after_items) == len(before_items):
+            del changed[key]
+            pairs = zip(before_items, after_items, strict=True)
+            delta.setdefault("items", {})[key] = [[i, b] for i, (a, b) in enumerate(pairs) if a is not b and a != b]
     before, after = old.get(LOG), new.get(LOG)
     if after is not None and after is not before:
         seen = len(before) if before is not None else 0
@@ -59,6 +71,13 @@ def patch(old: Mapping[str, Any] | None, delta: Mapping[str, Any]) -> dict[str, 
     for key in delta.get("unset", ()):
         view.pop(key, None)
     view.update(delta.get("set", {}))
+    for key, entries in delta.get("items", {}).items():
+        items = list(view.get(key) or [])
+        for at, entry in entries:
+            if not 0 <= at < len(items):
+                raise ValueError(f"entry {at} of {key!r}, but only {len(items)} were seen")
+            items[at] = entry
+        view[key] = items
     log = delta.get(LOG)
     if log is not None:
         start = log["from"]
@@ -71,7 +90,12 @@ def patch(old: Mapping[str, Any] | None, delta: Mapping[str, Any]) -> dict[str, 
 
 def is_empty(delta: Mapping[str, Any]) -> bool:
     """Whether the delta changes nothing."""
-    return not delta.get("set") and not delta.get("unset") and LOG not in delta
+    return not delta.get("set") and not delta.get("unset") and not delta.get("items") and LOG not in delta
 
 
-__all__ = ["diff", "is_empty", "patch"]
+def touched(delta: Mapping[str, Any]) -> frozenset[str]:
+    """The parts of the view a delta changes (set, unset or some of their entries), the log apart."""
+    return frozenset(delta["set"]).union(delta["unset"], delta.get("items", ()))
+
+
+__all__ = ["ITEMS", "diff", "is_empty", "patch", "touched"]

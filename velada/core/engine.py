@@ -118,13 +118,20 @@ def record(game: Game, state: State, prompt: Prompt, answer: tuple[str, ...]) ->
     answers = state.answers
     answers[prompt.player, prompt.id] = answer
     if len(answers) == len(state.group):
-        state.group = {}
-        state.answers = {}
-        game.resolve(state, answers)
-        if state.result is not None:
-            state.group = {}  # a finished game asks nothing more
-        elif not state.group:
-            raise RuntimeError(f"{game.id}: resolving {prompt.id} opened no prompt and did not end the game")
+        resolve_group(game, state)
+
+
+def resolve_group(game: Game, state: State) -> None:
+    """Hand the open group, every prompt of it answered, to the game, which opens the next prompts or ends."""
+    answers = state.answers
+    state.group = {}
+    state.answers = {}
+    game.resolve(state, answers)
+    if state.result is not None:
+        state.group = {}  # a finished game asks nothing more
+    elif not state.group:
+        asked = ", ".join(sorted({prompt_id for _, prompt_id in answers}))
+        raise RuntimeError(f"{game.id}: resolving {asked} opened no prompt and did not end the game")
 
 
 def choose(game: Game, state: State, player: str, prompt: str, chosen: Sequence[str]) -> Prompt:
@@ -178,18 +185,45 @@ class ViewCache:
     """What the views of one game share from one change to the next. A game's log only grows and an event's
     text is a function of the event, so a live table renders each event once per language (``texts``), and
     builds each viewer's log from the events added since its last view (``logs``) instead of from the whole log
-    at every change. Entries are shared between successive views of a viewer: treat views as read-only."""
+    at every change; and it works out once per change what the game's views of the state share
+    (``Game.shared_view``, :meth:`shared_view`). Entries are shared between successive views of a viewer: treat
+    views as read-only."""
 
-    __slots__ = ("help", "logs", "texts")
+    __slots__ = ("entries", "help", "logs", "shared", "texts")
 
     def __init__(self) -> None:
         self.texts: dict[str, dict[int, str]] = {}
+        #: Per language and event index: the log entries of the players and the shared screen for that event,
+        #: one per number it has in a viewer's log. An entry is a function of its event and that number, and
+        #: viewers who saw the same events before it number it alike: they share one dict (the 13 viewers of a
+        #: table held 13 copies of a public event's entry).
+        self.entries: dict[str, dict[int, list[dict[str, Any]]]] = {}
         #: Per (viewer, language): how many events of the log were read, the last of them (to tell that the
         #: log is the same one, grown), and the viewer's entries so far.
         self.logs: dict[tuple[Viewer, str], tuple[int, Any, list[dict[str, Any]]]] = {}
         #: Per (viewer, language): the help ids last shown and their entries, kept while the ids stay the same
         #: (the help is a function of its ids), so that a viewer's successive views share one list.
         self.help: dict[tuple[Viewer, str], tuple[list[str], list[dict[str, Any]]]] = {}
+        #: Per language: what the game's views of the state share (``Game.shared_view``), with the state, its
+        #: open group and the length of its log when it was worked out (see :meth:`shared_view`).
+        self.shared: dict[str, tuple[State, Any, int, Any]] = {}
+
+    def shared_view(self, game: Game, state: State, lang: str) -> Any:
+        """``game.shared_view(state, lang)``, worked out once per change and language. A change is a group
+        resolved: :func:`record` opens the next prompts in a new ``group`` dict (kept here, so that its id is
+        not another's), and an answer that completes no group changes nothing a game's view reads (the answers
+        are the engine's, :func:`answered_view`). Another state object, or a log that grew, is a change too."""
+        known = self.shared.get(lang)
+        if known is not None and known[0] is state and known[1] is state.group and known[2] == len(state.log):
+            return known[3]
+        found = game.shared_view(state, lang)
+        self.shared[lang] = (state, state.group, len(state.log), found)
+        return found
+
+    def changed(self) -> None:
+        """Forget what the views of the last state shared now, not at the next view (a live table does at every
+        change, so that the copy of the game it showed during a paced night call is not kept)."""
+        self.shared.clear()
 
 
 def public_kinds(game: Game) -> frozenset[str]:
@@ -220,13 +254,14 @@ def build_view(
     """Everything ``viewer`` may know, JSON-ready: the game's own part, their prompts, the log they may see,
     who is still to answer where that is public, and the result. ``texts=False`` leaves out the rendered
     sentences of prompts and events (``None``), for bots, which read the data. ``cache`` keeps event texts
-    between views of the same game (see :class:`ViewCache`). ``talk_view``: the viewer's channels now
-    (``talk.view``), when the caller has them already."""
+    between views of the same game, and what the views of one state share (see :class:`ViewCache`).
+    ``talk_view``: the viewer's channels now (``talk.view``), when the caller has them already."""
     check_language(lang)
     if viewer is not None and viewer != PUBLIC and viewer not in state.players:
         raise IllegalAction("unknown-player", player=viewer)
     view: dict[str, Any] = {"game": game.id, "title": game.title(lang), "lang": lang, "viewer": viewer}
-    view.update(game.view(state, viewer, lang))
+    shared = cache.shared_view(game, state, lang) if cache is not None else None
+    view.update(game.view(state, viewer, lang) if shared is None else game.view(state, viewer, lang, shared))
     view["prompts"] = [prompt_json(game, state, p, lang, texts) for p in visible_prompts(state, viewer)]
     view["help"] = _help(game, state, viewer, lang, texts, cache)
     public = public_kinds(game)
@@ -306,6 +341,7 @@ def _log(
         if count <= len(log) and (count == 0 or log[count - 1] is last):
             start, entries = count, before
     rendered = cache.texts.setdefault(lang, {}) if cache is not None and texts else None
+    pooled = cache.entries.setdefault(lang, {}) if cache is not None and texts and viewer is not None else None
     added = []
     seq = len(entries)
     for index in range(start, len(log)):
@@ -320,6 +356,17 @@ def _log(
             text = rendered.get(index)
             if text is None:
                 text = rendered[index] = game.event_text(state, event, lang)
+        if pooled is not None:
+            alike = pooled.get(index)
+            if alike is None:
+                alike = pooled[index] = []
+            entry = next((e for e in alike if e["seq"] == seq), None)
+            if entry is None:
+                entry = {"seq": seq, "kind": event.kind, "text": text, "data": event.data}
+                alike.append(entry)
+            added.append(entry)
+            seq += 1
+            continue
         entry = {"seq": seq, "kind": event.kind, "text": text, "data": event.data}
         if viewer is None:
             # The narrator also sees whom each event was for: a private event reads "you…" to its audience.

@@ -12,7 +12,7 @@ from __future__ import annotations
 import copy
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Hashable, Iterable, Mapping
+from collections.abc import Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Generic, NamedTuple
 
@@ -78,11 +78,51 @@ class State:
         """Open ``prompt``: it joins the current group and waits for its player."""
         self.group[prompt.player, prompt.id] = prompt
 
+    def ask_seats(
+        self,
+        prompt_id: str,
+        kind: str,
+        seats: Iterable[int],
+        options: Sequence[tuple[str, ...]],
+        skippable: bool = False,
+        args: Mapping[str, Any] | None = None,
+    ) -> None:
+        """Open the same decision for several players at once (a vote, the wolves' victim): for each of ``seats``
+        (indices into ``players``), in that order, a prompt ``prompt_id`` of ``kind`` for its player, with the
+        seat's own options ``options[seat]``, of which to choose one; a seat whose options are empty is not asked."""
+        # Each prompt's fields are set here rather than by calling the class, whose __init__ CPython 3.11 reaches
+        # by a slow path: ~0.9 k instructions less a prompt (callgrind), and most choices answer such a prompt.
+        # One statement a field: a tuple assigned to four fields measured dearer.
+        players, group = self.players, self.group
+        for seat in seats:
+            choices = options[seat]
+            if choices:
+                player = players[seat]
+                prompt = _new_object(Prompt)
+                prompt.id = prompt_id
+                prompt.player = player
+                prompt.kind = kind
+                prompt.options = choices
+                prompt.min = 1
+                prompt.max = 1
+                prompt.skippable = skippable
+                prompt.args = args
+                prompt.text_max = 0
+                group[player, prompt_id] = prompt
+
     def emit(self, kind: str, audience: frozenset[str] | None = None, **data: Any) -> None:
         """Append an event to the log, visible to ``audience`` (``None``: everyone)."""
         # The event's three fields are set here rather than by calling the class, whose __init__ CPython 3.11
         # reaches by a slow path: ~550 instructions less an event (callgrind), and a game emits more events than
         # it takes choices (docs/performance.md, "Engine speed").
+        event = _new_object(Event)
+        event.kind, event.data, event.audience = kind, data, audience
+        self.log.append(event)
+
+    def emit_data(self, kind: str, audience: frozenset[str] | None, data: dict[str, Any]) -> None:
+        """:meth:`emit` with the event's data as a dict of its own (``emit_data("noche", None, {"n": 2})``), for
+        the events a game emits every night: a call without keywords, which CPython 3.11 makes in the caller's
+        frame loop (a function taking ``**data`` it may not), ~400 instructions less an event (callgrind)."""
         event = _new_object(Event)
         event.kind, event.data, event.audience = kind, data, audience
         self.log.append(event)
@@ -246,6 +286,11 @@ class Game(ABC, Generic[GameState]):
         cards; by default the id itself, for a game whose pages name no card by its id."""
         return card
 
+    def card_figures(self, card: str) -> dict[str, int]:
+        """The public figures printed on the card ``card``, by name, for a page that shows them beside its name
+        (El ansia's hunting zone: each card's ``speed`` and ``vp``); none by default."""
+        return {}
+
     def board_layout(self) -> dict[str, Any] | None:
         """The board the game is played on, for its page to draw (the spaces and the links between them, as its
         own template reads them); ``None`` for a game without a board."""
@@ -288,11 +333,23 @@ class Game(ABC, Generic[GameState]):
         """Apply a completed group of answers, then open the next prompts or set ``state.result``."""
 
     @abstractmethod
-    def view(self, state: GameState, viewer: Viewer, lang: str) -> GameView:
+    def view(self, state: GameState, viewer: Viewer, lang: str, shared: Any = None) -> GameView:
         """The game-specific part of what ``viewer`` may know (``None``: the narrator; ``PUBLIC``: anybody): at
         least what :class:`velada.core.view.GameView` declares (the phase, the players, the viewer's seat), which
         the generic pages read; anything else is the game's own, declared by its own subclass of ``GameView`` (its
-        ``view.py``), which its ``view`` returns: mypy checks every key against it."""
+        ``view.py``), which its ``view`` returns: mypy checks every key against it. ``shared``: what
+        :meth:`shared_view` gave for this very state and language, when the caller keeps it (``None``: the view
+        works out what it needs itself); the view must be the same either way."""
+
+    def shared_view(self, state: GameState, lang: str) -> Any:
+        """What :meth:`view` works out the same for many viewers of ``state`` in ``lang`` (the public markers of
+        a table's cards, the composition of the deck), for a caller that builds several views of one state — a
+        live table after every change (``engine.ViewCache``) — to work out once and hand to every :meth:`view`
+        of that state as ``shared``. It is handed to every viewer, the narrator included: a part meant for some
+        of them only (every viewer but the narrator) must be exactly what each of their own views would have
+        worked out, and the view reads it for those viewers only. ``None`` (the default): nothing is shared,
+        and :meth:`view` is never handed anything."""
+        return None
 
     @abstractmethod
     def prompt_text(self, state: GameState, prompt: Prompt, lang: str) -> str:

@@ -30,7 +30,7 @@ from pathlib import Path
 from typing import Any
 
 from velada.core.bots import RandomBot, narrator_bot, viewer_of
-from velada.core.engine import Match, build_view, check_answer, check_players, pending, record
+from velada.core.engine import Match, build_view, check_answer, check_players, pending, resolve_group
 from velada.core.engine import choose as apply_choice
 from velada.core.errors import Problem
 from velada.core.game import Game, State
@@ -77,16 +77,32 @@ def random_playout(game: Game, players: tuple[str, ...], options: Mapping[str, A
     number of choices."""
     with _collector_paused():
         state = game.setup(players, options, random.Random(seed), None)
-        choose = RandomBot(seed ^ 0x5EED).choose
+        bot = RandomBot(seed ^ 0x5EED)
+        choose, draw = bot.choose, bot.rng.random
         count = 0
         while state.result is None:
             # A new group has no answers yet: every prompt in it is pending, and stays open until its own answer
             # (the group changes only when its last answer completes it). So of the engine's checks only the
-            # answer's own can fail here (``check_answer``), then the answer is recorded as ``choose`` would.
-            group = list(state.group.values())
+            # answer's own can fail here (``check_answer``); the group's answers are recorded as ``choose`` would,
+            # under the group's own keys, and the group is resolved when the last is in.
+            group = state.group
+            answers = state.answers
+            for key, prompt in group.items():
+                if prompt.max == 1 and prompt.min <= 1 and not prompt.text_max:
+                    # ``RandomBot.choose``'s pick of one option (the same draw), which is legal as it is made: one
+                    # of the prompt's own options, a count within [min, 1], or a skip, drawn only when the prompt
+                    # allows it. A prompt with neither options nor a skip goes to the check, which refuses it.
+                    choices = prompt.options
+                    n = len(choices)
+                    k = int(draw() * (n + prompt.skippable))
+                    if k < n:
+                        answers[key] = (choices[k],)
+                    else:
+                        answers[key] = () if prompt.skippable else check_answer(prompt, ())
+                else:
+                    answers[key] = check_answer(prompt, choose(prompt))
             count += len(group)
-            for prompt in group:
-                record(game, state, prompt, check_answer(prompt, choose(prompt)))
+            resolve_group(game, state)
     return state, count
 
 
@@ -95,8 +111,15 @@ def _collector_paused() -> Iterator[None]:
     """Python's cycle collector paused for one playout, and let run again after it. A game allocates thousands
     of containers that live until it ends (its log, prompts, the bots' lists), so the collector, triggered every
     700 of them, would walk them over and over during the game for nothing: what a game leaves unreachable is
-    freed as it goes (reference counts) or, for the rare cycle, by the collector's next run between games. The
-    game itself cannot tell: the same games, a few per cent faster (docs/performance.md)."""
+    freed as it goes (reference counts) or, for the rare cycle, by a later run of the collector. The game itself
+    cannot tell: the same games, a few per cent faster (docs/performance.md).
+
+    When the playout ends its state is still alive (it is returned), and the first allocation after the collector
+    is back would walk every container the game made (~0.5 M instructions a game of El ansia, for nothing: no
+    game leaves a cycle). ``gc.freeze()`` then ``gc.unfreeze()`` moves every tracked object into the oldest
+    generation and zeroes the young count without walking them, so that walk does not happen; the game's objects
+    leave that generation as they are freed. Skipped when the program froze objects of its own (a pre-fork
+    server), which ``unfreeze`` would let go."""
     if not gc.isenabled():
         yield
         return
@@ -104,6 +127,9 @@ def _collector_paused() -> Iterator[None]:
     try:
         yield
     finally:
+        if not gc.get_freeze_count():
+            gc.freeze()
+            gc.unfreeze()
         gc.enable()
 
 

@@ -20,3 +20,10 @@ def changed_prompts(delta: dict[str, Any] | None) -> list[Any] | None:
     if "prompts" in delta["unset"]:
         return []
     return None
+
+
+def may_change_prompts(raw: bytes) -> bool:
+    """Whether a socket's message (its JSON, as sent) may change the seat's prompts or end the game: only one
+    that names ``"prompts"`` (a delta setting or unsetting them, a whole view) or says ``"finished"``. Most
+    messages a seat gets (a log line, a vote counted, a timer) do neither and need not be decoded."""
+    return b'"prompts"' in raw or b'"finished"' in raw

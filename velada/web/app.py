@@ -17,6 +17,7 @@ import contextlib
 import gc
 import json
 from collections.abc import AsyncIterator, Mapping, Sequence
+from typing import Any
 
 from starlette.applications import Starlette
 from starlette.middleware import Middleware
@@ -24,6 +25,9 @@ from starlette.middleware.body_limit import RequestBodyLimitMiddleware
 from starlette.middleware.trustedhost import TrustedHostMiddleware
 from starlette.requests import Request
 from starlette.responses import PlainTextResponse, Response
+from starlette.routing import Match, WebSocketRoute
+from starlette.types import Receive, Scope, Send
+from starlette.websockets import WebSocket
 
 from velada.web import security
 from velada.web.live import Config, Hub
@@ -62,7 +66,9 @@ def create_app(
     limits = security.Limits({**security.RATES, **(rates or {})})
     hosts = security.allowed_hosts(allowed_hosts, public_url)
     web = AppState(store, hub, limits, hosts, public_url, member)
-    app = Starlette(
+    app = Velada(
+        socket.routes,
+        hosts,
         routes=[*lobby.routes, *pages.routes, *socket.routes, *api.routes, *static.routes],
         middleware=[
             Middleware(security.SecurityHeaders),
@@ -79,6 +85,41 @@ def create_app(
     app.state.store = store
     app.state.allowed_hosts = hosts
     return app
+
+
+class Velada(Starlette):
+    """The app, its websockets served ahead of the middleware. A socket lives as long as its page, and every
+    layer an ASGI call goes through waits for it all that time, each with its own frame, closures and copy of the
+    scope: Starlette's error, exception and routing layers and the four middlewares made 18 coroutines a socket,
+    most of its ~30 KB (docs/performance.md, "Memory"). None of those layers does anything to a socket but the
+    host check (the others look only at HTTP): that check runs here first, Starlette's own
+    ``TrustedHostMiddleware`` with the same hosts and the same refusal (400), and the socket route's endpoint is
+    then called directly. Anything else, and a socket at any other address, takes the whole stack."""
+
+    def __init__(self, sockets: Sequence[WebSocketRoute], hosts: Sequence[str], **options: Any) -> None:
+        super().__init__(**options)
+        self.sockets = sockets
+        self.host_check = TrustedHostMiddleware(_host_passed, allowed_hosts=hosts, www_redirect=False)
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] == "websocket":
+            for route in self.sockets:
+                match, child = route.matches(scope)
+                if match is Match.FULL:
+                    scope["app"] = self
+                    await self.host_check(scope, receive, send)  # answers 400 itself to a host not ours
+                    if scope.pop(_HOST_PASSED, False):
+                        scope.update(child)
+                        await route.endpoint(WebSocket(scope, receive, send))
+                    return
+        await super().__call__(scope, receive, send)
+
+
+_HOST_PASSED = "velada.host_passed"
+
+
+async def _host_passed(scope: Scope, receive: Receive, send: Send) -> None:
+    scope[_HOST_PASSED] = True
 
 
 @contextlib.asynccontextmanager
@@ -114,11 +155,14 @@ def tune_gc() -> None:
     as the heap grows by a quarter) found little but cost much: at 50 tables it ran ~2000 young and 16 full
     collections in 40 s, a full one pausing the event loop for up to 1.5 s on a loaded machine
     (docs/performance.md). Whatever exists now (modules, templates, the app) lives as long as the process: it is
-    frozen, and no collection walks it again; young collections come every 20 000 allocations. Cycles are still
-    collected, only less often."""
+    frozen, and no collection walks it again; young collections come when 100 000 more objects are alive than at
+    the last one (short-lived objects freed by their counts do not count: a collection walks what a push keeps, and
+    what is in flight then). In a 100-table ``velada load`` run the collector took 1.3 s of the server's 23 s of
+    CPU at 20 000 (33 collections), 0.3 s in 5 at 100 000 (docs/performance.md). Cycles are still collected, only
+    less often."""
     gc.collect()
     gc.freeze()
-    gc.set_threshold(20_000, 20, 20)
+    gc.set_threshold(100_000, 20, 20)
 
 
 def app_from_env() -> Starlette:

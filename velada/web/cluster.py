@@ -2,11 +2,13 @@
 
 Every process serves any table's pages, API and websockets. What keeps them one server:
 
-- **Changes in turn.** A process changes a table (a seat, the start, a choice, a bot's or a timer's answer) only
-  while it holds that table's lock in PostgreSQL (``pg_advisory_lock``), so every change is checked against the
-  game as it stands, once. Every write counts itself in the table's version (``tables.version``), read with the
-  lock: a process reads the table back (the choices, seats and talk other processes stored) only when the
-  version moved since its memory's; its own writes move its memory's version with the table's.
+- **Changes in turn.** Every write counts itself in the table's version (``tables.version``). A process checks a
+  change (a seat, the start, a choice, a bot's or a timer's answer) against its memory, and its write is made
+  only if the stored version is still memory's (``UPDATE … WHERE version = …``, in the write's own transaction);
+  if another process stored something first, nothing is written, the process reads the table back and checks the
+  change again (``velada.web.live.Stale``). So every change is checked against the game as it stands, once,
+  with nothing held in PostgreSQL while it is checked and no round trip but the write's own; its own writes move
+  its memory's version with the table's.
 - **Live updates.** Every write announces itself in the same transaction (``NOTIFY velada``, delivered on
   commit) with the table's new version and, for a choice, a timer or the host's talk decisions, what was
   written; a process that has the table in memory at the version before plays it from the announcement, without
@@ -24,8 +26,7 @@ import contextlib
 import logging
 import os
 import secrets
-from collections.abc import AsyncIterator
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from sqlalchemy.engine import make_url
 
@@ -34,14 +35,10 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("velada.web")
 
-#: Advisory lock spaces: a table's owner, and a change being made to a table.
-OWNER, CHANGE = 17, 18
+#: The advisory lock space of a table's owner.
+OWNER = 17
 #: How often a process looks for tables nobody owns (a dead process's), in seconds.
 SWEEP = 1.0
-#: Connections a process takes change locks on (a table's id modulo this picks one): they spread the round trips.
-LOCK_CONNECTIONS = 8
-#: Seconds between tries for a change lock another process holds: the first pause, and the longest.
-LOCK_PAUSE, LOCK_PAUSE_MAX = 0.002, 0.05
 #: The games under way whose ownership lock nobody holds (in this database: advisory locks are per database).
 UNOWNED = f"""
 SELECT t.id, t.code, COALESCE(t.version, 0) FROM tables t WHERE t.status = 'playing' AND NOT EXISTS (
@@ -68,7 +65,6 @@ class Cluster:
         self.name = secrets.token_hex(6)
         self.hub: Hub | None = None
         self.owned: set[str] = set()
-        self._locks: list[Any] = []
         self._tasks: list[asyncio.Task] = []
         self._pending: set[asyncio.Task] = set()
 
@@ -100,10 +96,7 @@ class Cluster:
         name = f"velada-{os.getpid()}"
         self._listen = await psycopg.AsyncConnection.connect(self.dsn, autocommit=True, application_name=name)
         self._owner = await psycopg.AsyncConnection.connect(self.dsn, autocommit=True, application_name=name)
-        self._locks = [
-            await psycopg.AsyncConnection.connect(self.dsn, autocommit=True, application_name=name)
-            for _ in range(LOCK_CONNECTIONS)
-        ]
+        self._versions = await psycopg.AsyncConnection.connect(self.dsn, autocommit=True, application_name=name)
         await self._listen.execute("LISTEN velada")
         loop = asyncio.get_running_loop()
         self._tasks = [loop.create_task(self._hear()), loop.create_task(self._sweep())]
@@ -113,47 +106,16 @@ class Cluster:
             task.cancel()
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await task
-        for conn in (self._listen, self._owner, *self._locks):
+        for conn in (self._listen, self._owner, self._versions):
             with contextlib.suppress(Exception):
                 await conn.close()
 
-    @contextlib.asynccontextmanager
-    async def changing(self, table_id: int) -> AsyncIterator[int | None]:
-        """Hold the table's change lock across the cluster. Yields the table's stored version, read in the same
-        round trip once the lock is held (None if the table is gone).
-
-        The lock is tried, not waited for (``pg_try_advisory_lock``, again after a short pause while another
-        process holds it): a connection waiting in ``pg_advisory_lock`` can do nothing else, so every table whose
-        lock went through it waited too, behind one busy table (a change holds its lock until its write is
-        committed, and a commit takes tens of milliseconds on a busy disk). A session may take an advisory lock it
-        holds again: two changes of one table in this process both get it, and the table's own lock
-        (``LiveTable.lock``) puts them in turn. The process's lock connections only spread the round trips."""
-        table_id = int(table_id)  # written into the statement: two statements go in one round trip without parameters
-        lock = self._locks[table_id % LOCK_CONNECTIONS]
-        query = (
-            f"SELECT pg_try_advisory_lock({CHANGE}, {table_id}); "
-            f"SELECT COALESCE(version, 0) FROM tables WHERE id = {table_id}"
-        )
-        pause = LOCK_PAUSE
-        while True:
-            cursor = await lock.execute(query)
-            taken = await cursor.fetchone()
-            if taken and taken[0]:
-                break
-            await asyncio.sleep(pause * (0.5 + secrets.randbelow(1000) / 1000))
-            pause = min(pause * 2, LOCK_PAUSE_MAX)
-        cursor.nextset()
+    async def version(self, table_id: int) -> int | None:
+        """The table's stored version (None if the table is gone): before a change is refused, whether memory
+        was behind what another process stored."""
+        cursor = await self._versions.execute("SELECT COALESCE(version, 0) FROM tables WHERE id = %s", (table_id,))
         row = await cursor.fetchone()
-        try:
-            yield row[0] if row else None
-        finally:
-            try:
-                await lock.execute(f"SELECT pg_advisory_unlock({CHANGE}, {table_id})")
-            except Exception:
-                # A closed connection took the lock with its session. Raising here would put this error in the
-                # place of the one under way — a cancellation (a process stopping) that the bots' loop would then
-                # take for a failed write and retry forever.
-                log.exception("could not let go of table %s's change lock", table_id)
+        return row[0] if row else None
 
     async def _hear(self) -> None:
         """Catch up with each table another process changed, if this process shows it."""

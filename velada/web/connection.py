@@ -11,6 +11,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 
+def _not_now(message: dict[str, Any]) -> bool:
+    return False
+
+
 @dataclass
 class Connection:
     """One open websocket: whose view it shows, and what it was last sent."""
@@ -21,6 +25,9 @@ class Connection:
     lang: str
     join_url: str = ""
     spoken: int = 0
+    #: How far a speaking screen's count of the public events got: (events counted, public ones among them, the
+    #: last one counted), for render.speech_lines to count on from there.
+    counted: tuple[int, int, Any] | None = None
     alive: bool = True
     #: Messages sent on this connection: the number of the next one (browsers drop older ones).
     sent: int = 0
@@ -35,3 +42,7 @@ class Connection:
     inputs: dict[str, Any] | None = None
     #: The view this connection has: the next message carries only what changed since (velada.core.delta).
     view: dict[str, Any] | None = None
+    #: Sends a message at once if it can go without waiting (True), after every message still awaiting ``send``;
+    #: else (False) nothing is sent, and the message is to be awaited through ``send``. A push sends this way,
+    #: without a task per socket (velada.web.uvicorn_ws.LightSocket.send_now).
+    send_now: Callable[[dict[str, Any]], bool] = _not_now

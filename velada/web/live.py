@@ -22,7 +22,7 @@ import logging
 import secrets
 import time
 import weakref
-from collections.abc import AsyncIterator, Awaitable
+from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -30,16 +30,17 @@ import orjson
 
 from velada.core import talk as core_talk
 from velada.core.bots import BOT_NAMES, Bot
-from velada.core.delta import is_empty
+from velada.core.delta import LOG, is_empty
 from velada.core.engine import Match, ViewCache, answered_view, build_view, pending
 from velada.core.game import Game
 from velada.core.protocol import CALL, NARRATOR, PUBLIC, IllegalAction, Prompt, Viewer
+from velada.core.talk import TalkError
 from velada.games import REGISTRY
 from velada.web.connection import Connection
 from velada.web.errors import TableError
 from velada.web.names import BadName, check_name
 from velada.web.render import payload
-from velada.web.store import Seat, Store, TableData, new_token, token_hash
+from velada.web.store import Conflict, Seat, Store, TableData, new_token, token_hash
 from velada.web.talk import TableTalk
 
 log = logging.getLogger("velada.web")
@@ -47,6 +48,16 @@ log = logging.getLogger("velada.web")
 #: Timer keys and what they time: night calls (private prompts), the day's debate and its vote (public ones), and
 #: ``llamada``, the least time every night call lasts, whether its card's holder is alive, dead or absent.
 TIMERS = ("noche", "debate", "votacion", "llamada")
+#: How many times a change is checked again after another process of the cluster stored something first.
+RETRIES = 50
+#: Seconds a change waits before it is tried again when another process's write of the table was under way
+#: (nothing new to read yet): the first pause, and the longest.
+PAUSE, PAUSE_MAX = 0.002, 0.05
+
+
+class Stale(Exception):
+    """In a cluster: another process stored a change to the table after this change was checked against memory.
+    Nothing was written; memory has caught up since, and the change is checked and tried again."""
 
 
 @dataclass
@@ -60,6 +71,10 @@ class Config:
     #: and a finished game. Asked for again, it is read back from the database.
     evict_after: float = 120.0
     evict_finished_after: float = 10.0
+
+
+#: orjson's options for a tag's bytes: keys sorted, so that the same view always gives the same bytes.
+_SORTED = orjson.OPT_SORT_KEYS | orjson.OPT_NON_STR_KEYS
 
 
 def group_key(match: Match) -> str:
@@ -99,6 +114,8 @@ class LiveTable:
         self.match: Match | None = None
         self.lock = asyncio.Lock()
         self.connections: list[Connection] = []
+        #: The seats by their token's digest, and the list of seats it was made from (see seat_by_hash).
+        self._by_hash: tuple[list[Seat] | None, dict[str, Seat]] = (None, {})
         self.bots: dict[str, Bot] = {}
         self.deadline: float | None = None
         self._group = ""
@@ -117,8 +134,12 @@ class LiveTable:
         self._texts = ViewCache()
         #: Views built since the last change, by (viewer, language); ``_stamp`` says which change.
         self._views: dict[tuple[Viewer, str], dict[str, Any]] = {}
-        #: Each viewer's last view tag (view_tag), with the view and the seats it was worked out from.
+        #: Each viewer's view tag (view_tag) at this change, with the view and the seats it was worked out from;
+        #: forgotten at the next change, so that it keeps no older view alive (a choice's answer tags its player's
+        #: view: each seat's view of its last choice, a dozen views of other changes a table).
         self._tags: dict[tuple[Viewer, str], tuple[Any, Any, str]] = {}
+        #: Each viewer's log as its last tag read it, and the digest of its entries (see _log_digest).
+        self._log_tags: dict[tuple[Viewer, str], tuple[list[dict[str, Any]], Any]] = {}
         self._stamp: tuple[int, int] = (-1, 0)
         #: Views built since the open group opened (the state shown, and the choices made when it opened): an
         #: answer that does not complete the group changes only what reads answers (engine.answered_view).
@@ -140,6 +161,11 @@ class LiveTable:
         #: In a cluster, the table's stored version that memory holds at least (``TableRow.version``): a change
         #: finding the same version under the table's lock need not read the table back first.
         self._version = data.version
+        #: This process's writes of the table that count in its version without being checked against it (the
+        #: clock's, stored in the background), not settled yet: a change made meanwhile expects them stored.
+        self._unsettled = 0
+        #: The last pause after a write that found the table held by another process's (0: none since a write).
+        self._pause = 0.0
         #: What is said at the table (velada.web.talk), stored and replayed like the choices.
         self.talk = TableTalk(self)
         if data.status != "lobby":
@@ -181,8 +207,13 @@ class LiveTable:
 
     def seat_by_hash(self, digest: str) -> Seat | None:
         """The seat whose token hashes to ``digest``: a socket hashes its token once and asks again before every
-        message it sends (the token may have been revoked since)."""
-        return next((s for s in self.data.seats if s.token and secrets.compare_digest(s.token, digest)), None)
+        message it sends (the token may have been revoked since). A dictionary by digest, made again whenever the
+        seats are (they are replaced, never changed in place): a scan of every seat was 1–2% of a push's CPU. (It
+        looks up the SHA-256 of a token, not the token: what a lookup's timing could tell is worth nothing.)"""
+        seats = self.data.seats
+        if self._by_hash[0] is not seats:
+            self._by_hash = (seats, {s.token: s for s in seats if s.token})
+        return self._by_hash[1].get(digest)
 
     def is_host(self, token: str | None) -> bool:
         if not token:
@@ -221,28 +252,41 @@ class LiveTable:
         known = self._tags.get((viewer, lang))
         if known is not None and known[0] is view and known[1] == (self.data.status, taken):
             return known[2]
-        # orjson, keys sorted: the same view always gives the same bytes (a sixth of json.dumps's CPU, on the path
-        # of every choice's answer).
-        sorted_keys = orjson.OPT_SORT_KEYS | orjson.OPT_NON_STR_KEYS
-        body = orjson.dumps([self.data.status, taken, view], option=sorted_keys, default=str)
-        tag = hashlib.sha256(body).hexdigest()[:16]
+        # orjson, keys sorted: the same view always gives the same bytes. The log's entries are hashed apart, each
+        # once: the JSON of a whole late log at every choice's answer was most of the tag's cost.
+        log = view.get(LOG) if view is not None else None
+        rest = view if view is None or log is None else {k: v for k, v in view.items() if k != LOG}
+        body = orjson.dumps([self.data.status, taken, rest, log is not None], option=_SORTED, default=str)
+        tag = hashlib.sha256(body + self._log_digest(viewer, lang, log)).hexdigest()[:16]
         self._tags[viewer, lang] = (view, (self.data.status, taken), tag)
         return tag
+
+    def _log_digest(self, viewer: Viewer, lang: str, log: list[dict[str, Any]] | None) -> bytes:
+        """The SHA-256 of a view's log, entry by entry: carried on from the digest of the log the viewer's last tag
+        read when the log only grew since (it does, but at the game's end), so each entry is hashed once. The same
+        log always gives the same digest, however it was reached."""
+        if log is None:
+            return b""
+        known = self._log_tags.get((viewer, lang))
+        if known is not None and len(known[0]) <= len(log) and log[: len(known[0])] == known[0]:
+            digest, start = known[1].copy(), len(known[0])
+        else:
+            digest, start = hashlib.sha256(), 0
+        for entry in log[start:]:
+            dumped = orjson.dumps(entry, option=_SORTED, default=str)
+            digest.update(len(dumped).to_bytes(8, "big") + dumped)
+        self._log_tags[viewer, lang] = (log, digest)
+        return digest.digest()
 
     # --- the doors in: what people ask of the table -------------------------------------------------------
 
     @contextlib.asynccontextmanager
     async def _changing(self) -> AsyncIterator[None]:
-        """Hold the table for a change. Alone, its lock; in a cluster of processes (``velada serve --workers``),
-        first the table's lock in PostgreSQL, then catch up with what other processes stored, so the change is
-        checked against the game as it stands."""
-        if self.cluster is None:
-            async with self.lock:
-                yield
-            return
-        async with self.cluster.changing(self.data.id) as stored, self.lock:
-            if stored is None or stored > self._version:
-                await self._catch_up()
+        """Hold the table for a change: its lock, for this process. In a cluster of processes (``velada serve
+        --workers``) nothing is held in PostgreSQL while the change is checked: the change's write is made only
+        if the table's stored version is still memory's (:meth:`_write`); if another process stored something
+        first, memory catches up and the change is checked again (:class:`Stale`, :meth:`_guarded`)."""
+        async with self.lock:
             yield
 
     def _stored(self, version: int | None) -> None:
@@ -311,8 +355,8 @@ class LiveTable:
 
     async def _catch_up(self) -> None:
         data = await asyncio.to_thread(self.store.load, self.data.code)
-        if data is None:
-            return
+        if data is None or (data.version <= self._version and data.status == self.data.status):
+            return  # nothing stored since memory's version
         # Read first, so that what is read after (choices, talk) holds at least this version.
         self._version = max(self._version, data.version)
         for seat in data.seats:
@@ -342,39 +386,55 @@ class LiveTable:
         """Whether this process runs the table's bots and timers: always alone; in a cluster, its owner only."""
         return self.cluster is None or self.cluster.owns(self.data.code)
 
-    async def _guarded(self, work: Awaitable[Any]) -> Any:
-        """Run a change to the end even if whoever asked goes away meanwhile (a closed socket cancels its
-        handler): a write the database committed is always applied in memory too."""
-        task = asyncio.ensure_future(work)
+    async def _guarded(self, work: Callable[[], Awaitable[Any]]) -> Any:
+        """Run a change (``work()``) to the end even if whoever asked goes away meanwhile (a closed socket cancels
+        its handler): a write the database committed is always applied in memory too. In a cluster, a change
+        another process got ahead of is checked again against the table as it stands now (:class:`Stale`)."""
+        task = asyncio.ensure_future(self._retried(work))
         self._background.add(task)
         task.add_done_callback(self._background.discard)
         return await asyncio.shield(task)
 
+    async def _retried(self, work: Callable[[], Awaitable[Any]]) -> Any:
+        for _ in range(RETRIES):
+            try:
+                return await work()
+            except Stale:
+                continue
+            except (IllegalAction, TableError, TalkError):
+                # Refused against memory: in a cluster, memory may not have heard yet what another process stored
+                # (the prompt it opened, the start). Refused only once the memory it was checked against is known
+                # to be as new as the table.
+                if not await self._was_behind(self._version + self._unsettled):
+                    raise
+        log.error("table %s: a change lost to other processes %s times in a row", self.data.code, RETRIES)
+        raise TableError("storage")
+
     async def join(self, name: str) -> tuple[Seat, str]:
         """Take the first free seat under ``name``; returns the seat and its secret token."""
-        return await self._guarded(self._join(name))
+        return await self._guarded(lambda: self._join(name))
 
     async def fill_with_bots(self, bot: str | None = None) -> None:
         """Give every empty seat to a bot (host only): the table's chosen bot, or the smartest the game has."""
-        await self._guarded(self._fill_with_bots(bot))
+        await self._guarded(lambda: self._fill_with_bots(bot))
 
     async def hand_to_bot(self, position: int) -> None:
         """Give a seat to a bot (host only): for a player who left; the player's token stops working at once."""
-        await self._guarded(self._hand_to_bot(position))
+        await self._guarded(lambda: self._hand_to_bot(position))
 
     async def reissue_seat(self, position: int) -> str:
         """A new secret token for a person's seat (host only); the old one stops working."""
-        return await self._guarded(self._reissue_seat(position))
+        return await self._guarded(lambda: self._reissue_seat(position))
 
     async def start(self) -> None:
         """Start the game once every seat is taken (host only)."""
-        await self._guarded(self._start())
+        await self._guarded(lambda: self._start())
 
     async def issue_narrator_token(self) -> str:
         """A new secret token for the narrator's seat (host only): it sees everything and answers the prompts a
         game addresses to its narrator, but cannot start the table or move seats. The token issued before stops
         working."""
-        return await self._guarded(self._issue_narrator_token())
+        return await self._guarded(lambda: self._issue_narrator_token())
 
     async def _issue_narrator_token(self) -> str:
         async with self._changing():
@@ -386,19 +446,49 @@ class LiveTable:
 
     async def choose(self, player: str, prompt: str, chosen: list[str]) -> None:
         """Apply one choice for ``player``; an illegal one raises :class:`IllegalAction` and changes nothing."""
-        await self._guarded(self._choose(player, prompt, chosen))
+        await self._guarded(lambda: self._choose(player, prompt, chosen))
 
     # --- seats ---------------------------------------------------------------------------------------------
+
+    async def _was_behind(self, checked: int) -> bool:
+        """In a cluster: whether the table's stored version is ahead of ``checked``, the version of the memory a
+        change was checked against (then memory catches up, if it has not meanwhile)."""
+        if self.cluster is None:
+            return False
+        try:
+            stored = await self.cluster.version(self.data.id)
+        except Exception:
+            log.exception("could not read table %s's version", self.data.code)
+            return False  # the refusal stands
+        if stored is None or stored <= checked:
+            return False
+        async with self.lock:
+            if stored > self._version:
+                await self._catch_up()
+        await self.broadcast()
+        return True
 
     async def _write(self, write: str, *args: Any) -> None:
         """One write to the database (a :class:`Store` method, by name), off the event loop; it returns once
         the write is committed. One that fails is the table's error ``storage``: the change is refused, and
-        nothing in memory has changed yet."""
+        nothing in memory has changed yet. In a cluster the write is made only if the table's stored version is
+        the one memory holds (with this process's clock writes under way): else memory catches up and the change
+        is :class:`Stale`, to be checked again."""
+        at = None if self.cluster is None else self._version + self._unsettled
         try:
-            self._stored(await self.store.run(write, self.data, *args))
+            self._stored(await self.store.run(write, self.data, *args, at=at))
+        except Conflict:
+            known = self._version
+            await self._catch_up()
+            if self._version == known:
+                # Nothing new stored yet: another process's write of the table is being committed.
+                self._pause = min(self._pause * 2, PAUSE_MAX) if self._pause else PAUSE
+                await asyncio.sleep(self._pause * (0.5 + secrets.randbelow(1000) / 1000))
+            raise Stale() from None
         except Exception:
             log.exception("the database refused a write for table %s", self.data.code)
             raise TableError("storage") from None
+        self._pause = 0.0
 
     async def _store_seats(self, seats: list[Seat]) -> None:
         """Write the new seats, then put them in memory: a write that fails changes nothing."""
@@ -661,6 +751,8 @@ class LiveTable:
                     if prompt is None or prompt.player not in self.bots:
                         continue
                     await self._bot_answers(prompt)
+            except Stale:
+                continue  # another process got ahead: memory has caught up, look again
             except Exception:
                 # The database refused the write: try again after a pause rather than stop the table.
                 log.exception("bot %s could not play at table %s", prompts[0].player, self.data.code)
@@ -705,9 +797,11 @@ class LiveTable:
     def _store_timer(self, deadline: float | None, group: str | None) -> None:
         """Store the running timer in the background (the writer keeps it in order with the choices)."""
         self.data.deadline, self.data.timer_group = deadline, group
+        self._unsettled += 1
         self.store.submit("set_timer", self.data, deadline, group).add_done_callback(self._timer_stored)
 
     def _timer_stored(self, done: asyncio.Future) -> None:
+        self._unsettled -= 1
         if done.cancelled():
             return
         if done.exception() is not None:
@@ -772,7 +866,7 @@ class LiveTable:
                 if self._group != group:
                     break
                 try:
-                    await self._apply(prompt.player, prompt.id, [])
+                    await self._skip(prompt)
                 except IllegalAction:
                     continue
                 except Exception:
@@ -784,6 +878,17 @@ class LiveTable:
                 private = frozenset(p.player for p in skipped if p.kind not in self._public_kinds)
                 self._expiry = (tuple(public), private, frozenset(self.match.state.group))
         await self.broadcast()
+
+    async def _skip(self, prompt: Prompt) -> None:
+        """Skip a prompt whose time ran out; in a cluster, checked again if another process got ahead (then
+        :class:`IllegalAction` if the prompt is no longer open), as every change is (:meth:`_retried`)."""
+
+        async def once() -> None:
+            if self._still_pending(prompt) is None:
+                raise IllegalAction("not-open", prompt=prompt.id)
+            await self._apply(prompt.player, prompt.id, [])
+
+        await self._retried(once)
 
     def expiry_for(self, viewer: Viewer) -> dict[str, Any] | None:
         """What the last clock that ran out means to ``viewer``: on every screen, who did not answer a public
@@ -842,7 +947,9 @@ class LiveTable:
             else:
                 self._opened, self._group_views = (state, opened), {}
             self._views = {}
+            self._tags = {}
             self._channels = None
+            self._texts.changed()
         view = self._views.get((viewer, lang))
         if view is None:
             before = self._group_views.get((viewer, lang))
@@ -885,21 +992,28 @@ class LiveTable:
 
     async def _send(self, conn: Connection, shared: dict | None = None) -> None:
         try:
-            message = payload(self, conn, shared)
-            # Spoken lines are news only once: a message with nothing to say that shows what was shown is not
-            # sent (it would tell the room that something happened out of sight).
-            news = "html" in message or "inputs" in message or "parts" in message or message["speech"]
-            if conn.sent and not news and (message["delta"] is None or is_empty(message["delta"])):
-                return
-            conn.sent += 1
-            await conn.send(message | {"version": conn.sent})
+            message = self._message(conn, shared)
+            if message is not None:
+                await conn.send(message)
         except Exception:  # a closed socket: forget it
             conn.alive = False
 
+    def _message(self, conn: Connection, shared: dict | None = None) -> dict[str, Any] | None:
+        """The next message for ``conn``, numbered, or ``None`` when it would say nothing new."""
+        message = payload(self, conn, shared)
+        # Spoken lines are news only once: a message with nothing to say that shows what was shown is not
+        # sent (it would tell the room that something happened out of sight).
+        news = "html" in message or "inputs" in message or "parts" in message or message["speech"]
+        if conn.sent and not news and (message["delta"] is None or is_empty(message["delta"])):
+            return None
+        conn.sent += 1
+        message["version"] = conn.sent
+        return message
+
     async def broadcast(self) -> None:
         """Send each connection its new view, if it changed: off the path of the request that changed the
-        table (which only schedules it), one rendering per distinct viewer and language, the sends concurrent.
-        Changes that come in while a broadcast runs are sent by one more round, not one round each."""
+        table (which only schedules it), one rendering per distinct viewer and language. Changes that come in
+        while a broadcast runs are sent by one more round, not one round each."""
         self._dirty = True
         if self._pushing is None or self._pushing.done():
             self._pushing = asyncio.get_running_loop().create_task(self._push())
@@ -910,8 +1024,29 @@ class LiveTable:
             await asyncio.sleep(0)
             self._dirty = False
             shared: dict = {}
-            await asyncio.gather(*(self._send(conn, shared) for conn in self.connections if conn.alive))
+            # Each message is written at once where its socket can take it (Connection.send_now): no task and no
+            # coroutine per socket. A socket that would make the push wait (a slow reader, a closed or revoked
+            # one) gets its message through its awaited send, all of those at once.
+            waiting = []
+            for conn in self.connections:
+                if not conn.alive:
+                    continue
+                try:
+                    message = self._message(conn, shared)
+                    if message is not None and not conn.send_now(message):
+                        waiting.append(self._deliver(conn, message))
+                except Exception:  # a closed socket: forget it
+                    conn.alive = False
+            if waiting:
+                await asyncio.gather(*waiting)
             self.connections = [c for c in self.connections if c.alive]
+
+    @staticmethod
+    async def _deliver(conn: Connection, message: dict[str, Any]) -> None:
+        try:
+            await conn.send(message)
+        except Exception:  # a closed socket: forget it
+            conn.alive = False
 
     async def flush(self) -> None:
         """Wait until every change so far has been sent (tests, shutdown)."""

@@ -9,21 +9,21 @@ from __future__ import annotations
 
 import functools
 import io
+import itertools
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-import qrcode
-import qrcode.image.svg
 from jinja2 import Environment, PackageLoader, pass_context, select_autoescape
 from markupsafe import Markup, escape
 
+from velada.core import delta as deltas
 from velada.core.delta import diff
 from velada.core.game import Game
 from velada.core.i18n import Catalog
-from velada.core.narration import public_events, script
-from velada.core.protocol import NARRATOR, PUBLIC, Viewer
+from velada.core.narration import script
+from velada.core.protocol import NARRATOR, PUBLIC, Event, Viewer
 from velada.web.connection import Connection
 from velada.web.store import TableData
 
@@ -115,13 +115,6 @@ def help_index(view: dict[str, Any] | None) -> dict[str, str]:
         found[help_id] = help_id
         found.setdefault(help_id.split(":", 1)[-1], help_id)
     return found
-
-
-def ansia_card(cid: str) -> Any:
-    """El ansia's card ``cid`` as its data has it (its speed and points, shown in the hunting zone: public)."""
-    from velada.games.el_ansia.data import CARDS
-
-    return CARDS[cid]
 
 
 @functools.cache
@@ -505,7 +498,6 @@ env.globals["view_part"] = view_part
 env.globals["player_rows"] = player_rows
 env.globals["bethlem_rows"] = bethlem_rows
 env.globals["game_template"] = game_template
-env.globals["ansia_card"] = ansia_card
 env.globals["theme"] = theme
 env.globals["help_index"] = help_index
 
@@ -525,6 +517,10 @@ def page(name: str, lang: str, **context: Any) -> str:
 def qr_svg(url: str) -> str:
     """The QR code of a join link, as SVG: ~5 ms of CPU (the encoder tries eight masks), and the shared screen
     shows it again at every seat taken in its lobby; the same link always gives the same code."""
+    # Imported here: qrcode and its PIL are ~6 MB of every serving process, for the lobby screens only.
+    import qrcode
+    import qrcode.image.svg
+
     image = qrcode.make(url, image_factory=qrcode.image.svg.SvgPathImage, box_size=8, border=2)
     out = io.BytesIO()
     image.save(out)
@@ -608,10 +604,24 @@ def speech_lines(table: ShownTable, conn: Connection) -> list[str]:
     if state is None or not conn.is_host or conn.viewer is None:
         return []
     since = conn.spoken
-    conn.spoken = max(since, len(public_events(state)))
+    conn.spoken = max(since, _public_count(conn, state.log))
     if since >= conn.spoken:
         return []  # nothing new: the script would close the last call again
     return script(table.game, state, conn.lang, since=since)
+
+
+def _public_count(conn: Connection, log: list[Event]) -> int:
+    """How many of ``log``'s events are public (as many as :func:`velada.core.narration.public_events` lists),
+    counted on from where this connection last counted while the log only grew (the same event last, more after
+    it): each event is looked at once, not the whole log at every push (a late game's log is hundreds of events)."""
+    known = conn.counted
+    if known is not None and known[0] <= len(log) and (known[0] == 0 or log[known[0] - 1] is known[2]):
+        start, count = known[0], known[1]
+    else:
+        start, count = 0, 0
+    count += sum(1 for event in itertools.islice(log, start, None) if event.visible_to(PUBLIC))
+    conn.counted = (len(log), count, log[-1] if log else None)
+    return count
 
 
 def skeleton(view: dict[str, Any] | None) -> dict[str, Any] | None:
@@ -729,7 +739,7 @@ def payload(table: ShownTable, conn: Connection, shared: dict[Any, Any] | None =
         found = entry["deltas"].get(id(conn.view))
         if found is None:
             delta = diff(conn.view, view)
-            touched = frozenset(delta["set"]).union(delta["unset"])
+            touched = deltas.touched(delta)
             found = entry["deltas"][id(conn.view)] = (delta, touched)
         delta, touched = found
     conn.view = view

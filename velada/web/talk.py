@@ -13,7 +13,7 @@ that would tell how much was said in channels the viewer does not read.
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Awaitable
+from collections.abc import Awaitable, Callable
 from contextlib import AbstractAsyncContextManager
 from typing import Any, Protocol
 
@@ -54,7 +54,7 @@ class TalkingTable(Protocol):
     @property
     def connections(self) -> list[Connection]: ...
     def _changing(self) -> AbstractAsyncContextManager[None]: ...
-    async def _guarded(self, work: Awaitable[Any]) -> Any: ...
+    async def _guarded(self, work: Callable[[], Awaitable[Any]]) -> Any: ...
     async def _write(self, write: str, *args: Any) -> None: ...
 
 
@@ -105,7 +105,7 @@ class TableTalk:
         """``author`` (a player, or ``NARRATOR`` for the narrator's seat) says ``text`` in ``channel``. Refused with
         :class:`TalkError` (changing nothing) when talk is off, the seat muted or too fast, or the rules do not
         let the author write there now. Returns the message as the author receives it."""
-        return await self.table._guarded(self._say(author, channel, text))
+        return await self.table._guarded(lambda: self._say(author, channel, text))
 
     async def _say(self, author: str, channel: str, text: Any) -> dict[str, Any]:
         table = self.table
@@ -132,7 +132,7 @@ class TableTalk:
     async def delete(self, viewer: Viewer, seq: int) -> None:
         """The host deletes the message ``seq`` of those ``viewer``'s screen shows: it stays in its place, shown
         as deleted to everybody who received it."""
-        await self.table._guarded(self._delete(viewer, seq))
+        await self.table._guarded(lambda: self._delete(viewer, seq))
 
     async def _delete(self, viewer: Viewer, seq: int) -> None:
         table = self.table
@@ -148,7 +148,7 @@ class TableTalk:
 
     async def configure(self, enabled: bool | None = None, seat: int | None = None, muted: bool = True) -> None:
         """The host turns talk on or off, or mutes (``muted``) or lets speak again a seat."""
-        await self.table._guarded(self._configure(enabled, seat, muted))
+        await self.table._guarded(lambda: self._configure(enabled, seat, muted))
 
     async def _configure(self, enabled: bool | None, seat: int | None, muted: bool) -> None:
         table = self.table

@@ -5,7 +5,7 @@ from __future__ import annotations
 import copy
 import random
 from collections.abc import Hashable, Mapping
-from typing import Any
+from typing import Any, NamedTuple
 
 from velada.core.bots import BotFactory
 from velada.core.game import Answers, CardHelp, Game, GameInfo, PromptKind, Redeal
@@ -54,6 +54,15 @@ NARRATED = frozenset(
 _HELP_EXTRAS = {"identidad": ("vampiro", "conde"), "noche": ("blason", "inocente"), "extra": ("anfitrion", "moribundo")}
 
 
+class SharedView(NamedTuple):
+    """What every view of one state holds the same (``AjoGame.shared_view``): the phase's text, and the texts of
+    the host's and the dying count's badges."""
+
+    phase: str
+    host: str
+    dying: str
+
+
 class AjoGame(Game[AjoState]):
     """Ajo y Agua: a hidden Vampire among counts locked in a castle."""
 
@@ -68,6 +77,9 @@ class AjoGame(Game[AjoState]):
 
     def __init__(self) -> None:
         self.catalog = Catalog.load(__package__).merged(Catalog.load(__package__, "help"))
+        #: Identities as sentences name them, by (identity, house, language): a function of the three, and every
+        #: view names the identities it shows.
+        self._identity_names: dict[tuple[str, str, str], str] = {}
 
     @property
     def bots(self) -> dict[str, BotFactory]:
@@ -148,9 +160,13 @@ class AjoGame(Game[AjoState]):
     def identity_name(self, s: AjoState, identity: str, seat: int, lang: str) -> str:
         """``identity`` as a sentence names it, agreeing with the seat's house: a Countess is "una Condesa
         Inocente" (the houses' genders are data, ``data/cartas.toml``)."""
-        house = HOUSES[s.houses[seat]]
-        name = Term(house.names.get(lang, house.names["es"]), house.gender)
-        return self.text(lang, f"identity.{identity}", house=name)
+        key = (identity, s.houses[seat], lang)
+        found = self._identity_names.get(key)
+        if found is None:
+            house = HOUSES[s.houses[seat]]
+            name = Term(house.names.get(lang, house.names["es"]), house.gender)
+            found = self._identity_names[key] = self.text(lang, f"identity.{identity}", house=name)
+        return found
 
     def visible_identity(self, s: AjoState, viewer: Viewer, seat: int) -> str | None:
         """A hidden identity is seen by its owner, and by everybody once its count is dead or the game over."""
@@ -164,16 +180,26 @@ class AjoGame(Game[AjoState]):
         living = state.ids(state.living()) if state.phase == "dia" else ()
         return [day_channel(state.players, living)]
 
-    def view(self, state: AjoState, viewer: Viewer, lang: str) -> AjoView:
+    def shared_view(self, state: AjoState, lang: str) -> SharedView:
+        """What every viewer's view holds the same, the narrator's too: the phase's text and the badges' texts."""
         s = state
+        return SharedView(
+            self.text(lang, f"phase.{s.phase}", round=s.round, turn=s.turn, turns=s.turns),
+            self.text(lang, "badge.host"),
+            self.text(lang, "badge.dying"),
+        )
+
+    def view(self, state: AjoState, viewer: Viewer, lang: str, shared: Any = None) -> AjoView:
+        s = state
+        common: SharedView = shared if shared is not None else self.shared_view(s, lang)
         players: list[AjoPlayerView] = []
         for seat, player in enumerate(s.players):
             identity = self.visible_identity(s, viewer, seat)
             badges = []
             if s.host == seat:
-                badges.append(self.text(lang, "badge.host"))
+                badges.append(common.host)
             if s.dying == seat:
-                badges.append(self.text(lang, "badge.dying"))
+                badges.append(common.dying)
             badges.extend(self.card_name(c, lang) for c in s.equipped[seat])
             players.append(
                 {
@@ -197,7 +223,7 @@ class AjoGame(Game[AjoState]):
                 "id": s.phase,
                 "round": s.round,
                 "turn": s.turn,
-                "text": self.text(lang, f"phase.{s.phase}", round=s.round, turn=s.turn, turns=s.turns),
+                "text": common.phase,
             },
             "players": players,
             "table": {

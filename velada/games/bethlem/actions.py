@@ -36,7 +36,7 @@ from velada.games.bethlem.common import (
 )
 from velada.games.bethlem.deaths import attack, doomed, remove_attacks, revive
 from velada.games.bethlem.hooks import BOOK_MODE, Step
-from velada.games.bethlem.state import INDIRECT, INEVITABLE, LEPER, BethlemState, SweetDeath
+from velada.games.bethlem.state import INDIRECT, INEVITABLE, LEPER, AgendaStep, BethlemState, SweetDeath
 
 
 def _me(s: BethlemState, seat: int) -> frozenset[str]:
@@ -429,7 +429,7 @@ def gambling_handler(game, s: BethlemState) -> None:
     """Juego de azar: each token placed on an earlier round moves on (the player holding the card under it puts
     it on a card of the next player to the left — to the right with the opposite); then the card's holder may
     place one, once (FAQ 15.7: two tokens at most, when a borrowed use placed another)."""
-    later: list[tuple] = [("token", i) for i, token in enumerate(s.tokens) if token[2] < s.round]
+    later: list[AgendaStep] = [("token", i) for i, token in enumerate(s.tokens) if token[2] < s.round]
     for card in s.find("juego-de-azar"):
         usable = any(m in (NORMAL, OPPOSITE) for m in modes(s, s.holder(card), card))
         if s.can_act(card) and len(s.tokens) < MAX_TOKENS and usable:

@@ -31,14 +31,14 @@ from velada.games.bethlem.deaths import attack, remove_attacks
 from velada.games.bethlem.deaths import marked as marked_cards
 from velada.games.bethlem.happenings import second_attack
 from velada.games.bethlem.hooks import BOOK_MODE, harm
-from velada.games.bethlem.state import INEVITABLE, LEPER, BethlemState
+from velada.games.bethlem.state import INEVITABLE, LEPER, AgendaStep, BethlemState
 
 
 def _me(s: BethlemState, seat: int) -> frozenset[str]:
     return frozenset((s.players[seat],))
 
 
-def _push(s: BethlemState, *entries: tuple) -> None:
+def _push(s: BethlemState, *entries: AgendaStep) -> None:
     s.agenda.extendleft(reversed(entries))
 
 
@@ -187,7 +187,7 @@ def mary_answer(game, s: BethlemState, answers, seat: int, card: str, origin: st
     if not mutineers:
         return
     s.mary.block.append(target)
-    later = []
+    later: list[AgendaStep] = []
     if _mary_awake(s, card, origin):
         later.append(("act", "mary-firth", seat, card, origin, f"despertar:{target}"))
     if any(not s.mary.impersonated.get(c) for c in mutineers):
@@ -423,7 +423,7 @@ def second_attack_handler(game, s: BethlemState) -> None:
     place. Daniel's awakening (once): he wins a player over to the mutineers' cause."""
     if s.reaper.night == s.round:
         return
-    later = []
+    later: list[AgendaStep] = []
     for daniel in s.find("daniel"):
         if s.alive[daniel]:
             if can_rise(s, daniel):

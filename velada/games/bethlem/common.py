@@ -140,11 +140,12 @@ def spend_power(s: BethlemState, card: str, mode: str) -> None:
         s.awake_used[card] = True
 
 
-def actors(s: BethlemState, kind: str) -> list[tuple[int, str, str]]:
+def actors(s: BethlemState, kind: str, cards: list[str] | None = None) -> list[tuple[int, str, str]]:
     """Who acts in the turn of ``kind`` tonight, in order: the holder of each card of that kind that can act,
-    then the director if he borrowed a dead card of that kind, then anybody hypnotised with that power."""
+    then the director if he borrowed a dead card of that kind, then anybody hypnotised with that power.
+    ``cards``: ``s.find(kind)``, when the caller has just read it (the night's turn does)."""
     out = []
-    for card in s.find(kind):
+    for card in s.find(kind) if cards is None else cards:
         if s.can_act(card):
             out.append((s.holder(card), card, OWN))
     borrowed = s.director.card
@@ -152,9 +153,10 @@ def actors(s: BethlemState, kind: str) -> list[tuple[int, str, str]]:
         for krugman in s.find("krugman"):
             if s.can_act(krugman):
                 out.append((s.holder(krugman), borrowed, DIRECTOR))
-    for seat, power in s.hypnosis:
-        if power == kind and not s.out[seat]:
-            out.append((seat, "", HYPNOSIS))
+    if s.hypnosis:  # an empty loop still costs an iterator: most nights nobody is hypnotised
+        for seat, power in s.hypnosis:
+            if power == kind and not s.out[seat]:
+                out.append((seat, "", HYPNOSIS))
     # Who else acts in this turn (``Character.actors``; El Chef's stolen powers first). Asked at every turn of
     # every night: the loop is entered only when there is something to walk (even an empty loop costs an
     # iterator).
@@ -253,6 +255,9 @@ def note_pick(s: BethlemState, power: str, seat: int, card: str) -> None:
 def woke(s: BethlemState, kind: str, seat: int) -> None:
     """Somebody wakes in the turn of ``kind``: Ali "la muda" sees who if she spies on that turn (her one-time
     power), or on every turn once awakened."""
+    if s.ali.turn != kind and not s.awake:
+        # Nobody watches this turn and no card is awake (so no Ali is): no need to look for her.
+        return
     for ali in s.find("ali-la-muda"):
         if not s.can_act(ali):
             continue

@@ -174,12 +174,14 @@ def unlock_step(game, s: BethlemState) -> None:
 def voters(s: BethlemState) -> list[int]:
     """Who may vote today."""
     out = []
+    sides = s.lobotomy.sides
     for seat in s.seats_in_game():
         if s.banned == seat or s.ali.no_vote.get(seat):
             continue
         if s.custom and _vote_silenced(s, seat):
             continue
-        if any(s.lobotomy.sides.get(c) and not s.lobotomy.keeps_vote.get(c) for c in s.board[seat]):
+        # Most games see no lobotomy: then no card of the row need be looked at.
+        if sides and any(sides.get(c) and not s.lobotomy.keeps_vote.get(c) for c in s.board[seat]):
             continue
         if s.settings.mode != "normal" and not lynches_today(s, seat):
             continue
@@ -238,7 +240,16 @@ def vote_step(game, s: BethlemState, n: int) -> None:
     forced = s.neuroticism.puppet if s.round % 2 == 0 and s.neuroticism.vote is not None and not revive_lynch else None
     # Read once for every voter: opening the prompts changes nothing they depend on.
     players = lynchable(s, revive_lynch)
+    normal = s.settings.mode == "normal"
+    names = s.ids(players) if normal else ()
     for seat in voters(s):
+        if normal and seat != forced:
+            # ``candidates``' rule (anybody lynchable but the voter), from the names read once for every voter.
+            own = s.players[seat]
+            others = tuple([name for name in names if name != own])
+            if others:
+                s.ask(prompt(s, seat, "linchamiento", others, skippable=True, suffix=pid[12:]))
+            continue
         allowed = candidates(s, seat, players)
         if seat == forced and s.neuroticism.vote in allowed:
             s.ask(

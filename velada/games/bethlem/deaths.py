@@ -5,8 +5,9 @@ During a phase, powers place **death markers** (*attacks*: card, cause, who atta
 move markers at their own turn of the night, so the night order is the order of those saves. Then the markers
 are resolved together — at dawn for the night, at once for a lynching or a day event — always in this order:
 
-1. **Cancellations**: a dead card cannot die again; on the reaper's night only La parca kills; an isolated card
-   (Celda de aislamiento) cannot be attacked. Leproso ignores everything below.
+1. **Cancellations**: a dead card cannot die again; then the rules that keep any marker from killing while they
+   are in force (``CANCELLATIONS``: on the reaper's night only La parca kills; an isolated card, Celda de
+   aislamiento, cannot be attacked). Leproso ignores everything below.
 2. **Immunities**: Richard Dadd awakened dies only of indirect deaths; Arthur awakened ignores the mutineers;
    John Flick awakened ignores the lynching; Pacto de sangre awakened dies only once a bound player is out
    (``AWAKE_IMMUNITIES``, and the custom characters' and acontecimientos' through ``HOOKS.immunities``);
@@ -44,6 +45,7 @@ from velada.games.bethlem.state import (
     INEVITABLE,
     LEPER,
     NO_TRIGGER,
+    AgendaStep,
     Attack,
     BethlemState,
     DawnEvent,
@@ -64,6 +66,45 @@ AWAKE_IMMUNITIES: dict[str, Callable[[BethlemState, str, int], bool]] = {
         s.blood_pact.bound is not None and not (s.out[s.blood_pact.bound[0]] or s.out[s.blood_pact.bound[1]])
     ),
 }
+
+
+@dataclass(frozen=True, slots=True)
+class Cancellation:
+    """A rule that keeps death markers from killing (stage 1): while it is ``in_force(s)`` (asked once a batch),
+    a marker of cause ``cause`` on ``card`` does not kill it when ``spares(s, card, cause)``; the narrator is told
+    ``reason`` (the card whose rule it is)."""
+
+    reason: str
+    in_force: Callable[[BethlemState], bool]
+    spares: Callable[[BethlemState, str, str], bool]
+
+
+#: The cancellations, in the order they are asked (the first that spares a card is the reason told).
+CANCELLATIONS = (
+    # On the reaper's night (disobeyed, she alone takes a life) only La parca kills.
+    Cancellation(
+        "la-parca",
+        lambda s: s.reaper.night == s.round and s.phase == "noche",
+        lambda s, card, cause: cause != "la-parca",
+    ),
+    # A card in Celda de aislamiento cannot be attacked the round it was isolated.
+    Cancellation(
+        "celda-de-aislamiento",
+        lambda s: s.round in s.isolated.values(),
+        lambda s, card, cause: s.isolated.get(card) == s.round,
+    ),
+)
+
+
+def in_force(s: BethlemState) -> tuple[Cancellation, ...]:
+    """The cancellations in force now (``CANCELLATIONS``), asked once for a batch of markers (most batches: none)."""
+    now: tuple[Cancellation, ...] = ()
+    for rule in CANCELLATIONS:
+        if rule.in_force(s):
+            now += (rule,)
+    return now
+
+
 #: Causes the whole table is told (night deaths are announced without their cause, as a narrator does).
 PUBLIC_CAUSES = frozenset({"linchamiento", "provocaste-al-barbero", "leproso"})
 
@@ -117,14 +158,17 @@ def doomed(s: BethlemState) -> list[str]:
     an isolated card…) or whose harm goes to another card is not offered: that would tell its player that it
     was attacked, and saving it would change nothing. The custom characters' own immunities are not foreseen
     (asking them has effects: see :func:`cancelled`)."""
+    cards = marked(s)
+    if not cards:
+        return []
     moment = s.moment()
-    reaper_only = _reaper_only(s)
+    now = in_force(s)
     redirects = s.settings.hooks.harms
     out = []
-    for card in marked(s):
+    for card in cards:
         if redirects and redirected(s, card, "muerte") != card:
             continue
-        kills = [a for a in s.attacks if a[0] == card and not cancelled(s, card, a[1], a[3], reaper_only, False)]
+        kills = [a for a in s.attacks if a[0] == card and not cancelled(s, card, a[1], a[3], now, False)]
         flags = 0
         for a in kills:
             flags |= a[3]
@@ -133,21 +177,19 @@ def doomed(s: BethlemState) -> list[str]:
     return out
 
 
-def _reaper_only(s: BethlemState) -> bool:
-    """On the reaper's night only La parca kills."""
-    return s.phase == "noche" and s.reaper.night == s.round
-
-
-def cancelled(s: BethlemState, card: str, cause: str, flags: int, reaper_only: bool, resolving: bool = True) -> str:
-    """Why this death marker does not kill ``card`` (steps 1 and 2 of the resolution), or ``""``. Only while
-    ``resolving`` are the custom characters' immunities asked: they act as they are asked (a Cyborg scores, an
-    Otaku's shield breaks), so a mere look ahead (:func:`doomed`) cannot ask them."""
+def cancelled(
+    s: BethlemState, card: str, cause: str, flags: int, now: tuple[Cancellation, ...], resolving: bool = True
+) -> str:
+    """Why this death marker does not kill ``card`` (steps 1 and 2 of the resolution), or ``""``: the
+    cancellations in force ``now`` (:func:`in_force`), then the immunities. Only while ``resolving`` are the
+    custom characters' immunities asked: they act as they are asked (a Cyborg scores, an Otaku's shield breaks),
+    so a mere look ahead (:func:`doomed`) cannot ask them."""
     if flags & LEPER:
         return ""
-    if reaper_only and cause != "la-parca":
-        return "la-parca"
-    if s.isolated.get(card) == s.round:
-        return "celda-de-aislamiento"
+    if now:
+        for rule in now:
+            if rule.spares(s, card, cause):
+                return rule.reason
     return immunity(s, card, cause, flags, resolving)
 
 
@@ -209,12 +251,17 @@ def _then(s: BethlemState, stage: str) -> None:
 
 
 def res_step(game, s: BethlemState, stage: str) -> None:
-    """Run one stage of the resolution (see the module's docstring)."""
+    """Run one stage of the resolution (see the module's docstring). The last chances that ask nobody are
+    passed in the same step, up to the deaths: a step through the agenda each cost more than the stage's check.
+    The one that asks is recorded as the step under way, for its answer (``flow.resolve``)."""
     chance = LAST_CHANCES.get(stage)
-    if chance is None:
-        STAGE_STEPS[stage](game, s)
-    elif not chance.ask(s):
-        _then(s, stage)
+    while chance is not None:
+        s.step = ("res", stage)
+        if chance.ask(s):
+            return
+        stage = STAGES[STAGES.index(stage) + 1]
+        chance = LAST_CHANCES.get(stage)
+    STAGE_STEPS[stage](game, s)
 
 
 def res_answer(game, s: BethlemState, answers: Answers, stage: str) -> None:
@@ -229,14 +276,15 @@ def _filter(game, s: BethlemState) -> None:
     res = current(s)
     batch: list[Attack] = []
     seen: dict[str, int] = {}
-    reaper_only = _reaper_only(s)
+    # A night without markers is resolved too (its dawn): nothing to cancel then.
+    now = in_force(s) if res.batch else ()
     if s.settings.hooks.harms:
         res.batch = [(redirected(s, a[0], "muerte"), *a[1:]) for a in res.batch]
     for a in res.batch:
         card, cause, by, flags = a
         if not s.alive.get(card) or card not in s.where:
             continue
-        reason = cancelled(s, card, cause, flags, reaper_only)
+        reason = cancelled(s, card, cause, flags, now)
         if reason:
             s.emit("muerte-impedida", NARRATOR_ONLY, card=card, reason=reason)
             continue
@@ -251,7 +299,22 @@ def _filter(game, s: BethlemState) -> None:
     for rule in BATCH_RULES:
         batch = rule(s, batch)
     res.batch = batch
-    _then(s, "filter")
+    if batch:
+        _then(s, "filter")
+    else:
+        _none_die(game, s)
+
+
+def _none_die(game, s: BethlemState) -> None:
+    """A batch with nothing left to kill (most dawns, every cancelled attack) goes through its stages in this one
+    step: the last chances have no dying card to save, no card dies, so no death power fires; what is left is the
+    quiet night or the "nobody dies" told, and the afterwards. A resolution with players out and not yet told to
+    the characters' ``on_out`` still goes through the death powers' stage, where they are."""
+    _deaths(s)
+    if current(s).eliminated:
+        s.agenda.appendleft(("res", "triggers"))
+    else:
+        _after(game, s)
 
 
 def _siamesas(s: BethlemState, batch: list[Attack]) -> list[Attack]:
@@ -514,6 +577,12 @@ def swap_cards(s: BethlemState, a: str, b: str) -> None:
 
 
 def _kill(game, s: BethlemState) -> None:
+    _deaths(s)
+    _then(s, "kill")
+
+
+def _deaths(s: BethlemState) -> None:
+    """The cards of the batch die, in table order, and players with no living card are out."""
     res = current(s)
     kind = res.kind
     deaths = []
@@ -550,13 +619,18 @@ def _kill(game, s: BethlemState) -> None:
         elif not res.unannounced:
             s.emit("no-muere", None)
     res.deaths = deaths
-    for seat in range(len(s.players)):
-        if not s.out[seat] and not any(s.alive[c] for c in s.board[seat]):
-            _eliminate(s, seat, deaths)
+    alive, out = s.alive, s.out
+    for seat, row in enumerate(s.board):
+        # A loop rather than ``any`` over a generator: asked for every seat after every batch of deaths.
+        if not out[seat]:
+            for c in row:
+                if alive[c]:
+                    break
+            else:
+                _eliminate(s, seat, deaths)
     if s.settings.hooks.after_deaths and (deaths or res.eliminated):
         for hook in s.settings.hooks.after_deaths:
             hook(s, deaths)
-    _then(s, "kill")
 
 
 def tell(s: BethlemState, order: tuple[int, ...], kind: str, audience, **data) -> None:
@@ -604,7 +678,7 @@ def _eliminate(s: BethlemState, seat: int, deaths) -> None:
 
 def _triggers(game, s: BethlemState) -> None:
     res = current(s)
-    steps: list[tuple] = []
+    steps: list[AgendaStep] = []
     hooks = s.settings.hooks
     triggers = hooks.triggers
     for card, cause, by, flags, passive in res.deaths:
@@ -622,11 +696,11 @@ def _triggers(game, s: BethlemState) -> None:
     s.agenda.extendleft(reversed(steps))
 
 
-def _cellmates(s: BethlemState, card: str, cause: str, by) -> list[tuple]:
+def _cellmates(s: BethlemState, card: str, cause: str, by) -> list[AgendaStep]:
     """Compañeros de celda: the cards in the same position of the other cellmates' players die too (the
     opposite position with Bipolaridad). Awakened, the card brings back its holder's cards that died of it."""
     seat = s.holder(card)
-    steps: list[tuple] = []
+    steps: list[AgendaStep] = []
     if s.awake.get(card) and not s.awake_used.get(card):
         steps.append(("cellmates-revive", card))
     if s.used.get(card):
@@ -684,7 +758,7 @@ def cellmates_revive_answer(game, s: BethlemState, answers, card: str) -> None:
                 revive(s, victim, "companeros-de-celda")
 
 
-def _gambling(s: BethlemState, card: str, cause: str, by) -> list[tuple]:
+def _gambling(s: BethlemState, card: str, cause: str, by) -> list[AgendaStep]:
     """Juego de azar: when it dies, so does the card under the gambling token (under each, FAQ 15.7)."""
     for token, _, _ in s.tokens:
         if token != card and s.alive.get(token):
@@ -708,7 +782,7 @@ def prophet_on_death(s: BethlemState, card: str) -> None:
                 current(s).next.append((other, "profeta", (), INDIRECT))
 
 
-def _rabies(s: BethlemState, card: str, cause: str, by) -> list[tuple]:
+def _rabies(s: BethlemState, card: str, cause: str, by) -> list[AgendaStep]:
     """Infecto de rabia: the nearest mutineer to the left dies next round (at once, awakened; to the right
     with Bipolaridad)."""
     seat = s.holder(card)
@@ -766,7 +840,7 @@ def rabies_mode_answer(game, s: BethlemState, answers, card: str) -> None:
     _rabies_fire(s, card, chosen[0])
 
 
-def _ali(s: BethlemState, card: str, cause: str, by) -> list[tuple]:
+def _ali(s: BethlemState, card: str, cause: str, by) -> list[AgendaStep]:
     """Ali awakened: whoever killed her loses the vote for the rest of the game; if several did, her holder
     chooses which one."""
     if not s.awake.get(card):
@@ -794,7 +868,7 @@ def ali_choice_answer(game, s: BethlemState, answers, card: str, killers) -> Non
     _silence(s, s.index[chosen[0]])
 
 
-def _larry(s: BethlemState, card: str, cause: str, by) -> list[tuple]:
+def _larry(s: BethlemState, card: str, cause: str, by) -> list[AgendaStep]:
     """Larry Owls awakened: if he dies at night, the card he showed this morning dies too."""
     if s.awake.get(card) and current(s).kind == "noche":
         for _seat, shown in s.larry_show:
@@ -803,7 +877,7 @@ def _larry(s: BethlemState, card: str, cause: str, by) -> list[tuple]:
     return []
 
 
-def _sweet(s: BethlemState, card: str, cause: str, by) -> list[tuple]:
+def _sweet(s: BethlemState, card: str, cause: str, by) -> list[AgendaStep]:
     """Muerte dulce awakened: when it dies, its holder may take the chosen card along (bring it back, with the
     opposite)."""
     sweet = s.sweet

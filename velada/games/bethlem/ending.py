@@ -45,20 +45,47 @@ def book_objective(s: BethlemState, seat: int) -> str:
     # One pass over the cards for the three questions, asked in their order of precedence afterwards.
     lobotomy = s.lobotomy.sides
     mutineer = krugman = False
-    for c in cards:
-        kind = KIND_OF[c]
-        if (lobotomy.get(c) or CARDS[c].side) == MUTINEERS:
-            if kind == "richard-dadd":
-                return RICHARD
-            if GROUP_OF[c] == "P1":
-                mutineer = True
-        if kind == "krugman":
-            krugman = True
+    if not lobotomy:
+        # No lobotomy changed a side: each card's part is its printed one (most games, most of a game).
+        for c in cards:
+            part = _PART.get(c)
+            if part is not None:
+                if part == RICHARD:
+                    return RICHARD
+                if part == MUTINEERS:
+                    mutineer = True
+                else:
+                    krugman = True
+    else:
+        for c in cards:
+            kind = KIND_OF[c]
+            if (lobotomy.get(c) or CARDS[c].side) == MUTINEERS:
+                if kind == "richard-dadd":
+                    return RICHARD
+                if GROUP_OF[c] == "P1":
+                    mutineer = True
+            if kind == "krugman":
+                krugman = True
     if mutineer or s.converted.get(seat):
         return MUTINEERS
     if krugman:
         return DIRECTOR
     return INMATES
+
+
+def _part(card: str) -> str | None:
+    """What a card says of its holder's objective by its printed side (``book_objective``): Richard Dadd on the
+    mutineers' side, a mutineer principal character, Krugman; None for the others."""
+    kind = KIND_OF[card]
+    if CARDS[card].side == MUTINEERS:
+        if kind == "richard-dadd":
+            return RICHARD
+        if GROUP_OF[card] == "P1":
+            return MUTINEERS
+    return DIRECTOR if kind == "krugman" else None
+
+
+_PART = {card: part for card in CARDS if (part := _part(card)) is not None}
 
 
 def outcome(s: BethlemState) -> Result | None:
@@ -88,25 +115,43 @@ def book_outcome(s: BethlemState) -> Result | None:
     playing = s.seats_in_game()
     if not playing:
         return result_of(s, "nadie", (), [])
-    # The book's rule, asked for every seat at every check: no call through the mode's table.
-    objectives = [book_objective(s, seat) for seat in range(len(s.players))]
     pact_winners = blood_pact_winners(s, playing)
     if pact_winners is not None:
         return result_of(s, "pacto-de-sangre", (PACT,), pact_winners)
-    if len(playing) == 1 and objectives[playing[0]] == RICHARD:
+    # The book's rule (no call through the mode's table), asked only for the seats each rule needs: most checks
+    # end at the first playing seat that is no mutineer, the director's holders and the first living mutineer.
+    if len(playing) == 1 and book_objective(s, playing[0]) == RICHARD:
         return result_of(s, "richard-dadd", (RICHARD,), playing)
-    mutineers = [seat for seat, o in enumerate(objectives) if o == MUTINEERS]
-    if mutineers and all(objectives[seat] == MUTINEERS for seat in playing):
-        return result_of(s, "amotinados", (MUTINEERS,), mutineers)
-    for seat in playing:
-        if objectives[seat] == DIRECTOR and _director_done(s, seat):
+    seats = range(len(s.players))
+    if all(book_objective(s, seat) == MUTINEERS for seat in playing):
+        return result_of(s, "amotinados", (MUTINEERS,), [x for x in seats if book_objective(s, x) == MUTINEERS])
+    for seat in _may_direct(s, playing):
+        if book_objective(s, seat) == DIRECTOR and _director_done(s, seat):
             return result_of(s, "director", (DIRECTOR,), [seat])
-    inmates = [seat for seat, o in enumerate(objectives) if o == INMATES]
     alive = s.alive
-    mutineer_alive = any(alive[c] and is_mutineer_card(s, c) for c in s.cards_in_play())
-    if inmates and not mutineer_alive and not (s.settings.mode == "dos" and _reserve_mutineers(s)):
+    for row in s.board:
+        for c in row:
+            # Only a principal character can be a mutineer's: the others are passed over without a call.
+            if alive[c] and GROUP_OF[c] == "P1" and is_mutineer_card(s, c):
+                return None
+    if s.settings.mode == "dos" and _reserve_mutineers(s):
+        return None
+    inmates = [seat for seat in seats if book_objective(s, seat) == INMATES]
+    if inmates:
         return result_of(s, "internos", (INMATES,), inmates)
     return None
+
+
+def _may_direct(s: BethlemState, playing: list[int]) -> list[int]:
+    """The playing seats whose objective may be the director's: in the book's mode, only a holder of Krugman (the
+    2- and 3-player modes' objectives are their sides, fixed at the deal)."""
+    if s.settings.mode != "normal":
+        return playing
+    holders = {s.holder(card) for card in s.find("krugman")}
+    for seat, row in enumerate(s.reserve):
+        if any(KIND_OF[c] == "krugman" for c in row):
+            holders.add(seat)
+    return [seat for seat in playing if seat in holders]
 
 
 def _reserve_mutineers(s: BethlemState) -> bool:

@@ -45,7 +45,10 @@ def event_choice_step(game, s: BethlemState, time: str) -> None:
     usable = NIGHT_EVENTS if time == "noche" else DAY_EVENTS
     kind = "evento-noche" if time == "noche" else "evento-dia"
     for seat in s.seats_in_game():
-        mine = [e for e in s.hand[seat] if e in usable]
+        hand = s.hand[seat]
+        if not hand:
+            continue  # most hands, most of a game: nothing to sort
+        mine = [e for e in hand if e in usable]
         if mine and not _events_silenced(s, seat):
             s.ask(prompt(s, seat, kind, mine, skippable=True))
 

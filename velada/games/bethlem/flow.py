@@ -12,6 +12,7 @@ A round (section 4) is the night's 27 steps of ``data/noche.toml`` between dusk 
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 
 from velada.core.game import Answers
@@ -27,16 +28,25 @@ from velada.games.bethlem import (
     objectives,
     setup_flow,
 )
-from velada.games.bethlem.cards import NIGHT
+from velada.games.bethlem.cards import HYPNOSIS_POWERS, NIGHT
 from velada.games.bethlem.custom import registry as custom
 from velada.games.bethlem.ending import check, draw_by_limit, finish
 from velada.games.bethlem.hooks import BOOK_MODE
-from velada.games.bethlem.state import BethlemState
+from velada.games.bethlem.state import AgendaStep, BethlemState
 
-#: The night: dusk, the 27 turns in the rulebook's order, dawn (deaths are resolved and shown).
-NIGHT_STEPS = (("dusk",), *(("night", step.id) for step in NIGHT), ("reaper-awake",), ("dawn",))
+#: The whole night: dusk, the 27 turns in the rulebook's order, dawn (deaths are resolved and shown). A round's
+#: night leaves off the turns that cannot do anything at its table (``book_night``).
+NIGHT_STEPS: tuple[AgendaStep, ...] = (("dusk",), *(("night", step.id) for step in NIGHT), ("reaper-awake",), ("dawn",))
 #: The day: day powers, the lynching, the losing player's event, the end of the round.
-DAY = (("day",), ("hostility",), ("event-choice", "dia"), ("amnesia",), ("vote", 1), ("draw",), ("round-end",))
+DAY: tuple[AgendaStep, ...] = (
+    ("day",),
+    ("hostility",),
+    ("event-choice", "dia"),
+    ("amnesia",),
+    ("vote", 1),
+    ("draw",),
+    ("round-end",),
+)
 
 
 def new_round(game, s: BethlemState) -> None:
@@ -48,12 +58,52 @@ def new_round(game, s: BethlemState) -> None:
     s.agenda.extend(s.settings.hooks.rules.round_steps(s))
 
 
-def book_round(s: BethlemState) -> tuple[tuple, ...]:
-    """The book's round: the night, then the day."""
-    return ROUND
+def book_round(s: BethlemState) -> tuple[AgendaStep, ...]:
+    """The book's round: the night, then the day; the night without the turns that cannot do anything in this
+    game tonight (``book_night``)."""
+    r = s.round
+    s.find("")  # the table's cards by kind, worked out once per board (``BethlemState.find``)
+    known = s.kinds_on_board
+    present = set(known[1]) if known is not None else set()
+    present.update(s.persona)
+    if s.settings.storyteller:
+        present.add(STORYTELLER)
+    # A turn's date depends only on whether this is the first round and on the round's parity.
+    return book_night(1 if r == 1 else 2 + r % 2, frozenset(present)) + DAY
 
 
-ROUND = NIGHT_STEPS + DAY
+#: The card of the night's first turn, "Preguntas al narrador": not a card on the table but the narrator's
+#: Cuentacuentos (``Settings.storyteller``).
+STORYTELLER = "cuentacuentos"
+
+
+@functools.lru_cache(maxsize=512)
+def book_night(round_: int, present: frozenset[str]) -> tuple[AgendaStep, ...]:
+    """The book's night on round ``round_`` (1, or any round of the same parity: the turns' dates) in a game whose
+    table holds the kinds of cards ``present`` (with the players' personalities, and ``STORYTELLER`` with a
+    narrator): dusk, the turns due that round that may do something, in the rulebook's order, and dawn.
+
+    A turn of a card that is not on the table and that no player is (a personality) calls nobody and wakes
+    nobody: its power's users are its holders, the director with a dead card of the table he borrowed, and a
+    player Terapia de hipnosis lent its power to (``common.actors``), so it is kept for the powers hypnosis may
+    lend (``HYPNOSIS_POWERS``) whatever the table holds. The turns that follow a power up without its card
+    (Arthur 2 with Arthur's protections, Muerte dulce 2 with its exchange, Juego de azar's tokens moving on, the
+    awakened Parca's extra turn) have only what that card's power left: the same rule. The mutineers' turn is
+    called every night, the night's events turn (no card) always comes. The kinds and personalities on the table
+    do not change during a game (cards and personalities only change places), so this is worked out once per
+    table and date. Not for custom cards: their characters use other cards' powers in their turns
+    (``custom/mode.py`` has its own night)."""
+    turns: list[AgendaStep] = [("dusk",)]
+    for step in NIGHT:
+        card = step.card
+        if step.due(round_) and (not card or step.called or card in present or card in HYPNOSIS_POWERS):
+            turns.append(("night", step.id))
+    if "la-parca" in present:
+        turns.append(("reaper-awake",))
+    turns.append(("dawn",))
+    return tuple(turns)
+
+
 BOOK_MODE.round_steps = book_round
 
 
@@ -105,35 +155,39 @@ ANSWERS: dict[str, Callable[..., None]] = {
 
 def advance(game, s: BethlemState) -> None:
     """Run the agenda until some prompt is open or the game is over."""
-    agenda = s.agenda
+    agenda, steps = s.agenda, STEPS
     while not s.group and s.result is None:
-        if not agenda:
-            agenda.append(("round",))
-        step = agenda.popleft()
+        try:
+            step = agenda.popleft()
+        except IndexError:
+            step = ("round",)
         s.step = step
         # The usual shapes (no argument, one, a power's five) are called without slicing the step: a call with
-        # ``*step[1:]`` builds two tuples, and a game runs ~600 steps (docs/performance.md).
+        # ``*step[1:]`` builds two tuples, and a game runs ~600 steps (docs/performance.md). The type checker
+        # narrows a step's shape by ``len(step)`` itself, not by a saved size: asking ``len`` in each branch cost
+        # 0.35% of a game (callgrind), so the indexing is checked by the size, not by mypy.
         size = len(step)
         if size == 1:
-            STEPS[step[0]](game, s)
+            steps[step[0]](game, s)
         elif size == 2:
-            STEPS[step[0]](game, s, step[1])
+            steps[step[0]](game, s, step[1])  # type: ignore[misc]
         elif size == 6:
-            STEPS[step[0]](game, s, step[1], step[2], step[3], step[4], step[5])
+            steps[step[0]](game, s, step[1], step[2], step[3], step[4], step[5])  # type: ignore[misc]
         else:
-            STEPS[step[0]](game, s, *step[1:])
+            steps[step[0]](game, s, *step[1:])
 
 
 def resolve(game, s: BethlemState, answers: Answers) -> None:
     """Hand a completed group of answers to the step that opened it, then go on."""
     step = s.step
-    size = len(step)  # the shapes ``advance`` calls without slicing
+    size = len(step)  # the shapes ``advance`` calls without slicing, the indexing checked by the size as there
     if size == 1:
-        ANSWERS[step[0]](game, s, answers)
+        ANSWERS[step[0]](game, s, answers)  # type: ignore[misc]
     elif size == 2:
-        ANSWERS[step[0]](game, s, answers, step[1])
+        ANSWERS[step[0]](game, s, answers, step[1])  # type: ignore[misc]
     elif size == 6:
-        ANSWERS[step[0]](game, s, answers, step[1], step[2], step[3], step[4], step[5])
+        ANSWERS[step[0]](game, s, answers, step[1], step[2], step[3], step[4], step[5])  # type: ignore[misc]
     else:
+        assert step, "answers come only while a step runs"
         ANSWERS[step[0]](game, s, answers, *step[1:])
     advance(game, s)

@@ -12,7 +12,7 @@ from velada.core.game import Answers, CardHelp, Game, GameInfo, Nudge, PromptKin
 from velada.core.i18n import Catalog
 from velada.core.options import ChoiceOption, FlagOption, GameOption, IntOption, SetOption
 from velada.core.protocol import CALL, PUBLIC, Event, Prompt, Viewer
-from velada.games.bethlem import chance, flow, guide, setup_flow, talk
+from velada.games.bethlem import chance, flow, guide, setup_flow, talk, visibility
 from velada.games.bethlem.bots import HeuristicBot
 from velada.games.bethlem.cards import (
     ALL_EVENTS,
@@ -28,11 +28,10 @@ from velada.games.bethlem.cards import (
 from velada.games.bethlem.cards import KINDS as CARD_KINDS
 from velada.games.bethlem.characters import MAX_SAME
 from velada.games.bethlem.common import BORROWED_AWAKE, SUFFIX, card_side
-from velada.games.bethlem.custom import chef, el_relojero, saltamundos_data
 from velada.games.bethlem.ending import objective
 from velada.games.bethlem.happenings import start_happenings
-from velada.games.bethlem.hooks import hooks_of
-from velada.games.bethlem.objectives import check_goals, deal_goals, goal_visible
+from velada.games.bethlem.hooks import HOOKS, hooks_of
+from velada.games.bethlem.objectives import check_goals, deal_goals
 from velada.games.bethlem.renaming import rename_ids
 from velada.games.bethlem.setup import (
     CUSTOM_PLAYERS,
@@ -406,12 +405,6 @@ TOLD_TO_ATTACKERS = frozenset({"el-otaku-defensivo", "la-maestra-vudu"})
 #: The Profeta's two decisions (first card, second card), announced with the link they make.
 PROPHET_KINDS = frozenset({"profeta", "profeta-2"})
 
-#: Chance draws told to some players only (``Game.secret_draws``).
-SECRET_DRAWS = frozenset({"el-relojero-numeros", "frontera-rol", "el-saltamundos-robo", "evento"})
-
-#: The choices of El Relojero's menu the table hears of at once ('el-relojero-futuro', 'el-relojero-detiene').
-RELOJERO_ANNOUNCED = frozenset({el_relojero.STOP, el_relojero.FUTURE})
-
 
 def _archive_awake(s: BethlemState, prompt: Prompt) -> bool:
     """Whether El archivo's use ``prompt`` asks for carries its awakening (``common.awake_power``), read from
@@ -456,6 +449,8 @@ class BethlemGame(Game[BethlemState]):
 
     def __init__(self) -> None:
         self.catalog = Catalog.load(__package__).merged(Catalog.load(__package__, "help"))
+        #: Card names by language and card: a name is a function of both, and a view names every card it shows.
+        self._card_names: dict[str, dict[str, str]] = {}
 
     @property
     def bots(self) -> dict[str, BotFactory]:
@@ -549,81 +544,54 @@ class BethlemGame(Game[BethlemState]):
     # --- what a viewer may see ------------------------------------------------------------------------
 
     def visible_card(self, s: BethlemState, me: int | None, narrator: bool, card: str) -> str | None:
-        """The card's identity if the viewer may know it: dead and face-up cards, the viewer's own, the ones
-        they saw or were told; everything for the narrator and once the game is over."""
-        if narrator or s.result is not None or not s.alive[card] or s.public.get(card):
-            return card
-        if me is None:
-            return None
-        if s.where[card][0] == me or s.known[me].get(card):
-            return card
-        return None
+        """The card's identity if the viewer may know it (``visibility.card_shown``)."""
+        return card if visibility.card_shown(s, me, narrator, card) else None
 
     def visible_persona(self, s: BethlemState, me: int | None, narrator: bool, seat: int) -> str | None:
-        if narrator or s.result is not None or s.persona_public[seat]:
-            return s.persona[seat]
-        if me is not None and (me == seat or s.knows_persona[me].get(seat)):
-            return s.persona[seat]
-        return None
+        return s.persona[seat] if visibility.persona_shown(s, me, narrator, seat) else None
 
     def markers(self, s: BethlemState, card: str, narrator: bool) -> list[str]:
-        """The markers on a card: the public ones, and for the narrator the secret ones too."""
-        r = s.round
-        out = []
-        if s.awake.get(card):
-            out.append("despertar")
-        if s.melancholy.blocked.get(card) == r and (narrator or card != s.melancholy.unseen):
-            out.append("melancolia")
-        if s.isolated.get(card) == r:
-            out.append("celda")
-        if card in s.reaper.marks:
-            out.append("parca")
-        if any(token[0] == card for token in s.tokens):
-            out.append("ficha")
-        if card in s.flick.accused and s.phase == "dia":
-            out.append("acusada")
-        if any(card in link[:2] for link in s.prophets):
-            out.append("profeta")
-        if card in s.lobotomy.sides:
-            out.append("lobotomia")
-        if s.public.get(card) and s.alive.get(card):
-            # Shown to the whole table: its holder, who sees it anyway, knows everybody knows it too.
-            out.append("desvelada")
-        for hook in hooks_of(s).markers:
-            out.extend(hook(s, card, narrator))
-        if narrator:
-            if any(a[0] == card for a in s.attacks):
-                out.append("muerte")
-            if any(p[0] == card for p in s.protections):
-                out.append("protegida")
-            if s.sweet is not None and s.sweet.open and card in (s.sweet.card, s.sweet.chosen):
-                out.append("muerte-dulce")
-            if any(a[0] == card for _, a in s.delayed):
-                out.append("muerte-aplazada")
-        return out
+        """The markers on a card: the public ones, and for the narrator the secret ones too (``visibility.markers``,
+        which works them out for every card at once)."""
+        return visibility.markers(s, narrator)[card]
+
+    def shared_view(self, state: BethlemState, lang: str) -> visibility.Shared:
+        """What every seat's view and the shared screen's hold the same (``visibility.Shared``)."""
+        return visibility.shared(state, self.text(lang, f"phase.{state.phase}", n=state.round))
 
     def channels(self, state: BethlemState) -> list:
         return talk.channels(state)
 
-    def view(self, state: BethlemState, viewer: Viewer, lang: str) -> BethlemView:
+    def view(self, state: BethlemState, viewer: Viewer, lang: str, shared: Any = None) -> BethlemView:
         s = state
         narrator = viewer is None
         me = s.index.get(viewer) if viewer not in (None, PUBLIC) else None
         badge_hooks = hooks_of(s).badges
+        if narrator:
+            # The narrator sees every card and every personality, and the secret markers too: of what the other
+            # viewers share, only the phase's text is theirs.
+            shown_to_all, personas, markers = None, None, visibility.markers(s, True)
+            phase = shared.phase if shared is not None else self.text(lang, f"phase.{s.phase}", n=s.round)
+        else:
+            common: visibility.Shared = shared if shared is not None else self.shared_view(s, lang)
+            shown_to_all, personas, markers, phase = common.shown, common.personas, common.markers, common.phase
+        # The cards this viewer may know (None: every card), from those every viewer may know.
+        visible = None if shown_to_all is None else visibility.shown_to(s, me, shown_to_all)
+        names = self._card_names.setdefault(lang, {})
+        used, awake_used = s.used, s.awake_used
         players: list[BethlemPlayerView] = []
         for seat, player in enumerate(s.players):
             cards: list[CardView] = []
             for pos, card in enumerate(s.board[seat]):
-                shown = self.visible_card(s, me, narrator, card)
+                shown = card if visible is None or card in visible else None
                 entry: CardView = {
                     "position": pos + 1,
                     "alive": s.alive[card],
                     "card": shown,
-                    "name": self.card_name(shown, lang) if shown else None,
-                    "markers": self.markers(s, card, narrator),
+                    "name": (names.get(shown) or self.card_name(shown, lang)) if shown else None,
+                    # The narrator's own, or a copy: the lists of the shared part are every seat's.
+                    "markers": markers[card] if narrator else list(markers[card]),
                 }
-                if s.settings.custom and not narrator:
-                    entry["markers"] += el_relojero.own_markers(s, card, me)
                 if not s.alive[card] and card in s.death_told:
                     # How the table was told it died (a leper's touch, a lynching, or just "at night").
                     entry["cause"] = s.death_told[card]
@@ -632,11 +600,15 @@ class BethlemGame(Game[BethlemState]):
                 if narrator or seat == me:
                     # Its holder knows when a power of their card was spent (El cataléptico gets up by itself
                     # when its card is attacked: that is how its holder learns of the attack).
-                    entry["spent"] = [
-                        m for m, spent in (("normal", s.used), ("despertar", s.awake_used)) if spent.get(card)
-                    ]
+                    entry["spent"] = (["normal"] if used.get(card) else []) + (
+                        ["despertar"] if awake_used.get(card) else []
+                    )
                 cards.append(entry)
-            persona = self.visible_persona(s, me, narrator, seat)
+            # visibility.persona_shown, its part the same for every viewer worked out once.
+            if personas is None or personas[seat] or (me is not None and (me == seat or s.knows_persona[me].get(seat))):
+                persona: str | None = s.persona[seat]
+            else:
+                persona = None
             players.append(
                 {
                     "id": player,
@@ -655,12 +627,7 @@ class BethlemGame(Game[BethlemState]):
             if s.settings.mode == "dos" and s.board[seat]:
                 # Both players know which cards the other holds (not where).
                 players[-1]["cards_held"] = sorted(s.board[seat])
-            if s.settings.custom:
-                # Section 13: an objective card is hidden until it is revealed (or its viewer saw it).
-                shown_goal = narrator or goal_visible(s, me, seat)
-                players[-1]["objective"] = s.goal[seat] if shown_goal else None
-                players[-1]["objective_revealed"] = s.goal_public[seat]
-                players[-1]["objective_name"] = self.text(lang, f"side.{s.goal[seat]}") if shown_goal else None
+            if badge_hooks:
                 badges = [b for hook in badge_hooks for b in hook(s, seat, me, narrator)]
                 # The platform's generic player list shows a player's badges (texts).
                 players[-1]["badges"] = [self.text(lang, f"badge.{b}") for b in badges]
@@ -668,7 +635,7 @@ class BethlemGame(Game[BethlemState]):
             "phase": {
                 "id": s.phase,
                 "round": s.round,
-                "text": self.text(lang, f"phase.{s.phase}", n=s.round),
+                "text": phase,
             },
             "players": players,
             # John Flick's accusations told at dawn, every day's: the marker on the card lasts its day only.
@@ -702,24 +669,6 @@ class BethlemGame(Game[BethlemState]):
                 "counts": dict(s.last_tally[2]),
             },
         }
-        if s.settings.custom:
-            # La Chef's broccoli waiting in the middle of the table (everybody sees them).
-            view["broccoli"] = chef.center(s)
-            # What El Relojero took off in view of the table.
-            view["relojero_taken_off"] = el_relojero.taken_off(s)
-            # The acontecimiento shown to the table, and the round it acts on.
-            active = s.happen.active if s.happen else None
-            view["happening"] = None if active is None else {"id": active[0], "round": active[1]}
-            # El Saltamundos' decks lie on the table: how many cards are left in his world's deck, and in La
-            # frontera's when his awakening brought it beside another world's, shows (and tells when a reward
-            # for an outlaw can no longer come).
-            jumper = saltamundos_data.jumper_found(s)
-            if jumper is not None and (jumper.world or jumper.frontier is not None):
-                view["world_decks"] = {
-                    "world": jumper.world or None,
-                    "cards": len(jumper.deck),
-                    "frontier": None if jumper.frontier is None else len(jumper.frontier),
-                }
         if me is not None:
             view["you"] = {
                 "id": s.players[me],
@@ -744,15 +693,6 @@ class BethlemGame(Game[BethlemState]):
                     if watcher == me
                 ],
             }
-            if s.settings.custom:
-                view["you"]["objective_card"] = s.goal[me]
-                hand = saltamundos_data.own_hand(s, me)
-                if hand is not None:
-                    # El Saltamundos' world cards: what he drew is in his view, not only in his log.
-                    view["you"]["world_hand"] = hand
-                side = s.traitor_side.get(me)
-                if s.goal[me] == "traidor" and side:
-                    view["you"]["traitor_side"] = side
         if narrator:
             view["secrets"] = {
                 "objectives": {s.players[seat]: objective(s, seat) for seat in range(len(s.players))},
@@ -761,8 +701,12 @@ class BethlemGame(Game[BethlemState]):
                 "puppet": s.players[s.neuroticism.puppet] if s.neuroticism.puppet is not None else None,
                 "hypnosis": [[s.players[seat], power] for seat, power in s.hypnosis],
             }
-            if s.settings.custom:
-                view["secrets"]["traitor_sides"] = {s.players[seat]: side for seat, side in s.traitor_side.items()}
+        views = hooks_of(s).views
+        if views:
+            # What the custom mode and its characters show this viewer (the objective cards, the acontecimiento,
+            # La Chef's broccoli, El Relojero's numbers, El Saltamundos' decks): ``Character.view``.
+            for hook in views:
+                hook(self, s, view, me, narrator, lang)
         return view
 
     # --- noninterference: what is dealt are the life cards and personalities (known by their ids: they travel
@@ -777,11 +721,10 @@ class BethlemGame(Game[BethlemState]):
         deal: dict[str, Any] = {p: [*s.board[i], s.persona[i]] for i, p in enumerate(s.players)}
         if s.settings.events:
             deal[EVENTS_KEY] = list(s.deck)
-        if s.settings.custom:
-            deal[GOALS_KEY] = dict(zip(s.players, s.goal, strict=True))
-            if s.happen:
-                happen = s.happen
-                deal[HAPPENINGS_KEY] = {"periodicos": list(happen.periodic), "puntuales": list(happen.punctual)}
+        more = s.settings.hooks.rules.deal
+        if more is not None:
+            # With custom cards the objective cards and the acontecimientos (``ModeRules.deal``).
+            more(s, deal)
         return deal
 
     def knowledge(self, state: BethlemState, viewer: Viewer) -> set[Hashable]:
@@ -797,8 +740,10 @@ class BethlemGame(Game[BethlemState]):
             persona = self.visible_persona(s, me, False, seat)
             if persona:
                 known.add(("persona", persona))
-            if s.settings.custom and goal_visible(s, me, seat):
-                known.add(("goal", seat))
+        seen = s.settings.hooks.rules.known
+        if seen is not None:
+            # With custom cards the objective cards they see (``ModeRules.known``).
+            seen(s, me, known)
         known |= {("event", e) for e in s.discard}
         # Whoever raised a hand for a card Gas de la risa named holds it, as everybody saw.
         for _, kind, raised in s.hands_raised:
@@ -827,11 +772,12 @@ class BethlemGame(Game[BethlemState]):
     def secret_draws(self, state: BethlemState) -> frozenset[str]:
         """With custom cards, El Relojero's numbers, La frontera's roles and the event El Saltamundos steals are
         drawn by chance, each told to its players only (the thief's new event, like every event drawn)."""
-        return SECRET_DRAWS if state.settings.custom else frozenset()
+        return state.settings.hooks.rules.secret_draws
 
     def announced_options(self, prompt: Prompt) -> frozenset[str]:
-        """El Relojero's menu: a journey to the future and stopping time are announced to the table."""
-        return RELOJERO_ANNOUNCED if prompt.kind == el_relojero.KIND else frozenset()
+        """The custom characters' choices the table hears of at once (``Character.announced``: El Relojero's
+        journey to the future and stopping time)."""
+        return HOOKS.announced.get(prompt.kind, frozenset())
 
     def told_of(self, state: BethlemState, prompt: Prompt) -> frozenset[str] | None:
         """Of the decisions told to others (``TOLD_TO_OTHERS``), those told to given players only: the puppet
@@ -852,8 +798,9 @@ class BethlemGame(Game[BethlemState]):
         if prompt.kind == "el-arquitecto-despertar":
             # He wakes in the chosen card's turn: its holder sees him, nobody else.
             return state.audience({state.holder(c) for option in prompt.options for c in state.find(option)})
-        if prompt.kind == "melancolia" and state.settings.custom:
-            return frozenset()  # shown to the table only after Gas de la risa's turn (section 14)
+        if prompt.kind in state.settings.hooks.rules.told_to_nobody:
+            # With custom cards Melancolía's card, shown to the table only after Gas de la risa's turn (section 14).
+            return frozenset()
         if prompt.kind in PROPHET_KINDS and len(state.prophets) >= MAX_SAME:
             # FAQ 15.7: with two links on the table a third is not made, so nothing of it is announced; only its
             # user is told ('modificador-maximo').
@@ -926,20 +873,19 @@ class BethlemGame(Game[BethlemState]):
         if viewer is None or state.result is not None or state.settings.mode == "dos":
             return None  # with two players each row's cards are public
         due = repr((list(state.group.values()), list(state.agenda)))
-        # El Saltamundos' decks lie face down (his world's, and La frontera's whose cards reward the sheriff's men
-        # when he travels elsewhere): which card is drawn next is nobody's to know. Where there is one, one time
-        # in two the next card and another change places instead (tried first).
-        jumper = saltamundos_data.jumper_found(state)
-        decks = [] if jumper is None else [n for n in ("deck", "frontier") if len(getattr(jumper, n) or ()) >= 2]
+        # The decks characters keep face down (``Character.decks``: El Saltamundos' world's, and La frontera's whose
+        # cards reward the sheriff's men when he travels elsewhere): which card is drawn next is nobody's to know.
+        # Where there is one, one time in two the next card and another change places instead (tried first).
+        decks = [deck for hook in hooks_of(state).decks for deck in hook(state) if len(deck) >= 2]
         if decks and rng.random() < 0.5:
-            name = rng.choice(decks)
-            cards = getattr(jumper, name)
+            which = rng.choice(range(len(decks)))
+            cards = decks[which]
             unseen = [k for k, card in enumerate(cards) if repr(card) not in due]
             if len(unseen) >= 2 and unseen[0] == 0:
                 j = rng.choice(unseen[1:])
                 if cards[0] != cards[j]:
                     s = fork(state)
-                    deck = getattr(saltamundos_data.jumper(s), name)
+                    deck = [d for hook in hooks_of(s).decks for d in hook(s) if len(d) >= 2][which]
                     deck[0], deck[j] = deck[j], deck[0]
                     return Nudge(s)
         known = self.knowledge(state, viewer)
@@ -1011,8 +957,7 @@ class BethlemGame(Game[BethlemState]):
             del s.secret_discard[e]
         for e, seat in zip(pool[k:], owners, strict=True):
             s.secret_discard[e] = seat
-        if s.settings.custom:
-            shuffle_goals(state, s, me, rng)
+        # With custom cards the objective cards first (``mode.hide_goals``), then the characters' secrets.
         for hook in hooks_of(s).hides:
             hook(state, s, me, rng)
         return s
@@ -1020,7 +965,11 @@ class BethlemGame(Game[BethlemState]):
     # --- texts --------------------------------------------------------------------------------------------
 
     def card_name(self, card: str, lang: str) -> str:
-        return self.text(lang, f"card.{KIND_OF.get(card, card)}")
+        names = self._card_names.setdefault(lang, {})
+        name = names.get(card)
+        if name is None:
+            name = names[card] = self.text(lang, f"card.{KIND_OF.get(card, card)}")
+        return name
 
     def target_text(self, s: BethlemState, option: str, lang: str) -> str:
         player, _, pos = option.rpartition(":")
@@ -1167,20 +1116,6 @@ class BethlemGame(Game[BethlemState]):
         if key == "cartas" and value in CARDS:
             return self.card_name(value, lang)
         return super().option_value_label(key, value, lang)
-
-
-def shuffle_goals(state: BethlemState, s: BethlemState, me: int | None, rng: random.Random) -> None:
-    """Deal again the objective cards ``me`` may not know (section 13: hidden until revealed); what sits on an
-    objective card (the Traidor's chosen side) goes with it."""
-    seats = [i for i in range(len(s.players)) if not goal_visible(state, me, i)]
-    order = list(seats)
-    rng.shuffle(order)
-    goals = {i: state.goal[j] for i, j in zip(seats, order, strict=True)}
-    sides = {i: state.traitor_side[j] for i, j in zip(seats, order, strict=True) if j in state.traitor_side}
-    for i in seats:
-        s.goal[i] = goals[i]
-        s.traitor_side.pop(i, None)
-    s.traitor_side.update(sides)
 
 
 def rename_cards(s: BethlemState, mapping: dict[str, str]) -> None:

@@ -16,6 +16,7 @@ from typing import Any
 
 from velada.core.game import CardHelp
 from velada.core.protocol import CALL, PUBLIC, Event, Viewer
+from velada.games.bethlem import visibility
 from velada.games.bethlem.cards import COMPOSITIONS, KIND_OF, KINDS, PERIODIC, PUNCTUAL
 from velada.games.bethlem.custom.saltamundos_data import WORLD_CARDS
 from velada.games.bethlem.ending import objective
@@ -81,12 +82,12 @@ def visible_ids(game: Any, s: BethlemState, viewer: Viewer) -> list[str]:
     if me is not None:
         seats.remove(me)
         seats.insert(0, me)
+    # The cards the viewer may know (None: every card).
+    visible = None if narrator else visibility.shown_to(s, me)
     kinds: list[str] = []
     for seat in seats:
-        for card in s.board[seat]:
-            if game.visible_card(s, me, narrator, card):
-                kinds.append(KIND_OF.get(card, card))
-        if game.visible_persona(s, me, narrator, seat):
+        kinds += [KIND_OF.get(card, card) for card in s.board[seat] if visible is None or card in visible]
+        if visibility.persona_shown(s, me, narrator, seat):
             kinds.append(s.persona[seat])
         if narrator or seat == me:
             kinds += [KIND_OF.get(card, card) for card in s.hand[seat]]

@@ -3,7 +3,9 @@ game: the tables the lower layers read, filled once by ``custom/registry.py`` (`
 
 The rules modules never name a custom character: the death resolution asks ``HOOKS.immunities`` (the
 characters' and the acontecimientos'), ``harms`` and ``triggers``; the night and day flow ask ``dusks``,
-``mutiny``, ``days``, ``round_ends``; the state asks ``silenced``. They read the table of their game's mode,
+``mutiny``, ``days``, ``round_ends``; the state asks ``silenced``; the game's views ask ``views`` and ``badges``,
+its noninterference methods ``hides``, ``decks``, ``announced`` and the mode's rules (``ModeRules.deal``,
+``known``, ``secret_draws``, ``told_to_nobody``). They read the table of their game's mode,
 ``s.settings.hooks`` (``hooks_of(s)``), which for a game without custom cards is an empty one (``NO_HOOKS``;
 its ``triggers`` are the book's death powers alone): a table left empty means "nothing happens", so those
 stages need no branch on the mode. This module sits below the state (it imports no rules module), so
@@ -17,7 +19,8 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from velada.games.bethlem.state import BethlemState
+    from velada.games.bethlem.state import AgendaStep, BethlemState
+    from velada.games.bethlem.view import BethlemView
 
 #: What ``silences`` may be asked about besides a card: a player's personality, their vote in the lynching,
 #: their event cards.
@@ -42,7 +45,11 @@ Handler = Callable[[Any, "BethlemState"], None]
 #: (the seats placing it, not None) the character reacts to it being placed as well.
 Harm = Callable[["BethlemState", str, str, "tuple[int, ...] | None"], str]
 #: A death power: ``trigger(s, card, cause, by)`` returns agenda steps to run (deaths go to ``s.res.next``).
-Trigger = Callable[["BethlemState", str, str, tuple[int, ...]], list[tuple]]
+Trigger = Callable[["BethlemState", str, str, tuple[int, ...]], list["AgendaStep"]]
+#: ``view(game, s, view, me, narrator, lang)``: write into the built ``view`` (of the seat ``me``, None for anybody
+#: else; ``narrator``) what a character or the mode shows that viewer: its keys of the table, of each player, of
+#: ``you`` and of the narrator's ``secrets`` (each declared in ``view.BethlemView``).
+ViewHook = Callable[[Any, "BethlemState", "BethlemView", "int | None", bool, str], None]
 
 
 class Hooks:
@@ -53,9 +60,11 @@ class Hooks:
     __slots__ = (
         "actors",
         "after_deaths",
+        "announced",
         "answers",
         "badges",
         "days",
+        "decks",
         "dusks",
         "handlers",
         "harms",
@@ -72,6 +81,7 @@ class Hooks:
         "silences",
         "steps",
         "triggers",
+        "views",
     )
 
     powers: dict[str, Power]
@@ -88,16 +98,22 @@ class Hooks:
     dusks: tuple[Handler, ...]
     round_ends: tuple[Handler, ...]
     days: tuple[Handler, ...]
-    on_out: tuple[Callable[[BethlemState, int], list[tuple]], ...]
+    on_out: tuple[Callable[[BethlemState, int], list[AgendaStep]], ...]
     #: ``after_deaths(s, deaths)``: a resolution killed ``deaths`` or took players out (the custom mode: who
     #: shows their objective now).
     after_deaths: tuple[Callable[[BethlemState, list[Any]], None], ...]
     actors: tuple[Callable[[BethlemState, str], list[tuple[int, str, str]]], ...]
-    mutiny: tuple[Callable[[BethlemState, list[int]], tuple[list[int], list[tuple]]], ...]
+    mutiny: tuple[Callable[[BethlemState, list[int]], tuple[list[int], list[AgendaStep]]], ...]
     silences: tuple[Callable[[BethlemState, int, str, bool], bool], ...]
     harms: tuple[Harm, ...]
     hides: tuple[Callable[[BethlemState, BethlemState, int | None, Any], None], ...]
     badges: tuple[Callable[[BethlemState, int, int | None, bool], list[str]], ...]
+    #: What the characters and the mode write into a view (the mode's first).
+    views: tuple[ViewHook, ...]
+    #: The face-down decks' lists (``Character.decks``).
+    decks: tuple[Callable[[BethlemState], list[list[str]]], ...]
+    #: By prompt kind: the options of a hidden decision the table hears of at once (``Game.announced_options``).
+    announced: Mapping[str, frozenset[str]]
 
     def __init__(self, rules: ModeRules) -> None:
         self.rules = rules
@@ -121,6 +137,9 @@ class Hooks:
         self.harms = ()
         self.hides = ()
         self.badges = ()
+        self.views = ()
+        self.decks = ()
+        self.announced = {}
 
     def __copy__(self) -> Hooks:
         return self
@@ -148,7 +167,7 @@ class ModeRules:
     #: ``outcome(s)``: the result if some objective is met now, or None.
     outcome: Callable[[BethlemState], Any] = _not_installed
     #: ``round_steps(s)``: the agenda of a new round (its night and day).
-    round_steps: Callable[[BethlemState], tuple[tuple, ...]] = _not_installed
+    round_steps: Callable[[BethlemState], tuple[AgendaStep, ...]] = _not_installed
     #: ``pack(s)``: the seats that wake in the mutineers' turn.
     pack: Callable[[BethlemState], list[int]] = _not_installed
     #: ``before_mutiny(s) -> bool``: something comes before the mutineers wake (it queued the turn again after
@@ -170,6 +189,18 @@ class ModeRules:
     archive: Callable[[BethlemState, int, bool], list[int]] = _not_installed
     #: ``melancholy(s, seat, target, option)``: who is told now of the card Melancolía silenced.
     melancholy: Callable[[BethlemState, int, str, str], None] = _not_installed
+    # --- what the noninterference check deals again and compares (``game.BethlemGame``'s methods) ---
+    #: ``deal(s, deal)``: what the mode deals besides the book's life cards, personalities and events, added to
+    #: ``deal`` (``Game.deal_of``: the objective cards, the acontecimientos); None: nothing (the book's).
+    deal: Callable[[BethlemState, dict[str, Any]], None] | None = None
+    #: ``known(s, me, known)``: what the seat ``me`` (None: anybody else) sees of it, added to ``known``
+    #: (``Game.knowledge``: the objective cards they see); None: nothing (the book's).
+    known: Callable[[BethlemState, int | None, set[Any]], None] | None = None
+    #: The chance draws told to some players only (``Game.secret_draws``).
+    secret_draws: frozenset[str] = frozenset()
+    #: Prompt kinds whose answers nobody is told at once (``Game.told_of``: with custom cards Melancolía's card,
+    #: which the table wakes to see only later, see ``melancholy``).
+    told_to_nobody: frozenset[str] = frozenset()
 
 
 @dataclass(slots=True)

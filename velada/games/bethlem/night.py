@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from velada.core.protocol import CALL
 from velada.games.bethlem import powers
-from velada.games.bethlem.cards import GROUP_OF, KIND_OF, MUTINEER_CARDS, NIGHT_STEP
+from velada.games.bethlem.cards import GROUP_OF, KIND_OF, MUTINEER_CARDS, NIGHT_STEP, NightStep
 from velada.games.bethlem.common import (
     DIRECTOR,
     OWN,
@@ -25,8 +25,8 @@ from velada.games.bethlem.common import (
 from velada.games.bethlem.cuentacuentos import questions_handler
 from velada.games.bethlem.deaths import attack, resolve
 from velada.games.bethlem.happenings import second_attack
-from velada.games.bethlem.hooks import BOOK_MODE, NIGHT, Step
-from velada.games.bethlem.state import BethlemState
+from velada.games.bethlem.hooks import BOOK_MODE, NIGHT, Handler, Step
+from velada.games.bethlem.state import AgendaStep, BethlemState
 
 SPY = "espiar"
 
@@ -34,7 +34,7 @@ SPY = "espiar"
 def dusk_step(game, s: BethlemState) -> None:
     """Night falls: the round's markers are cleared, deaths delayed to this round are placed again."""
     s.phase = "noche"
-    s.emit("noche", None, n=s.round)
+    s.emit_data("noche", None, {"n": s.round})
     s.mary.block = []
     s.mary.impersonators = []
     s.protections = []
@@ -88,29 +88,39 @@ def ali_plan_answer(game, s: BethlemState, answers) -> None:
 
 def night_step(game, s: BethlemState, step_id: str) -> None:
     """One turn of the night: skipped when not due this round; otherwise its handler decides who wakes."""
-    step = NIGHT_STEP[step_id]
+    step, handler, has_power = TURNS[step_id]
     # Most turns come every night: their dates need no look.
     if step.when != "siempre" and not step.due(s.round):
         return
-    if (step.card and s.find(step.card)) or step.called:
+    kind = step.card
+    cards = s.find(kind) if kind else []
+    if cards or step.called:
         # The narrator calls every card on the table when its turn comes, dead or alive, whoever holds it (and
         # the mutineers every night): the live table paces each call, so the room cannot tell which cards
         # still act.
-        s.emit(CALL, None, call=step_id, card=step.card)
-    handler = LOCAL_HANDLERS.get(step_id) or powers.HANDLERS.get(step_id)
+        s.emit_data(CALL, None, {"call": step_id, "card": kind})
     if handler is not None:
         handler(game, s)
         return
-    if step_id not in powers.POWERS:
+    if not has_power:
         # A card with no power implemented (a custom character still to come) is a plain life card.
         return
-    for seat, card, origin in reversed(actors(s, step.card)):
+    users = actors(s, kind, cards)
+    if not users:
+        return
+    for seat, card, origin in reversed(users[1:]):
         s.agenda.appendleft(("act", step_id, seat, card, origin, ""))
+    # The first user's step runs now, as the agenda would run it next (nothing was opened): one step less through
+    # the agenda's loop for most turns, which wake one player.
+    seat, card, origin = users[0]
+    s.step = ("act", step_id, seat, card, origin, "")
+    act_step(game, s, step_id, seat, card, origin, "")
 
 
 def act_step(game, s: BethlemState, power: str, seat: int, card: str, origin: str, stage: str) -> None:
     """A player uses a power: its first stage wakes them (Ali may be watching)."""
-    if stage == "" and s.phase == "noche":
+    # Nobody can see who wakes while no turn is watched and no card is awake (``woke``'s own first look).
+    if stage == "" and s.phase == "noche" and (s.ali.turn is not None or s.awake):
         woke(s, NIGHT_STEP[power].card if power in NIGHT_STEP else "eventos-noche", seat)
     powers.POWERS[power][0](game, s, seat, card, origin, stage)
 
@@ -133,11 +143,12 @@ def book_pack(s: BethlemState) -> list[int]:
     """The book's mutineers' turn: one per player holding a mutineer card that can rise, and Mary Firth
     in the place of a mutineer she unmasked, if she chose to."""
     seats: list[int] = []
-    for card in s.cards_in_play():
-        if GROUP_OF[card] == "P1" and can_rise(s, card):
-            seat = s.holder(card)
-            if seat not in seats:
-                seats.append(seat)
+    for row in s.board:  # the cards in play, in table order, without building their list
+        for card in row:
+            if GROUP_OF[card] == "P1" and can_rise(s, card):
+                seat = s.holder(card)
+                if seat not in seats:
+                    seats.append(seat)
     for seat in s.mary.impersonators:
         if seat not in seats and not s.out[seat]:
             seats.append(seat)
@@ -154,7 +165,7 @@ def mutineers_handler(game, s: BethlemState) -> None:
         return
     members = rules.pack(s)
     if s.settings.hooks.mutiny:
-        later: list[tuple] = []
+        later: list[AgendaStep] = []
         for hook in s.settings.hooks.mutiny:
             members, steps = hook(s, members)
             later.extend(steps)
@@ -171,10 +182,22 @@ def mutineers_handler(game, s: BethlemState) -> None:
     s.agenda.appendleft(("mutineers", 1))
 
 
-def _targets(s: BethlemState, seat: int) -> tuple[str, ...]:
-    members = s.pack
-    cards = living(s, [i for i in range(len(s.players)) if i not in members], exclude_isolated=True)
-    return options(s, not_against(s, seat, cards))
+def _targets(s: BethlemState, members: list[int]) -> dict[int, tuple[str, ...]]:
+    """Each member's targets: the living cards outside the pack, the same for every member but those El archivo
+    shields from some of them (read and written once, not once per member)."""
+    pack = s.pack
+    cards = living(s, [i for i in range(len(s.players)) if i not in pack], exclude_isolated=True)
+    every = None
+    out = {}
+    for seat in members:
+        mine = not_against(s, seat, cards)
+        if mine is not cards:
+            out[seat] = options(s, mine)
+            continue
+        if every is None:
+            every = options(s, cards)
+        out[seat] = every
+    return out
 
 
 def mutineers_step(game, s: BethlemState, round_: int, attack_n: int = 1) -> None:
@@ -187,8 +210,9 @@ def mutineers_step(game, s: BethlemState, round_: int, attack_n: int = 1) -> Non
     # "-ronda-N", not "-N": "amotinados-2" is Daniel's attack alone, another prompt of the same night.
     suffix = ("" if round_ == 1 else f"-ronda-{round_}") + ("" if attack_n == 1 else f"-ataque-{attack_n}")
     opened = False
+    targets_of = _targets(s, members)
     for seat in members:
-        targets = _targets(s, seat)
+        targets = targets_of[seat]
         if targets:
             s.ask(prompt(s, seat, kind, targets, skippable=True, args={"round": round_}, suffix=suffix))
             opened = True
@@ -234,7 +258,7 @@ def mutineers_answer(game, s: BethlemState, answers, round_: int, attack_n: int 
 
 def _after_attack(s: BethlemState) -> None:
     """After the group's attack: Nathaniel's awakening, then the director alone if he borrowed a mutineer."""
-    later = []
+    later: list[AgendaStep] = []
     for card in s.find("nathaniel"):
         if s.awake.get(card) and not s.awake_used.get(card) and can_rise(s, card) and s.holder(card) in s.pack:
             later.append(("act", "nathaniel", s.holder(card), card, OWN, ""))
@@ -262,7 +286,7 @@ def _ali_spies(s: BethlemState, seat: int, members: list[int], audience) -> None
 def dawn_step(game, s: BethlemState) -> None:
     """Dawn: awakened Larry Owls shows everyone the card he saw, then the night's deaths are resolved and
     shown (Wakerfield may swap before a card is shown)."""
-    s.emit("amanece", None, n=s.round)
+    s.emit_data("amanece", None, {"n": s.round})
     if s.ali.turn is not None:
         # Ali watched a turn in which nobody woke.
         for ali in s.find("ali-la-muda"):
@@ -287,6 +311,12 @@ def dawn_step(game, s: BethlemState) -> None:
 
 
 LOCAL_HANDLERS = {"amotinados": mutineers_handler, "preguntas": questions_handler}
+#: Each turn of either night with its own handler, if any, and whether its card has a power to use: looked up once
+#: here rather than in three tables at every turn (the tables are complete once their modules are imported).
+TURNS: dict[str, tuple[NightStep, Handler | None, bool]] = {
+    step_id: (step, LOCAL_HANDLERS.get(step_id) or powers.HANDLERS.get(step_id), step_id in powers.POWERS)
+    for step_id, step in NIGHT_STEP.items()
+}
 # The characters below that use another card's power in their own turn read the whole night through the hooks.
 NIGHT.powers, NIGHT.handlers, NIGHT.local_handlers = powers.POWERS, powers.HANDLERS, LOCAL_HANDLERS
 BOOK_MODE.pack = book_pack

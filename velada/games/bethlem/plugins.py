@@ -34,8 +34,9 @@ from velada.games.bethlem.hooks import (
     Power,
     Step,
     Trigger,
+    ViewHook,
 )
-from velada.games.bethlem.state import BethlemState, CustomRecord
+from velada.games.bethlem.state import AgendaStep, BethlemState, CustomRecord
 
 R = TypeVar("R", bound=CustomRecord)
 
@@ -93,13 +94,13 @@ class Character:
     #: powers), at the end of the round (``ROUND_END``, after the lynching and the acontecimiento).
     moments: Mapping[str, Handler] = field(default_factory=dict)
     #: ``on_out(s, seat) -> agenda steps``: a player went out of the game (their objective is already shown).
-    on_out: Callable[[BethlemState, int], list[tuple]] | None = None
+    on_out: Callable[[BethlemState, int], list[AgendaStep]] | None = None
     #: ``actors(s, kind) -> [(seat, card, origin)]``: somebody else who wakes in the turn of ``kind``
     #: (``common.actors``), with an origin of ``common.SUFFIX``.
     actors: Callable[[BethlemState, str], list[tuple[int, str, str]]] | None = None
     #: ``mutiny(s, pack) -> (pack, steps)``: in the mutineers' turn, who rises after all and what happens
     #: after their attack (Gas de la risa's laughing fit).
-    mutiny: Callable[[BethlemState, list[int]], tuple[list[int], list[tuple]]] | None = None
+    mutiny: Callable[[BethlemState, list[int]], tuple[list[int], list[AgendaStep]]] | None = None
     # --- part B's hooks (El Cyborg, La Maestra Vudú, El Otaku, La Médico, La Médium, El Saltamundos,
     # El Relojero) ---
     #: ``silences(s, seat, what, active) -> bool``: ``seat`` may not use ``what`` now — a card id (``active``:
@@ -116,6 +117,17 @@ class Character:
     #: viewer (a seat, or None) may know — El Saltamundos' frontier roles. Texts under ``badge.`` in the messages;
     #: the view's ``badges`` (the platform's player list shows them) holds the texts.
     badges: Callable[[BethlemState, int, int | None, bool], list[str]] | None = None
+    #: ``view(game, s, view, me, narrator, lang)``: what else the character shows a viewer, written into the built
+    #: view (``hooks.ViewHook``): La Chef's broccoli in the centre, what El Relojero took off and the numbers he
+    #: alone knows, El Saltamundos' decks and hand. Each key declared in ``view.BethlemView``.
+    view: ViewHook | None = None
+    #: ``decks(s) -> [deck]``: the character's decks lying face down, lists in its record whose order nobody may
+    #: know (El Saltamundos' world and La frontera): the noninterference check swaps their cards
+    #: (``game.nudge_hidden``).
+    decks: Callable[[BethlemState], list[list[str]]] | None = None
+    #: By prompt kind of the character: the options the table hears of at once when chosen (El Relojero's journey
+    #: to the future and stopping time; ``Game.announced_options``).
+    announced: Mapping[str, frozenset[str]] = field(default_factory=dict)
 
 
 def record(s: BethlemState, kind: str, cls: type[R]) -> R:
@@ -193,3 +205,6 @@ def install(characters: Iterable[Character]) -> None:
     HOOKS.harms = present("harm")
     HOOKS.hides = present("hide")
     HOOKS.badges = present("badges")
+    HOOKS.views = present("view")
+    HOOKS.decks = present("decks")
+    HOOKS.announced = {k: v for c in chars for k, v in c.announced.items()}

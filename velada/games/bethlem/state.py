@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections import deque
 from dataclasses import dataclass, field
-from typing import Annotated, NamedTuple
+from typing import Annotated, Literal, NamedTuple
 
 from velada.core.game import State
 from velada.core.protocol import Event
@@ -60,6 +60,81 @@ Told = dict[str, str | list[str] | None]
 Attack = tuple[CardId, str, tuple[int, ...], int]
 #: A death as the resolution's stages see it: (card, cause, by seats, flags, its passive powers worked).
 Death = tuple[CardId, str, tuple[int, ...], int, bool]
+
+# The agenda's steps (``flow.STEPS``, the custom characters' ``steps`` among them): a step is its name and its
+# arguments, a plain tuple (a game makes hundreds: no class to build), typed by its shape, whose names say which
+# steps take it (``flow.advance`` calls a step's function with its arguments, ``flow.resolve`` its answer function
+# with the answers first). tests/test_estado_tipado.py checks that these names are the steps' tables and that each
+# shape fits its functions.
+#: A step without arguments.
+CallStep = tuple[
+    Literal[
+        "round", "check", "replace", "arrange", "side", "draft", "dusk", "ali-plan", "dawn", "day", "hostility",
+        "amnesia", "amnesia-target", "unlock", "card-vote", "round-end", "custom-day", "draw", "token",
+        "storyteller-questions", "traitor", "inquisitor", "happening", "risky", "reaper-awake", "chef-mover",
+        "el-relojero-pasado",
+    ]
+]  # fmt: skip
+#: A step about one card (its id).
+CardStep = tuple[
+    Literal[
+        "cellmates-mode", "cellmates-revive", "rabies-mode", "sweet-grave", "chef-revivir", "alquimista-sacrificio",
+        "la-medium-anochecer",
+    ],
+    str,
+]  # fmt: skip
+#: A step named by a word: the resolution's next stage, the night's turn, when an event is chosen, the
+#: acontecimiento that happens now.
+WordStep = tuple[Literal["res", "night", "event-choice", "happening-now"], str]
+#: A step about one seat.
+SeatStep = tuple[Literal["inquisitor-claim", "alquimista-revivir"], int]
+#: A step with its count: Amnesia's lynching, the day's vote, the token, the mutineers' round.
+CountStep = tuple[Literal["amnesia", "vote", "token", "mutineers"], int]
+#: The mutineers' round and which of its attacks.
+MutineersStep = tuple[Literal["mutineers"], int, int]
+#: A resolution of these attacks, of this kind (and whether it is told, ``unannounced``).
+ResolveStep = (
+    tuple[Literal["resolve"], tuple[Attack, ...], str] | tuple[Literal["resolve"], tuple[Attack, ...], str, bool]
+)
+#: Ali's choice: his card and who killed it.
+AliChoiceStep = tuple[Literal["ali-choice"], str, tuple[int, ...]]
+#: La parca awake, with the cards it has moved.
+ReaperAwakeStep = tuple[Literal["reaper-awake"], tuple[str, ...]]
+#: La parca's move from ``source``, with the cards it has moved.
+ReaperMoveStep = tuple[Literal["reaper-move"], str, tuple[str, ...]]
+#: A power used: the power, the seat, the card, where it comes from, the stage of its use.
+ActStep = tuple[Literal["act"], str, int, str, str, str]
+#: The vote on a card: the target seat, its accusers, the vote's number.
+CardVoteOfStep = tuple[Literal["card-vote-of"], int, tuple[int, ...], int]
+#: Cuentacuentos' answers to the questions asked (player, question).
+StorytellerAnswersStep = tuple[Literal["storyteller-answers"], tuple[tuple[str, str], ...]]
+#: La Chef's sharing out: seat, card, origin, the players served, the centre's count before.
+ChefShareStep = tuple[Literal["chef-reparto"], int, str, str, tuple[str, ...], int]
+#: What follows an attack on El Cyborg's card (and whether the cards swap).
+CyborgStep = tuple[Literal["el-cyborg-after"], str, bool]
+#: La Maestra Vudú's extra power: the seat and what it suffered (the harm, its card).
+VoodooEffectStep = tuple[Literal["la-maestra-vudu-efecto"], int, tuple[tuple[str, str], ...]]
+#: La Maestra Vudú's curse: the card, the harm, the attackers, the mode.
+VoodooCurseStep = tuple[Literal["la-maestra-vudu-maldicion"], str, str, tuple[int, ...], str]
+AgendaStep = (
+    CallStep
+    | CardStep
+    | WordStep
+    | SeatStep
+    | CountStep
+    | MutineersStep
+    | ResolveStep
+    | AliChoiceStep
+    | ReaperAwakeStep
+    | ReaperMoveStep
+    | ActStep
+    | CardVoteOfStep
+    | StorytellerAnswersStep
+    | ChefShareStep
+    | CyborgStep
+    | VoodooEffectStep
+    | VoodooCurseStep
+)
 
 
 class DawnEvent(NamedTuple):
@@ -415,10 +490,12 @@ class BethlemState(State):
     table: int = 8
     round: int = 0
     phase: str = "colocacion"
-    agenda: deque[tuple] = field(default_factory=deque)
+    #: Not renamed when hidden cards are dealt again (a step's card ids never were).
+    agenda: deque[AgendaStep] = field(default_factory=deque, metadata={"rename": False})
     #: Players who have asked Cuentacuentos their question (the narrator's seat; see cuentacuentos.py).
     storyteller_asked: set[str] = field(default_factory=set)
-    step: tuple = ()
+    #: The step running, whose prompts are open (``()`` before the first); not renamed, like the agenda.
+    step: AgendaStep | tuple[()] = field(default=(), metadata={"rename": False})
     # --- death markers ------------------------------------------------------------------------------------
     #: The attacks of the current phase: (card, cause, by seats, flags), resolved together (deaths.py).
     attacks: list[Attack] = field(default_factory=list)
@@ -588,9 +665,11 @@ class BethlemState(State):
 
     def tag(self) -> str:
         """The prefix of this moment's prompt ids: ``p`` (before the first night), ``nN``, ``dN``."""
-        if self.phase in ("colocacion", "reparto"):
+        phase = self.phase
+        if phase in ("colocacion", "reparto"):
             return "p"
-        return self.moment()
+        # ``moment()`` written in: every prompt asks (a call less each).
+        return ("n" if phase == "noche" else "d") + str(self.round)
 
     # --- who may act ------------------------------------------------------------------------------------
 

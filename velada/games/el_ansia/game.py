@@ -180,7 +180,7 @@ class AnsiaGame(Game[AnsiaState]):
         if s.group:
             s.step = "mision-inicial"
         else:
-            rounds.start_turn_round(s, order)
+            turn.start_turn_round(s, order)
         return s
 
     @staticmethod
@@ -254,7 +254,7 @@ class AnsiaGame(Game[AnsiaState]):
             for (player, _), chosen in answers.items():
                 s.missions[s.index[player]].append(chosen[0])
             s.emit("misiones-iniciales", None)
-            rounds.start_turn_round(s, s.first_order)
+            turn.start_turn_round(s, s.first_order)
             return
         if s.step == "eleccion":
             scoring.resolve_choice(s, answers)
@@ -263,9 +263,10 @@ class AnsiaGame(Game[AnsiaState]):
 
     # --- what a viewer may see ------------------------------------------------------------------------
 
-    def view(self, state: AnsiaState, viewer: Viewer, lang: str) -> AnsiaView:
+    def shared_view(self, state: AnsiaState, lang: str) -> AnsiaView:
+        """Every part of a view but the viewer's own (``you``) and the narrator's secrets: the board, the players'
+        open information, the phase. Every viewer's, the narrator's too; the views share its parts."""
         s = state
-        me = s.index.get(viewer) if viewer not in (None, PUBLIC) else None
         over = s.result is not None
         players: list[AnsiaPlayerView] = []
         for seat, player in enumerate(s.players):
@@ -332,6 +333,13 @@ class AnsiaGame(Game[AnsiaState]):
             # Vampire tokens show their resting side once their turn is played this moon.
             "resting": [s.players[i] for i in range(len(s.players)) if i != s.current and i not in s.order],
         }
+        return view
+
+    def view(self, state: AnsiaState, viewer: Viewer, lang: str, shared: Any = None) -> AnsiaView:
+        s = state
+        me = s.index.get(viewer) if viewer not in (None, PUBLIC) else None
+        # A copy of the shared part (its own parts are every viewer's: views are read-only).
+        view: AnsiaView = {**(shared if shared is not None else self.shared_view(s, lang))}
         if me is not None:
             view["you"] = {
                 "id": s.players[me],
@@ -485,6 +493,11 @@ class AnsiaGame(Game[AnsiaState]):
     def card_name(self, cid: str, lang: str) -> str:
         names = CARDS[cid].names
         return names.get(lang, names["es"])
+
+    def card_figures(self, cid: str) -> dict[str, int]:
+        """A card's speed and points (``vp``), which the hunting zone shows beside its name (public)."""
+        card = CARDS[cid]
+        return {"speed": card.speed, "vp": card.vp}
 
     def mission_name(self, mid: str, lang: str) -> str:
         names = MISSIONS[mid].names

@@ -1,9 +1,9 @@
-"""Turn order, preparing the next turn, dawn and the umbrellas' extra turn."""
+"""Turn order and the hunting zone's new cards: what a new turn of the moon reads and deals (the round of turns
+itself, which a turn's end starts again, is in ``turn``)."""
 
 from __future__ import annotations
 
-# turn imports this module too (and scoring imports turn): each reads the other's functions only when called.
-from velada.games.el_ansia import board, scoring, turn
+from velada.games.el_ansia import board
 from velada.games.el_ansia.data import CARDS, SPACES
 from velada.games.el_ansia.state import AnsiaState
 
@@ -33,46 +33,6 @@ def first_turn_order(s: AnsiaState) -> list[int]:
     """The first turn: the slowest starting hand plays first (the sum of the speeds printed on its 3 cards); a tie
     goes to the older player, who sits earlier at the table."""
     return sorted(range(len(s.players)), key=lambda seat: (sum(CARDS[c].speed for c in s.hand[seat]), seat))
-
-
-def start_turn_round(s: AnsiaState, order: list[int]) -> None:
-    s.order = list(order)
-    s.emit("orden", None, moon=s.moon, players=[s.players[i] for i in order], extra=s.extra_turn)
-    next_player(s)
-
-
-def next_player(s: AnsiaState) -> None:
-    if s.order:
-        turn.start_turn(s, s.order.pop(0))
-        return
-    prepare_next_turn(s)
-
-
-def prepare_next_turn(s: AnsiaState) -> None:
-    """The moon moves on (after turn 15 the game ends, but for the umbrellas' turn). Every card left in the
-    hunting zone moves one column towards column 1, where stacks pile up; new cards enter column 3 (a «lento»
-    human goes straight to column 2), except before the 15th turn. The tavern gets a face-down card if no vampire
-    is there and it holds fewer than 3."""
-    if s.extra_turn or s.moon >= s.settings.turns:
-        umbrellas = [i for i in turn_order(s) if "sombrilla" in s.tokens[i] and not s.extra_turn]
-        if umbrellas:
-            s.extra_turn = True
-            s.emit("sombrillas", None, players=[s.players[i] for i in umbrellas])
-            start_turn_round(s, umbrellas)
-            return
-        scoring.final_scoring(s)
-        return
-    s.moon += 1
-    s.emit("luna", None, moon=s.moon)
-    for row in s.zone:
-        row[0].extend(row[1])
-        row[1] = row[2]
-        row[2] = []
-    if s.moon < s.settings.turns:
-        refill_zone(s)
-    if not s.stacks.get(TAVERN) and len(s.tavern) < 3 and s.hunt_deck:
-        s.tavern.append(s.hunt_deck.pop())
-    start_turn_round(s, turn_order(s))
 
 
 def refill_zone(s: AnsiaState) -> None:

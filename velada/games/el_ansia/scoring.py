@@ -7,8 +7,8 @@ from collections import Counter
 from velada.core.protocol import Prompt, Result
 from velada.games.el_ansia import board
 from velada.games.el_ansia.data import CARDS, HUMAN_KINDS, MISSIONS, SPACES
+from velada.games.el_ansia.points import owned, score
 from velada.games.el_ansia.state import AnsiaState
-from velada.games.el_ansia.turn import owned, score
 
 KIND_TOKENS = set(HUMAN_KINDS)
 

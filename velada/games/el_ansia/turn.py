@@ -1,14 +1,14 @@
 """A player's turn, in the rulebook's three steps: (1) discard/draw effects, (2) speed — move and/or hunt once,
-(3) end of turn. Every function that opens a prompt records in ``s.step`` which resolver answers it. They run only
-during a turn: where they read whose turn it is (``s.current``), they assert it is a seat (for the type checker)."""
+(3) end of turn; and the round of turns they make up (the next player's turn, or the moon's next turn, the
+umbrellas' extra turn, the final scoring). Every function that opens a prompt records in ``s.step`` which resolver
+answers it. The turn's functions run only during a turn: where they read whose turn it is (``s.current``), they
+assert it is a seat (for the type checker)."""
 
 from __future__ import annotations
 
 from velada.core.chance import shuffle
 from velada.core.protocol import Prompt
-
-# rounds imports this module too: each reads the other's functions only when called.
-from velada.games.el_ansia import board, rounds
+from velada.games.el_ansia import board, scoring
 from velada.games.el_ansia.data import CARDS, HUMAN_KINDS, MISSIONS, QUICK, SPACES
 from velada.games.el_ansia.effects import (
     active,
@@ -18,6 +18,8 @@ from velada.games.el_ansia.effects import (
     keyword,
     pending_step_one,
 )
+from velada.games.el_ansia.points import owned, score
+from velada.games.el_ansia.rounds import TAVERN, refill_zone, turn_order
 from velada.games.el_ansia.state import AnsiaState
 
 REGION_BONUS = {"llanuras": 1, "bosque": 2}
@@ -39,12 +41,6 @@ def _ask(s: AnsiaState, step: str, kind: str, options, skippable: bool = False, 
 def _new_uid(s: AnsiaState) -> str:
     s.uid += 1
     return f"c{s.uid}"
-
-
-def score(s: AnsiaState, seat: int, points: int, why: str) -> None:
-    if points:
-        s.score[seat] += points
-        s.emit("puntos", None, player=s.players[seat], points=points, why=why, total=s.score[seat])
 
 
 # --- drawing ---------------------------------------------------------------------------------------------
@@ -73,8 +69,8 @@ def draw(s: AnsiaState, seat: int, n: int, to_play: bool) -> list[str]:
     if drawn:
         s.drawn[seat] += len(drawn)
         player = s.players[seat]
-        s.emit("roba", frozenset((player,)), player=player, cards=drawn)
-        s.emit("robo", None, player=player, n=len(drawn), play=to_play)
+        s.emit_data("roba", frozenset((player,)), {"player": player, "cards": drawn})
+        s.emit_data("robo", None, {"player": player, "n": len(drawn), "play": to_play})
     return drawn
 
 
@@ -99,7 +95,7 @@ def start_turn(s: AnsiaState, seat: int) -> None:
     s.hunts, s.well_hunts = (0 if s.extra_turn else 1), 0
     s.last_hunt = None
     s.pending_effect = None
-    s.emit("turno-de", None, player=s.players[seat], cards=cards)  # the play area's cards, in its order
+    s.emit_data("turno-de", None, {"player": s.players[seat], "cards": cards})  # the play area's cards, in its order
     step_one(s)
 
 
@@ -121,7 +117,7 @@ def activate(s: AnsiaState, uid: str) -> None:
     s.activated.append(uid)
     seat = s.current
     assert seat is not None
-    s.emit("activa", None, player=s.players[seat], card=cid)
+    s.emit_data("activa", None, {"player": s.players[seat], "card": cid})
     if "robar" in effect:
         draw(s, seat, effect["robar"], True)
     if "robar_si_humano" in effect and has_human(s):
@@ -378,7 +374,7 @@ def move_to(s: AnsiaState, space: str) -> None:
     s.can_move = False
     s.turn_phase = "cazar"
     _place(s, seat, space)
-    s.emit("mueve", None, player=s.players[seat], space=space)
+    s.emit_data("mueve", None, {"player": s.players[seat], "space": space})
     pushable = SPACES[space].region not in ("cementerio", "castillo")
     s.push_queue = [v for v in reversed(s.stacks[space]) if v != seat] if pushable else []
     next_push(s)
@@ -456,20 +452,6 @@ def resolve_rose(s: AnsiaState, chosen: tuple[str, ...]) -> None:
         s.emit("rosa", None, player=s.players[seat], card=rose)
         score(s, seat, CARDS[rose].vp, "rosa")
     offer_hunt(s)
-
-
-def owned(s: AnsiaState, seat: int) -> list[str]:
-    """Every card a vampire owns, wherever it is."""
-    play = [cid for uid, cid in s.play if uid not in s.dropped] if s.current == seat else []
-    return [
-        *s.deck[seat],
-        *s.hand[seat],
-        *s.discard[seat],
-        *s.permanents[seat],
-        *s.digested[seat],
-        *play,
-        *s.spicy[seat],
-    ]
 
 
 def hunting_allowed(s: AnsiaState) -> bool:
@@ -733,9 +715,52 @@ def end_turn(s: AnsiaState) -> None:
             s.discard[seat].append(cid)
     s.play = []
     draw(s, seat, 3, False)
-    s.emit("descansa", None, player=s.players[seat])
+    s.emit_data("descansa", None, {"player": s.players[seat]})
     s.current = None
-    rounds.next_player(s)
+    next_player(s)
+
+
+# --- the round of turns (a turn's end starts the next one: both live here) ---------------------------------
+
+
+def start_turn_round(s: AnsiaState, order: list[int]) -> None:
+    s.order = list(order)
+    s.emit("orden", None, moon=s.moon, players=[s.players[i] for i in order], extra=s.extra_turn)
+    next_player(s)
+
+
+def next_player(s: AnsiaState) -> None:
+    if s.order:
+        start_turn(s, s.order.pop(0))
+        return
+    prepare_next_turn(s)
+
+
+def prepare_next_turn(s: AnsiaState) -> None:
+    """The moon moves on (after turn 15 the game ends, but for the umbrellas' turn). Every card left in the
+    hunting zone moves one column towards column 1, where stacks pile up; new cards enter column 3 (a «lento»
+    human goes straight to column 2), except before the 15th turn. The tavern gets a face-down card if no vampire
+    is there and it holds fewer than 3."""
+    if s.extra_turn or s.moon >= s.settings.turns:
+        umbrellas = [i for i in turn_order(s) if "sombrilla" in s.tokens[i] and not s.extra_turn]
+        if umbrellas:
+            s.extra_turn = True
+            s.emit("sombrillas", None, players=[s.players[i] for i in umbrellas])
+            start_turn_round(s, umbrellas)
+            return
+        scoring.final_scoring(s)
+        return
+    s.moon += 1
+    s.emit("luna", None, moon=s.moon)
+    for row in s.zone:
+        row[0].extend(row[1])
+        row[1] = row[2]
+        row[2] = []
+    if s.moon < s.settings.turns:
+        refill_zone(s)
+    if not s.stacks.get(TAVERN) and len(s.tavern) < 3 and s.hunt_deck:
+        s.tavern.append(s.hunt_deck.pop())
+    start_turn_round(s, turn_order(s))
 
 
 __all__ = ["HUMAN_KINDS", "start_turn"]

@@ -32,11 +32,17 @@ def _ask_everyone(theme: Theme, s: WerewolfState, decision: str, candidates: Seq
 
 def _tally(s: WerewolfState, answers, weighted: bool) -> tuple[dict[str, str | None], dict[str, int]]:
     """The votes as cast, and their count. The Alguacil's vote counts twice when his office gives him that."""
-    votes = {player: chosen[0] if chosen else None for (player, _), chosen in answers.items()}
+    # One pass over the answers (a comprehension then a loop over its values cost a frame and a second pass):
+    # the same votes, and the counts' keys in the same order, that of the first vote for each.
+    votes: dict[str, str | None] = {}
     counts: dict[str, int] = {}
-    for target in votes.values():
-        if target is not None:
-            counts[target] = counts.get(target, 0) + 1
+    get = counts.get
+    for (player, _), chosen in answers.items():
+        if chosen:
+            target = votes[player] = chosen[0]
+            counts[target] = get(target, 0) + 1
+        else:
+            votes[player] = None
     if weighted and s.sheriff is not None:
         target = votes.get(s.players[s.sheriff])
         if target is not None:
@@ -112,17 +118,12 @@ def _elect(s: WerewolfState, player: str) -> None:
 def vote_step(theme: Theme, s: WerewolfState) -> None:
     """Every living player points at one other player (or abstains)."""
     kind = theme.kinds["vote"]
-    pid = f"{s.tag()}:{kind}"
-    players, group, others = s.players, s.group, s.others()
-    for seat in s.living():
-        options = others[seat]
-        if options:
-            group[players[seat], pid] = Prompt(pid, players[seat], kind, options, 1, 1, True)
+    s.ask_seats(f"{s.tag()}:{kind}", kind, s.living(), s.others(), True)
 
 
 def vote_resolve(theme: Theme, s: WerewolfState, answers) -> None:
     votes, counts = _tally(s, answers, weighted=s.settings.sheriff_double_vote)
-    s.emit("votos", None, votes=votes, decision="linchamiento")
+    s.emit_data("votos", None, {"votes": votes, "decision": "linchamiento"})
     if s.settings.vote == "dos-rondas":
         candidates = _two_candidates(s, counts)
         if len(candidates) == 2:
@@ -179,11 +180,11 @@ def revote_resolve(theme: Theme, s: WerewolfState, answers, tied: tuple[str, ...
 def _decide(theme: Theme, s: WerewolfState, top: list[str], revote_allowed: bool) -> None:
     """Lynch the single most voted player; otherwise settle the tie."""
     if not top:
-        s.emit("sin-linchamiento", None, reason="sin-votos")
+        s.emit_data("sin-linchamiento", None, {"reason": "sin-votos"})
     elif len(top) == 1:
         lynch(theme, s, top[0])
     else:
-        s.emit("empate", None, players=top, decision="linchamiento")
+        s.emit_data("empate", None, {"players": top, "decision": "linchamiento"})
         if s.sheriff is not None and s.settings.sheriff_breaks_ties:
             s.agenda.appendleft(("tiebreak", tuple(top)))
         elif s.settings.tie == "azar":
@@ -193,7 +194,7 @@ def _decide(theme: Theme, s: WerewolfState, top: list[str], revote_allowed: bool
         elif s.settings.tie == "revotacion" and revote_allowed:
             s.agenda.appendleft(("revote", tuple(top)))
         else:
-            s.emit("sin-linchamiento", None, reason="empate")
+            s.emit_data("sin-linchamiento", None, {"reason": "empate"})
 
 
 def tiebreak_step(theme: Theme, s: WerewolfState, tied: tuple[str, ...]) -> None:

@@ -8,7 +8,7 @@ last breath, and only after all of that does the game check whether it has ended
 from __future__ import annotations
 
 from velada.core.protocol import NARRATOR_ONLY, Prompt
-from velada.games.hombres_lobo.state import WerewolfState
+from velada.games.hombres_lobo.state import AgendaStep, WerewolfState
 from velada.games.hombres_lobo.theme import HUNTER, Theme
 
 #: Causes the whole table learns. Night deaths are announced without their cause, as a narrator does.
@@ -20,8 +20,8 @@ def die(theme: Theme, s: WerewolfState, deaths: list[tuple[int, str]], by: int |
     ahead of everything else: the Cazador's shot first, then the Alguacil's succession (so the office never
     passes to somebody about to be shot), then the end check."""
     queue = list(deaths)
-    shots: list[tuple] = []
-    successions: list[tuple] = []
+    shots: list[AgendaStep] = []
+    successions: list[AgendaStep] = []
     players = s.players
     i = 0
     while i < len(queue):
@@ -33,11 +33,13 @@ def die(theme: Theme, s: WerewolfState, deaths: list[tuple[int, str]], by: int |
         told = PUBLIC_CAUSES.get(cause, "noche")
         s.death[seat] = told
         if cause == "disparo" and by is not None:
-            s.emit("muerte", None, player=players[seat], role=s.roles[seat], cause=told, by=players[by])
+            s.emit_data(
+                "muerte", None, {"player": players[seat], "role": s.roles[seat], "cause": told, "by": players[by]}
+            )
         else:
-            s.emit("muerte", None, player=players[seat], role=s.roles[seat], cause=told)
+            s.emit_data("muerte", None, {"player": players[seat], "role": s.roles[seat], "cause": told})
         if cause not in PUBLIC_CAUSES:
-            s.emit("causa", NARRATOR_ONLY, player=players[seat], cause=cause)
+            s.emit_data("causa", NARRATOR_ONLY, {"player": players[seat], "cause": cause})
         if s.lovers is not None and seat in s.lovers:
             partner = s.lovers[1] if s.lovers[0] == seat else s.lovers[0]
             if s.alive[partner]:

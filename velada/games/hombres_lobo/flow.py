@@ -13,18 +13,18 @@ from collections.abc import Callable
 from velada.core.game import Answers
 from velada.games.hombres_lobo import day, deaths, night, preparation
 from velada.games.hombres_lobo.ending import finish, outcome
-from velada.games.hombres_lobo.state import WerewolfState
+from velada.games.hombres_lobo.state import AgendaStep, WerewolfState
 from velada.games.hombres_lobo.theme import Theme
 
 #: Turno de preparación: the Ladrón, Cupido, and the Alguacil's election if held now; then a first check
 #: (a Ladrón may have left every wolf among the spare cards).
-PREPARATION = (("thief",), ("cupid",), ("election", "preparation"), ("check",))
+PREPARATION: tuple[AgendaStep, ...] = (("thief",), ("cupid",), ("election", "preparation"), ("check",))
 #: The night's calls in the rulebook's order, then dawn.
-NIGHT = (("dusk",), ("seer",), ("wolves", 1), ("witch",), ("dawn",))
+NIGHT: tuple[AgendaStep, ...] = (("dusk",), ("seer",), ("wolves", 1), ("witch",), ("dawn",))
 #: The day: the election if held on the first day, then the vote.
-DAY = (("election", "day"), ("vote",))
+DAY: tuple[AgendaStep, ...] = (("election", "day"), ("vote",))
 #: The day of a table that holds no election on a day (``alguacil`` is ``no`` or ``preparacion``): the vote.
-VOTE_DAY = (("vote",),)
+VOTE_DAY: tuple[AgendaStep, ...] = (("vote",),)
 
 
 def _check(theme: Theme, s: WerewolfState) -> None:
@@ -80,11 +80,11 @@ def advance(theme: Theme, s: WerewolfState) -> None:
             agenda.extend(DAY if s.settings.sheriff.startswith("dia-") else VOTE_DAY)
         step = agenda.popleft()
         s.step = step
-        # Steps carry no argument or one: called without slicing the step (``*step[1:]`` builds two tuples).
-        size = len(step)
-        if size == 1:
+        # Steps carry no argument or one: called without slicing the step (``*step[1:]`` builds two tuples). The
+        # size is asked of ``len`` each time, which tells the type checker the step's shape.
+        if len(step) == 1:
             STEPS[step[0]](theme, s)
-        elif size == 2:
+        elif len(step) == 2:
             STEPS[step[0]](theme, s, step[1])
         else:
             STEPS[step[0]](theme, s, *step[1:])
@@ -93,11 +93,11 @@ def advance(theme: Theme, s: WerewolfState) -> None:
 def resolve(theme: Theme, s: WerewolfState, answers: Answers) -> None:
     """Hand a completed group of answers to the resolver of the step that opened it, then go on."""
     step = s.step
-    size = len(step)
-    if size == 1:
+    if len(step) == 1:
         RESOLVERS[step[0]](theme, s, answers)
-    elif size == 2:
+    elif len(step) == 2:
         RESOLVERS[step[0]](theme, s, answers, step[1])
     else:
+        assert step, "answers come only while a step runs"
         RESOLVERS[step[0]](theme, s, answers, *step[1:])
     advance(theme, s)

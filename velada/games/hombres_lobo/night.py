@@ -24,7 +24,7 @@ def dusk_step(theme: Theme, s: WerewolfState) -> None:
     s.victim_cause = "lobos"
     s.saved = False
     s.poisoned = None
-    s.emit("noche", None, n=s.day)
+    s.emit_data("noche", None, {"n": s.day})
     if not s.wolves_met:
         s.wolves_met = True
         wolves = s.seats(WOLF)
@@ -38,15 +38,18 @@ def call(theme: Theme, s: WerewolfState, power: str) -> None:
     """The narrator calls a power whose card is in the game — alive or dead, dealt or among the spare cards — so
     that the room hears the same calls every night whoever holds them (the live table paces each call)."""
     if power in s.powers_in_game:
-        s.emit(CALL, None, call=power)
+        s.emit_data(CALL, None, {"call": power})
 
 
 def seer_step(theme: Theme, s: WerewolfState) -> None:
     """Vidente: picks a player and is shown that player's card."""
     call(theme, s, SEER)
-    for seat in s.seats(SEER):
+    # Opened by ``ask_seats`` (one option of the other living players, may skip), not by calling ``Prompt``:
+    # ~0.9 k instructions less a call. Her options are never empty: alone alive, the game would be over.
+    seats = s.seats(SEER)
+    if seats:
         kind = theme.kinds["seer"]
-        s.ask(Prompt(f"n{s.day}:{kind}", s.players[seat], kind, s.others()[seat], 1, 1, True))
+        s.ask_seats(f"n{s.day}:{kind}", kind, seats, s.others(), True)
 
 
 def seer_resolve(theme: Theme, s: WerewolfState, answers) -> None:
@@ -54,7 +57,7 @@ def seer_resolve(theme: Theme, s: WerewolfState, answers) -> None:
         if chosen:
             seer, target = s.index[player], s.index[chosen[0]]
             s.known[seer][target] = s.roles[target]
-            s.emit("vision", s.alone[seer], player=chosen[0], role=s.roles[target])
+            s.emit_data("vision", s.alone[seer], {"player": chosen[0], "role": s.roles[target]})
 
 
 def wolves_step(theme: Theme, s: WerewolfState, round_: int) -> None:
@@ -79,10 +82,7 @@ def wolves_step(theme: Theme, s: WerewolfState, round_: int) -> None:
         return
     kind = theme.kinds["wolves"]
     pid = f"n{s.day}:{kind}" if round_ == 1 else f"n{s.day}:{kind}-{round_}"
-    args = {"round": round_}
-    group = s.group
-    for w in wolves:
-        group[players[w], pid] = Prompt(pid, players[w], kind, prey, 1, 1, True, args)
+    s.ask_seats(pid, kind, wolves, [prey] * len(players), True, {"round": round_})
     # Whether her card is in the game first: most tables have no seat to look for.
     if round_ == 1 and LITTLE_GIRL in s.powers_in_game:
         for girl in s.seats(LITTLE_GIRL):
@@ -102,16 +102,17 @@ def wolves_resolve(theme: Theme, s: WerewolfState, answers, round_: int) -> None
     for girl in spied:
         if _little_girl_spies(theme, s, girl, wolves, pack):
             return
-    targets = set(votes.values())
-    target = next(iter(targets)) if len(targets) == 1 else None
+    # Unanimity: every vote equal to the first (no set built and read back).
+    cast = list(votes.values())
+    target = cast[0] if cast and cast.count(cast[0]) == len(cast) else None
     if target is not None:
         s.victim = s.index[target]
-        s.emit("victima", pack, player=target, votes=votes)
+        s.emit_data("victima", pack, {"player": target, "votes": votes})
     elif round_ < s.settings.wolf_rounds:
         s.emit("votos-lobos", pack, votes=votes, round=round_)
         s.agenda.appendleft(("wolves", round_ + 1))
     else:
-        s.emit("sin-acuerdo", pack, votes=votes)
+        s.emit_data("sin-acuerdo", pack, {"votes": votes})
 
 
 def _little_girl_spies(theme: Theme, s: WerewolfState, girl: int, wolves: list[int], pack: frozenset[str]) -> bool:
@@ -143,11 +144,11 @@ def witch_step(theme: Theme, s: WerewolfState) -> None:
         if s.life_potion:
             if s.victim is not None:
                 victim = s.players[s.victim]
-                s.emit("victima-bruja", s.alone[seat], player=victim)
+                s.emit_data("victima-bruja", s.alone[seat], {"player": victim})
                 kind = theme.kinds["witch_life"]
                 s.ask(Prompt(f"n{s.day}:{kind}", player, kind, (SAVE,), skippable=True, args={"victim": victim}))
                 return
-            s.emit("sin-victima", s.alone[seat])
+            s.emit_data("sin-victima", s.alone[seat], {})
         s.agenda.appendleft(("witch_death",))
 
 
@@ -165,9 +166,11 @@ def witch_life_resolve(theme: Theme, s: WerewolfState, answers) -> None:
 def witch_death_step(theme: Theme, s: WerewolfState) -> None:
     if not s.death_potion:
         return
-    for seat in s.seats(WITCH):
+    # As the Vidente's call: ``ask_seats`` rather than ``Prompt``, the same prompt.
+    seats = s.seats(WITCH)
+    if seats:
         kind = theme.kinds["witch_death"]
-        s.ask(Prompt(f"n{s.day}:{kind}", s.players[seat], kind, s.others()[seat], 1, 1, True))
+        s.ask_seats(f"n{s.day}:{kind}", kind, seats, s.others(), True)
 
 
 def witch_death_resolve(theme: Theme, s: WerewolfState, answers) -> None:
@@ -182,13 +185,13 @@ def dawn_step(theme: Theme, s: WerewolfState) -> None:
     """Day breaks: the narrator names the night's dead, each revealing the card, in seat order — naming the
     wolves' victim first would tell the table which death was the Bruja's potion."""
     s.phase = "dia"
-    s.emit("dia", None, n=s.day)
+    s.emit_data("dia", None, {"n": s.day})
     deaths: list[tuple[int, str]] = []
     if s.victim is not None and not s.saved:
         deaths.append((s.victim, s.victim_cause))
     if s.poisoned is not None and (not deaths or deaths[0][0] != s.poisoned):
         deaths.append((s.poisoned, "pocion"))
     if not deaths:
-        s.emit("sin-muertes", None)
+        s.emit_data("sin-muertes", None, {})
         return
     die(theme, s, sorted(deaths))

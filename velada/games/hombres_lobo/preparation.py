@@ -15,7 +15,8 @@ def thief_step(theme: Theme, s: WerewolfState) -> None:
     """Ladrón: he sees the two spare cards face up and may swap his card for one of them; if both are wolves
     he must. In the rulebook's variant he instead moves every dealt card one seat left or right."""
     call(theme, s, THIEF)
-    seats = s.seats(THIEF)
+    # Whether his card is in the game first (dealt or spare: no other way to his power): most tables have none.
+    seats = s.seats(THIEF) if THIEF in s.powers_in_game else []
     if not seats:
         return
     seat = seats[0]
@@ -66,7 +67,8 @@ def _rotate(theme: Theme, s: WerewolfState, seat: int, direction: str) -> None:
 def cupid_step(theme: Theme, s: WerewolfState) -> None:
     """Cupido: names two players (himself allowed) who fall in love."""
     call(theme, s, CUPID)
-    seats = s.seats(CUPID)
+    # As the Ladrón's: no seat to look for when her card is not in the game.
+    seats = s.seats(CUPID) if CUPID in s.powers_in_game else []
     if not seats:
         return
     kind = theme.kinds["cupid"]

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections import deque
 from dataclasses import dataclass, field
+from itertools import combinations, compress
 from typing import Literal
 
 from velada.core.game import State
@@ -11,6 +12,21 @@ from velada.core.game import State
 #: What the Ladrón did with the dealt cards: nothing yet, his card for spare card ``k`` (``("cambio", seat, k)``),
 #: or every card ``shift`` seats on (``("rotacion", shift)``).
 ThiefMove = tuple[()] | tuple[Literal["cambio"], int, int] | tuple[Literal["rotacion"], int]
+
+# The agenda's steps (``flow.STEPS``): a step is its name and its arguments, a plain tuple (a step is made at
+# every call of the game: no class to build), typed by its shape; the name says which (``flow.advance`` calls the
+# step's function with the arguments, ``flow.resolve`` its resolver with the answers first).
+#: A step without arguments: the calls of the night and the preparation, the vote, the end check.
+CallStep = tuple[Literal["thief", "cupid", "check", "dusk", "seer", "witch", "witch_death", "dawn", "vote"]]
+#: The Alguacil's election, ``when`` it is held (``preparation`` or ``day``).
+ElectionStep = tuple[Literal["election"], str]
+#: The wolves' round of their vote (1, then 2 and on when the table plays several).
+WolvesStep = tuple[Literal["wolves"], int]
+#: A vote again among the tied or the most voted players (their ids).
+TiedStep = tuple[Literal["election_revote", "runoff", "revote", "tiebreak"], tuple[str, ...]]
+#: What a dead seat does (the Cazador's shot, the Alguacil's successor).
+SeatStep = tuple[Literal["hunter", "successor"], int]
+AgendaStep = CallStep | ElectionStep | WolvesStep | TiedStep | SeatStep
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,8 +81,9 @@ class WerewolfState(State):
     death_potion: bool = True
     phase: str = "preparacion"
     day: int = 0
-    agenda: deque[tuple] = field(default_factory=deque)
-    step: tuple = ()
+    agenda: deque[AgendaStep] = field(default_factory=deque)
+    #: The step running, whose prompts are open (``()`` before the first).
+    step: AgendaStep | tuple[()] = ()
     wolves_met: bool = False
     holder: dict[str, int] = field(default_factory=dict)
     pack: list[int] = field(default_factory=list)
@@ -105,7 +122,8 @@ class WerewolfState(State):
         alive = self.alive
         known = self.living_seats
         if known is None or known[0] != alive:
-            known = self.living_seats = (list(alive), tuple([i for i in range(len(alive)) if alive[i]]), None)
+            # ``compress`` picks them in C: a comprehension's frame and loop cost ~10 opcodes a seat at every death.
+            known = self.living_seats = (list(alive), tuple(compress(range(len(alive)), alive)), None)
         return known[1]
 
     def others(self) -> list[tuple[str, ...]]:
@@ -116,10 +134,15 @@ class WerewolfState(State):
         assert known is not None, "living() has just read the living seats"
         table = known[2]
         if table is None:
-            ids = self.ids(seats)
             table = [()] * len(self.alive)
-            for k, seat in enumerate(seats):
-                table[seat] = ids[:k] + ids[k + 1 :]
+            if seats:
+                # The living ids (those of ``seats``) less one each, made in C by ``combinations``, which leaves out
+                # the last first: the seats taken in reverse order each get the next (one tuple a seat, where two
+                # slices and their sum made three; ``zip(..., strict=True)`` measured dearer than ``next``).
+                ids = tuple(compress(self.players, known[0]))
+                rest = combinations(ids, len(ids) - 1)
+                for seat in reversed(seats):
+                    table[seat] = next(rest)
             self.living_seats = (known[0], seats, table)
         return table
 

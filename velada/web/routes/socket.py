@@ -14,7 +14,7 @@ from typing import Annotated, Any, Literal
 
 import orjson
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
-from starlette.routing import BaseRoute, WebSocketRoute
+from starlette.routing import WebSocketRoute
 from starlette.websockets import WebSocket
 
 from velada.core.protocol import NARRATOR, PUBLIC, IllegalAction
@@ -39,6 +39,7 @@ from velada.web.routes.base import (
 from velada.web.security import Rate, RateLimit
 from velada.web.store import token_hash
 from velada.web.talk import author_of
+from velada.web.uvicorn_ws import SEND_NOW
 
 #: A websocket's messages: a person taps, a script would flood.
 SOCKET_RATE = Rate(5.0, 15.0)
@@ -108,16 +109,38 @@ async def socket(websocket: WebSocket) -> None:
         current = table.seat_by_hash(digest) if digest is not None else None
         return seat is not None and current is not None and current.position == seat.position
 
+    def revoked() -> bool:
+        return (conn.viewer not in (PUBLIC, None) or narrator_token) and not seated()
+
+    # Messages awaiting the socket's ASGI send (a slow reader's): a message sent at once must not pass them.
+    awaiting = 0
+
     async def send(message: dict[str, Any]) -> None:
-        if (conn.viewer not in (PUBLIC, None) or narrator_token) and not seated():
+        nonlocal awaiting
+        if revoked():
             # Not one more word of the seat's view: close, and the page reconnects as a stranger.
             with contextlib.suppress(Exception):
                 await websocket.close(code=4001)
             raise SeatGone
-        # orjson: a fifth of json.dumps's CPU for a message of page parts (the same text: UTF-8, compact).
-        await websocket.send_text(orjson.dumps(message, option=orjson.OPT_NON_STR_KEYS).decode())
+        awaiting += 1
+        try:
+            # orjson: a fifth of json.dumps's CPU for a message of page parts (the same text: UTF-8, compact).
+            await websocket.send_text(orjson.dumps(message, option=orjson.OPT_NON_STR_KEYS).decode())
+        finally:
+            awaiting -= 1
+
+    # uvicorn's protocol as velada serve runs it writes a message without a coroutine when it can (LightSocket).
+    write_now = websocket.scope.get("extensions", {}).get(SEND_NOW)
+
+    def send_now(message: dict[str, Any]) -> bool:
+        """``message`` written at once, if nothing waits before it, the seat still holds and the socket can take
+        it; else ``False`` (nothing written): ``send`` then sends it, or closes the socket of a revoked seat."""
+        if write_now is None or awaiting or revoked():
+            return False
+        return bool(write_now(orjson.dumps(message, option=orjson.OPT_NON_STR_KEYS)))
 
     conn = Connection(send, viewer, is_host and viewer in (PUBLIC, None), lang, join_url(websocket, code))
+    conn.send_now = send_now
     limit = RateLimit(SOCKET_RATE.per_second, SOCKET_RATE.burst)
     try:
         await table.attach(conn)
@@ -216,4 +239,4 @@ async def _talk(
         await table.talk.configure(enabled=message.on)
 
 
-routes: list[BaseRoute] = [WebSocketRoute("/t/{code}/ws", socket)]
+routes: list[WebSocketRoute] = [WebSocketRoute("/t/{code}/ws", socket)]

@@ -180,6 +180,14 @@
     const view = Object.assign({}, old || {});
     for (const key of delta.unset || []) delete view[key];
     Object.assign(view, delta.set || {});
+    for (const [key, entries] of Object.entries(delta.items || {})) {
+      const items = (view[key] || []).slice();
+      for (const [at, entry] of entries) {
+        if (at < 0 || at >= items.length) throw new Error("a list entry past the entries seen");
+        items[at] = entry;
+      }
+      view[key] = items;
+    }
     if (delta.log) {
       const have = view.log || [];
       if (delta.log.from > have.length) throw new Error("a log delta past the entries seen");

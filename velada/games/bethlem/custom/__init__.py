@@ -11,12 +11,15 @@ flow and the game above it). To add a character:
    wakes and ``powers[step id]`` asks;
 2. append the module to ``MODULES`` in ``custom/registry.py``.
 
-Extension points (``plugins.Character``, 16): ``powers``/``handlers`` (night), ``steps`` (agenda steps and their
+Extension points (``plugins.Character``, 19): ``powers``/``handlers`` (night), ``steps`` (agenda steps and their
 answers), ``triggers`` (death powers), ``immunity`` (an attack that does not kill), ``harm`` (a harm aimed at a
 card falls on another one: ``hooks.harm``), ``silences`` (a power that cannot be used now), ``actors`` (someone
 else wakes in a card's turn), ``mutiny`` (who rises in the mutineers' turn), ``moments`` (at nightfall, by day,
 at the round's end), ``on_awaken``, ``on_out`` (a player went out), ``reveals`` (when the objective is shown),
-``markers`` and ``badges`` (views), ``hide`` (secrets dealt again by ``game.shuffle_hidden``). A night turn whose
+``markers``, ``badges`` and ``view`` (views: what else the character writes into a view, each key declared in
+``view.BethlemView``), ``hide`` (secrets dealt again by ``game.shuffle_hidden``), ``decks`` (decks lying face
+down, whose cards ``game.nudge_hidden`` swaps) and ``announced`` (the options of its prompts the table hears of at
+once): the game names no character. A night turn whose
 handler wakes whoever ``common.actors`` names says so in the night's data (``actors = true``). The custom mode's
 own rules where the book's differ are not a character's: ``mode.py`` (``hooks.ModeRules``).
 Borrowing another card's power for a round: append ``(seat, card, awakened)`` to ``s.borrowed`` (cleared at

@@ -16,7 +16,7 @@ from velada.games.bethlem.cards import KIND_OF
 from velada.games.bethlem.common import announce_awakening, answer_of, options, prompt
 from velada.games.bethlem.deaths import resolve, revive
 from velada.games.bethlem.plugins import DAY, Character, awake, extra
-from velada.games.bethlem.state import INDIRECT, INEVITABLE, NO_TRIGGER, BethlemState
+from velada.games.bethlem.state import INDIRECT, INEVITABLE, NO_TRIGGER, AgendaStep, BethlemState
 
 KIND = "la-alquimista"
 
@@ -33,7 +33,7 @@ def reveals(s: BethlemState, seat: int, dead: list[str], default: bool) -> bool:
 # --- the extra power: back from the dead ------------------------------------------------------------------------
 
 
-def on_out(s: BethlemState, seat: int) -> list[tuple]:
+def on_out(s: BethlemState, seat: int) -> list[AgendaStep]:
     cards = [c for c in _held(s, seat) if s.passive(c) and extra(s, c) and not s.removed.get(c)]
     return [("alquimista-revivir", seat)] if cards else []
 

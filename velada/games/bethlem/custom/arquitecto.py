@@ -24,7 +24,7 @@ from velada.games.bethlem.deaths import swap_cards
 from velada.games.bethlem.hooks import NIGHT
 from velada.games.bethlem.plugins import ROUND_END, Character, awake, extra, record
 from velada.games.bethlem.renaming import CardId
-from velada.games.bethlem.state import BethlemState, CustomRecord
+from velada.games.bethlem.state import AgendaStep, BethlemState, CustomRecord
 
 KIND = "el-arquitecto"
 HIDE, LABYRINTH, TURN = "escondite", "laberinto", "despertar"
@@ -160,7 +160,7 @@ def round_end(game, s: BethlemState) -> None:
         s.used[card] = used
 
 
-def on_death(s: BethlemState, card: str, cause: str, by: tuple[int, ...]) -> list[tuple]:
+def on_death(s: BethlemState, card: str, cause: str, by: tuple[int, ...]) -> list[AgendaStep]:
     """Awakened, when it dies its holder keeps the last card it woke with, and gives the dead Arquitecto for it."""
     target = _record(s).woke_with
     if awake(s, card) and target is not None and target in s.where and s.holder(target) != s.holder(card):

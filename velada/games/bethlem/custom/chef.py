@@ -26,7 +26,8 @@ from velada.games.bethlem.deaths import revive
 from velada.games.bethlem.objectives import reveal
 from velada.games.bethlem.plugins import DUSK, ROUND_END, Character, awake, extra, found, record
 from velada.games.bethlem.renaming import CardId
-from velada.games.bethlem.state import INDIRECT, BethlemState, CustomRecord
+from velada.games.bethlem.state import INDIRECT, AgendaStep, BethlemState, CustomRecord
+from velada.games.bethlem.view import BethlemView
 
 KIND = "la-chef"
 SERVE = "servir"
@@ -279,7 +280,7 @@ def dusk(game, s: BethlemState) -> None:
 # --- the extra power: back to life ----------------------------------------------------------------------------------
 
 
-def on_death(s: BethlemState, card: str, cause: str, by: tuple[int, ...]) -> list[tuple]:
+def on_death(s: BethlemState, card: str, cause: str, by: tuple[int, ...]) -> list[AgendaStep]:
     d = _found(s)
     food = d is not None and (bool(d.broccoli) or bool(d.center))
     if extra(s, card) and food:
@@ -322,6 +323,11 @@ def badges(s: BethlemState, seat: int, viewer: int | None, narrator: bool) -> li
     return ["comida"] if (seat, viewer) in d.meals or (viewer, seat) in d.meals else []
 
 
+def view(game, s: BethlemState, view: BethlemView, me: int | None, narrator: bool, lang: str) -> None:
+    """La Chef's broccoli waiting in the middle of the table (everybody sees them)."""
+    view["broccoli"] = center(s)
+
+
 CHARACTER = Character(
     KIND,
     powers={KIND: (ask, answer)},
@@ -334,4 +340,5 @@ CHARACTER = Character(
     moments={ROUND_END: round_end, DUSK: dusk},
     markers=markers,
     badges=badges,
+    view=view,
 )

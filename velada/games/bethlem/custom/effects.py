@@ -9,7 +9,7 @@ from velada.games.bethlem.common import dead_cards, living, not_against
 from velada.games.bethlem.deaths import attack, revive
 from velada.games.bethlem.hooks import NIGHT
 from velada.games.bethlem.objectives import goal_visible
-from velada.games.bethlem.state import BethlemState
+from velada.games.bethlem.state import AgendaStep, BethlemState
 
 
 def me(s: BethlemState, seat: int) -> frozenset[str]:
@@ -17,7 +17,7 @@ def me(s: BethlemState, seat: int) -> frozenset[str]:
     return frozenset((s.players[seat],))
 
 
-def push(s: BethlemState, *entries: tuple) -> None:
+def push(s: BethlemState, *entries: AgendaStep) -> None:
     """Run these agenda steps next, in this order."""
     s.agenda.extendleft(reversed(entries))
 

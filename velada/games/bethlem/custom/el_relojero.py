@@ -29,7 +29,8 @@ from velada.games.bethlem.custom.effects import kill, kill_options, look, look_o
 from velada.games.bethlem.deaths import remove_attacks, resolve, revive
 from velada.games.bethlem.plugins import ROUND_END, Character, awake, found, record
 from velada.games.bethlem.renaming import CardId
-from velada.games.bethlem.state import INEVITABLE, LEPER, NO_TRIGGER, Attack, BethlemState, CustomRecord
+from velada.games.bethlem.state import INEVITABLE, LEPER, NO_TRIGGER, AgendaStep, Attack, BethlemState, CustomRecord
+from velada.games.bethlem.view import BethlemView
 
 KIND = "el-relojero"
 NUMBER = {f"numero-{n}": n for n in range(1, 5)}
@@ -196,7 +197,7 @@ def ask(game, s: BethlemState, seat: int, card: str, origin: str, stage: str) ->
 def answer(game, s: BethlemState, answers, seat: int, card: str, origin: str, stage: str) -> None:
     _, chosen = answer_of(answers)
     d = _d(s)
-    again = ("act", "el-relojero-2", seat, card, origin, "")
+    again: AgendaStep = ("act", "el-relojero-2", seat, card, origin, "")
     if stage == "":
         if not chosen:
             return
@@ -366,6 +367,22 @@ def own_markers(s: BethlemState, card: str, me: int | None) -> list[str]:
     return [] if n is None else [f"numero-{n}-oculto"]
 
 
+def view(game, s: BethlemState, view: BethlemView, me: int | None, narrator: bool, lang: str) -> None:
+    """What he took off in view of the table; in his own view, beside each card's markers, the numbers only he
+    knows (:func:`own_markers`)."""
+    view["relojero_taken_off"] = taken_off(s)
+    d = _found(s)
+    if d is None or me is None or me != d.placer:
+        return
+    for seat, row in enumerate(s.board):
+        entries = view["players"][seat]["cards"]
+        for pos, card in enumerate(row):
+            own = own_markers(s, card, me)
+            if own:
+                # A new list: the rest of the view may share the markers' list with other viewers' views.
+                entries[pos]["markers"] = [*entries[pos]["markers"], *own]
+
+
 def hide(state: BethlemState, s: BethlemState, me: int | None, rng) -> None:
     """Which number is under which card is his secret until shown: deal the hidden ones again among their cards."""
     d = _found(s)
@@ -388,4 +405,6 @@ CHARACTER = Character(
     moments={ROUND_END: round_end},
     markers=markers,
     hide=hide,
+    view=view,
+    announced={KIND: frozenset({STOP, FUTURE})},
 )

@@ -44,9 +44,11 @@ from velada.games.bethlem.custom.saltamundos_data import (
     deck_of,
     jumper,
     jumper_found,
+    own_hand,
 )
 from velada.games.bethlem.plugins import DUSK, Character, awake, extra
 from velada.games.bethlem.state import BethlemState
+from velada.games.bethlem.view import BethlemView
 
 DRAW = "robar-carta"
 #: The stages of his turn (besides a card id: that card is being played), in order.
@@ -303,6 +305,33 @@ def hide(state: BethlemState, s: BethlemState, me: int | None, rng) -> None:
     frontera.hide(state, s, me, rng)
 
 
+def view(game, s: BethlemState, view: BethlemView, me: int | None, narrator: bool, lang: str) -> None:
+    """His decks lie on the table: how many cards are left in his world's deck, and in La frontera's when his
+    awakening brought it beside another world's, shows (and tells when a reward for an outlaw can no longer
+    come). His holder sees the world cards in his hand (what he drew is in his view, not only in his log)."""
+    d = jumper_found(s)
+    if d is None:
+        return
+    if d.world or d.frontier is not None:
+        view["world_decks"] = {
+            "world": d.world or None,
+            "cards": len(d.deck),
+            "frontier": None if d.frontier is None else len(d.frontier),
+        }
+    if me is not None:
+        hand = own_hand(s, me)
+        if hand is not None:
+            view["you"]["world_hand"] = hand
+
+
+def decks(s: BethlemState) -> list[list[str]]:
+    """His world's deck and La frontera's lie face down: which card is drawn next is nobody's to know."""
+    d = jumper_found(s)
+    if d is None:
+        return []
+    return [deck for deck in (d.deck, d.frontier) if deck is not None]
+
+
 def dusk(game, s: BethlemState) -> None:
     """Marks of past rounds are gone; the alguaciles' restraint is renewed."""
     d = jumper_found(s)
@@ -323,4 +352,6 @@ CHARACTER = Character(
     on_out=frontera.on_out,
     actors=frontera.actors,
     badges=frontera.badges,
+    view=view,
+    decks=decks,
 )

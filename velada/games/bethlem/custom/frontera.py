@@ -35,7 +35,7 @@ from velada.games.bethlem.custom.saltamundos_data import (
 )
 from velada.games.bethlem.objectives import instant_win
 from velada.games.bethlem.plugins import extra
-from velada.games.bethlem.state import BethlemState
+from velada.games.bethlem.state import AgendaStep, BethlemState
 
 #: How many character cards he is offered to keep one.
 OFFERED = 2
@@ -130,7 +130,7 @@ def _reward(s: BethlemState, seat: int) -> None:
     s.emit("frontera-recompensa-carta", me(s, seat), card=card)
 
 
-def on_out(s: BethlemState, seat: int) -> list[tuple]:
+def on_out(s: BethlemState, seat: int) -> list[AgendaStep]:
     """A player went out: their role is shown; for a forajido, whoever killed their last cards is rewarded; the
     sheriff may have won."""
     d = jumper_found(s)

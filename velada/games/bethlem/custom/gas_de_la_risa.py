@@ -20,7 +20,7 @@ from velada.games.bethlem.cards import CUSTOM_P1, KIND_OF, KINDS, LIFE_GROUPS
 from velada.games.bethlem.common import OWN, announce_awakening, answer_of, living, not_against, options, prompt
 from velada.games.bethlem.deaths import attack
 from velada.games.bethlem.plugins import Character, awake, extra, record, rises
-from velada.games.bethlem.state import INDIRECT, BethlemState, CustomRecord
+from velada.games.bethlem.state import INDIRECT, AgendaStep, BethlemState, CustomRecord
 
 KIND = "gas-de-la-risa"
 ATTACK = "gas-de-la-risa-ataque"
@@ -94,7 +94,7 @@ def _selected(s: BethlemState) -> str | None:
 # --- the extra power: a laughing fit ----------------------------------------------------------------------------
 
 
-def on_death(s: BethlemState, card: str, cause: str, by: tuple[int, ...]) -> list[tuple]:
+def on_death(s: BethlemState, card: str, cause: str, by: tuple[int, ...]) -> list[AgendaStep]:
     if extra(s, card):
         seat = s.holder(card)
         _record(s).fit = (s.round + 1, seat, card)
@@ -102,7 +102,7 @@ def on_death(s: BethlemState, card: str, cause: str, by: tuple[int, ...]) -> lis
     return []
 
 
-def mutiny(s: BethlemState, pack: list[int]) -> tuple[list[int], list[tuple]]:
+def mutiny(s: BethlemState, pack: list[int]) -> tuple[list[int], list[AgendaStep]]:
     """The round after it died: nobody rises with the mutineers; its holder rises in their place."""
     fit = _record(s).fit
     if not fit or fit[0] != s.round:

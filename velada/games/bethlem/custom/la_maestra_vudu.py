@@ -33,7 +33,7 @@ from velada.games.bethlem.plugins import (
     record,
 )
 from velada.games.bethlem.renaming import CardId
-from velada.games.bethlem.state import INDIRECT, BethlemState, CustomRecord
+from velada.games.bethlem.state import INDIRECT, AgendaStep, BethlemState, CustomRecord
 
 KIND = "la-maestra-vudu"
 ANNOUNCE = "vudu-anunciar"
@@ -114,10 +114,10 @@ def markers(s: BethlemState, card: str, narrator: bool) -> list[str]:
 # --- the extra power: passing on what the holder suffered ----------------------------------------------------
 
 
-def trigger(s: BethlemState, card: str, cause: str, by: tuple[int, ...]) -> list[tuple]:
+def trigger(s: BethlemState, card: str, cause: str, by: tuple[int, ...]) -> list[AgendaStep]:
     """When the card dies: its extra power (if its holder's objective allows it), and the awakened curse on
     those who lynched it (or on the barber's client)."""
-    steps: list[tuple] = []
+    steps: list[AgendaStep] = []
     seat = s.holder(card)
     if _cursed(s, card):
         attackers = tuple(b for b in dict.fromkeys(by) if b != seat and not s.out[b])
@@ -156,14 +156,14 @@ def _others(s: BethlemState, seat: int) -> list[str]:
     return [c for c in living(s) if s.holder(c) != seat]
 
 
-def effect_step(game, s: BethlemState, seat: int, effects: tuple) -> None:
+def effect_step(game, s: BethlemState, seat: int, effects: tuple[tuple[str, str], ...]) -> None:
     what, _source = effects[0]
     cards = _others(s, seat)
     if cards:
         s.ask(prompt(s, seat, f"{KIND}-{what}", options(s, cards), skippable=True))
 
 
-def effect_answer(game, s: BethlemState, answers, seat: int, effects: tuple) -> None:
+def effect_answer(game, s: BethlemState, answers, seat: int, effects: tuple[tuple[str, str], ...]) -> None:
     _, chosen = answer_of(answers)
     (what, source), rest = effects[0], effects[1:]
     if chosen:
@@ -210,7 +210,7 @@ def harmed(s: BethlemState, card: str, what: str, by: tuple[int, ...]) -> None:
         s.agenda.appendleft(("la-maestra-vudu-maldicion", card, what, attackers, mode))
 
 
-def curse_step(game, s: BethlemState, card: str, what: str, attackers: tuple, mode: str) -> None:
+def curse_step(game, s: BethlemState, card: str, what: str, attackers: tuple[int, ...], mode: str) -> None:
     cards = living(s, [a for a in attackers if not s.out[a]])
     if not cards:
         return
@@ -224,7 +224,7 @@ def curse_step(game, s: BethlemState, card: str, what: str, attackers: tuple, mo
             s.ask(prompt(s, seat, "la-maestra-vudu-maldicion", opts, skippable=True, args={"effect": what}))
 
 
-def curse_answer(game, s: BethlemState, answers, card: str, what: str, attackers: tuple, mode: str) -> None:
+def curse_answer(game, s: BethlemState, answers, card: str, what: str, attackers: tuple[int, ...], mode: str) -> None:
     votes = {player: (chosen[0] if chosen else None) for (player, _), chosen in answers.items()}
     picked = None
     if mode == UNANIMOUS:

@@ -44,7 +44,7 @@ from velada.games.bethlem.common import (
 from velada.games.bethlem.deaths import attack
 from velada.games.bethlem.plugins import ROUND_END, Character, awake, found, record
 from velada.games.bethlem.renaming import CardId
-from velada.games.bethlem.state import INDIRECT, BethlemState, CustomRecord
+from velada.games.bethlem.state import INDIRECT, AgendaStep, BethlemState, CustomRecord
 
 KIND = "la-ludopata"
 PLAYER, GROUP, CELLMATES, CARD, TWINS = "jugador", "grupo", "companeros", "carta", "siamesas"
@@ -195,7 +195,7 @@ def answer(game, s: BethlemState, answers, seat: int, card: str, origin: str, st
         reward = next(r for r in _rewards(s, seat, card) if r.round == s.round)
         d.rewards.remove(reward)
         kinds = [KILL, SEE, EVENT] if chosen == (ALL,) else list(chosen)
-        later = []
+        later: list[AgendaStep] = []
         for kind in kinds:
             if kind == EVENT:
                 _draw(s, seat)

@@ -2,9 +2,13 @@
 (``objectives.py``) and the acontecimientos (``happenings.py``), declared as hooks like a character's and placed
 by ``registry.py`` around the characters' own, in the order the rules take them; and the mode's own rules where
 the book's differ (``hooks.ModeRules``: its round, who rises with the mutineers, the lobotomy, the rabies, what
-the table is shown at the end), which ``registry.py`` puts in ``hooks.CUSTOM_MODE``."""
+the table is shown at the end, what the noninterference check deals again and compares), which ``registry.py``
+puts in ``hooks.CUSTOM_MODE``; and what a view shows of the objective cards and the acontecimiento."""
 
 from __future__ import annotations
+
+import random
+from typing import Any
 
 from velada.core.protocol import NARRATOR_ONLY
 from velada.games.bethlem import happenings, objectives
@@ -12,7 +16,9 @@ from velada.games.bethlem.cards import CUSTOM_NIGHT, INMATES, KIND_OF, MUTINEERS
 from velada.games.bethlem.common import AWAKE, AWAKE_OPPOSITE, BORROWED, BORROWED_AWAKE, NORMAL, mutineer_cards
 from velada.games.bethlem.objectives import goal_visible, principal_card, reveal, traitors_undecided
 from velada.games.bethlem.plugins import rises
-from velada.games.bethlem.state import BethlemState, Death
+from velada.games.bethlem.setup import GOALS_KEY, HAPPENINGS_KEY
+from velada.games.bethlem.state import AgendaStep, BethlemState, Death
+from velada.games.bethlem.view import BethlemView
 
 
 def dusk(game, s: BethlemState) -> None:
@@ -46,9 +52,14 @@ def borrowed(s: BethlemState, kind: str) -> list[tuple[int, str, str]]:
 
 
 #: The custom-cards mode's night: the 36 turns and two moments when everybody wakes of section 14.
-NIGHT_STEPS = (("dusk",), *(("night", step.id) for step in CUSTOM_NIGHT), ("reaper-awake",), ("dawn",))
+NIGHT_STEPS: tuple[AgendaStep, ...] = (
+    ("dusk",),
+    *(("night", step.id) for step in CUSTOM_NIGHT),
+    ("reaper-awake",),
+    ("dawn",),
+)
 #: The custom-cards mode's day: the Inquisidor may make his claim first; an acontecimiento comes at the end.
-DAY = (
+DAY: tuple[AgendaStep, ...] = (
     ("day",),
     ("inquisitor",),
     ("custom-day",),
@@ -61,14 +72,17 @@ DAY = (
     ("round-end",),
 )
 
+#: Eclipse de Sol's day: none, the round ends.
+ROUND_END: tuple[AgendaStep, ...] = (("round-end",),)
 
-def round_steps(s: BethlemState) -> tuple[tuple, ...]:
+
+def round_steps(s: BethlemState) -> tuple[AgendaStep, ...]:
     """A new round's agenda: the custom night, then the custom day, unless an acontecimiento takes one away."""
     plan = happenings.round_plan(s)
     # Alerta roja: no night; night falls and day breaks at once (deaths put off to this round happen).
-    night = (("dusk",), ("dawn",)) if plan == "sin-noche" else NIGHT_STEPS
+    night: tuple[AgendaStep, ...] = (("dusk",), ("dawn",)) if plan == "sin-noche" else NIGHT_STEPS
     # Eclipse de Sol: no day; after the night's deaths the next night comes.
-    return night + ((("round-end",),) if plan == "sin-dia" else DAY)
+    return night + (ROUND_END if plan == "sin-dia" else DAY)
 
 
 def pack(s: BethlemState) -> list[int]:
@@ -178,3 +192,66 @@ def help_ids(s: BethlemState, me: int | None, narrator: bool) -> tuple[list[str]
     sides = [s.goal[me]] if me is not None else []
     sides += [s.goal[seat] for seat in range(len(s.players)) if narrator or goal_visible(s, me, seat)]
     return sides, HAPPENING_HELP
+
+
+# --- views ----------------------------------------------------------------------------------------------------------
+
+
+def view(game, s: BethlemState, view: BethlemView, me: int | None, narrator: bool, lang: str) -> None:
+    """Section 13: each objective card is hidden until it is revealed (or its viewer saw it); the viewer's own
+    objective card, and a Traidor's chosen side; the acontecimiento shown to the table and the round it acts on;
+    for the narrator, every Traidor's side. Before the characters' own (``registry.py``)."""
+    goals = s.goal
+    for seat, entry in enumerate(view["players"]):
+        shown = narrator or goal_visible(s, me, seat)
+        entry["objective"] = goals[seat] if shown else None
+        entry["objective_revealed"] = s.goal_public[seat]
+        entry["objective_name"] = game.text(lang, f"side.{goals[seat]}") if shown else None
+    active = s.happen.active if s.happen else None
+    view["happening"] = None if active is None else {"id": active[0], "round": active[1]}
+    if me is not None:
+        you = view["you"]
+        you["objective_card"] = goals[me]
+        side = s.traitor_side.get(me)
+        if goals[me] == "traidor" and side:
+            you["traitor_side"] = side
+    if narrator:
+        view["secrets"]["traitor_sides"] = {s.players[seat]: side for seat, side in s.traitor_side.items()}
+
+
+# --- what the noninterference check deals again and compares (``game.BethlemGame``) ----------------------------------
+
+#: Chance draws told to some players only: El Relojero's numbers, La frontera's roles and the event El
+#: Saltamundos steals (the thief's new event, like every event drawn).
+SECRET_DRAWS = frozenset({"el-relojero-numeros", "frontera-rol", "el-saltamundos-robo", "evento"})
+#: Melancolía's card is told to nobody until the table wakes to see it, after Gas de la risa's turn
+#: (section 14, :func:`melancholy`).
+TOLD_TO_NOBODY = frozenset({"melancolia"})
+
+
+def deal(s: BethlemState, dealt: dict[str, Any]) -> None:
+    """The objective cards are dealt (by player), and the acontecimientos' decks."""
+    dealt[GOALS_KEY] = dict(zip(s.players, s.goal, strict=True))
+    if s.happen:
+        happen = s.happen
+        dealt[HAPPENINGS_KEY] = {"periodicos": list(happen.periodic), "puntuales": list(happen.punctual)}
+
+
+def known(s: BethlemState, me: int | None, seen: set[Any]) -> None:
+    """The objective cards the viewer sees (``("goal", seat)``)."""
+    seen.update(("goal", seat) for seat in range(len(s.players)) if goal_visible(s, me, seat))
+
+
+def hide_goals(state: BethlemState, s: BethlemState, me: int | None, rng: random.Random) -> None:
+    """Deal again the objective cards ``me`` may not know (section 13: hidden until revealed); what sits on an
+    objective card (the Traidor's chosen side) goes with it. Before the characters' own secrets
+    (``registry.py``)."""
+    seats = [i for i in range(len(s.players)) if not goal_visible(state, me, i)]
+    order = list(seats)
+    rng.shuffle(order)
+    goals = {i: state.goal[j] for i, j in zip(seats, order, strict=True)}
+    sides = {i: state.traitor_side[j] for i, j in zip(seats, order, strict=True) if j in state.traitor_side}
+    for i in seats:
+        s.goal[i] = goals[i]
+        s.traitor_side.pop(i, None)
+    s.traitor_side.update(sides)

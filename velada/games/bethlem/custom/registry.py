@@ -54,6 +54,10 @@ HOOKS.triggers = {**HOOKS.triggers, **deaths.TRIGGERS}
 HOOKS.round_ends = (mode.round_end, *HOOKS.round_ends)
 HOOKS.immunities = (*HOOKS.immunities, happenings.immunity)
 HOOKS.markers = (*HOOKS.markers, mode.markers)
+# The objective cards and the acontecimiento in a view, and the objective cards dealt again, before the
+# characters' own.
+HOOKS.views = (mode.view, *HOOKS.views)
+HOOKS.hides = (mode.hide_goals, *HOOKS.hides)
 CUSTOM_MODE.objective = objectives.objective
 CUSTOM_MODE.outcome = objectives.outcome
 CUSTOM_MODE.round_steps = mode.round_steps
@@ -66,6 +70,10 @@ CUSTOM_MODE.finish = mode.finish
 CUSTOM_MODE.help = mode.help_ids
 CUSTOM_MODE.archive = mode.archive
 CUSTOM_MODE.melancholy = mode.melancholy
+CUSTOM_MODE.deal = mode.deal
+CUSTOM_MODE.known = mode.known
+CUSTOM_MODE.secret_draws = mode.SECRET_DRAWS
+CUSTOM_MODE.told_to_nobody = mode.TOLD_TO_NOBODY
 
 # The tables the upper layers (the night's powers, the flow's steps, the views) read; the rules below them read
 # ``hooks.HOOKS`` and never import this module.

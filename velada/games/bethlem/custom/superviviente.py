@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from velada.games.bethlem.cards import KIND_OF, SURVIVOR
 from velada.games.bethlem.objectives import instant_win
 from velada.games.bethlem.plugins import Character, awake, found, record
-from velada.games.bethlem.state import BethlemState, CustomRecord
+from velada.games.bethlem.state import AgendaStep, BethlemState, CustomRecord
 
 KIND = "el-ultimo-superviviente"
 #: The rounds in which its death wins the game.
@@ -56,7 +56,7 @@ def badges(s: BethlemState, seat: int, viewer: int | None, narrator: bool) -> li
     return ["superviviente"] if mine is not None and mine.announced == seat else []
 
 
-def on_death(s: BethlemState, card: str, cause: str, by: tuple[int, ...]) -> list[tuple]:
+def on_death(s: BethlemState, card: str, cause: str, by: tuple[int, ...]) -> list[AgendaStep]:
     """Dying in the first three rounds: its holder wins at once."""
     if s.round <= DEADLY_ROUNDS:
         seat = s.holder(card)
