@@ -25,13 +25,13 @@ from starlette.middleware.body_limit import RequestBodyLimitMiddleware
 from starlette.middleware.trustedhost import TrustedHostMiddleware
 from starlette.requests import Request
 from starlette.responses import PlainTextResponse, Response
-from starlette.routing import Match, WebSocketRoute
+from starlette.routing import Match, Route, WebSocketRoute
 from starlette.types import Receive, Scope, Send
 from starlette.websockets import WebSocket
 
 from velada.web import security
 from velada.web.live import Config, Hub
-from velada.web.routes import api, lobby, pages, socket, static
+from velada.web.routes import api, fast, lobby, pages, socket, static
 from velada.web.routes.base import AppState, api_error, request_lang, texts
 from velada.web.security import MAX_BODY, Rate
 from velada.web.store import Store
@@ -66,13 +66,17 @@ def create_app(
     limits = security.Limits({**security.RATES, **(rates or {})})
     hosts = security.allowed_hosts(allowed_hosts, public_url)
     web = AppState(store, hub, limits, hosts, public_url, member)
+    choose = next(r for r in api.routes if isinstance(r, Route) and r.endpoint is api.api_choose)
     app = Velada(
         socket.routes,
         hosts,
+        fast.FastChoice(
+            choose, hosts, server_error, lambda response: security.JsonApiErrors(response, text=error_text)
+        ),
         routes=[*lobby.routes, *pages.routes, *socket.routes, *api.routes, *static.routes],
         middleware=[
             Middleware(security.SecurityHeaders),
-            Middleware(security.JsonApiErrors, text=lambda scope, code: texts(request_lang(Request(scope)), code)),
+            Middleware(security.JsonApiErrors, text=error_text),
             Middleware(TrustedHostMiddleware, allowed_hosts=hosts, www_redirect=False),
             Middleware(RequestBodyLimitMiddleware, max_body_size=MAX_BODY),
         ],
@@ -94,11 +98,17 @@ class Velada(Starlette):
     most of its ~30 KB (docs/performance.md, "Memory"). None of those layers does anything to a socket but the
     host check (the others look only at HTTP): that check runs here first, Starlette's own
     ``TrustedHostMiddleware`` with the same hosts and the same refusal (400), and the socket route's endpoint is
-    then called directly. Anything else, and a socket at any other address, takes the whole stack."""
+    then called directly. Anything else, and a socket at any other address, takes the whole stack.
 
-    def __init__(self, sockets: Sequence[WebSocketRoute], hosts: Sequence[str], **options: Any) -> None:
+    A seat's choice, the request a game gets most, is served ahead of the layers too when it is plainly one they
+    would let through (:class:`velada.web.routes.fast.FastChoice`, which keeps what each layer does for it)."""
+
+    def __init__(
+        self, sockets: Sequence[WebSocketRoute], hosts: Sequence[str], choose: fast.FastChoice, **options: Any
+    ) -> None:
         super().__init__(**options)
         self.sockets = sockets
+        self.choose = choose
         self.host_check = TrustedHostMiddleware(_host_passed, allowed_hosts=hosts, www_redirect=False)
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
@@ -112,6 +122,8 @@ class Velada(Starlette):
                         scope.update(child)
                         await route.endpoint(WebSocket(scope, receive, send))
                     return
+        elif scope["type"] == "http" and scope["method"] == "POST" and await self.choose(self, scope, receive, send):
+            return
         await super().__call__(scope, receive, send)
 
 
@@ -135,6 +147,11 @@ async def lifespan(app: Starlette) -> AsyncIterator[None]:
         await web.cluster.stop()
     await web.hub.close()
     web.store.close()
+
+
+def error_text(scope: Scope, code: str) -> str:
+    """The text of an error under ``/api/`` (:class:`velada.web.security.JsonApiErrors`), in the reader's language."""
+    return texts(request_lang(Request(scope)), code)
 
 
 async def server_error(request: Request, exc: Exception) -> Response:
