@@ -1,13 +1,14 @@
 """CPU per choice of a live table with every seat's phone and a shared screen connected: the choice, its write,
 and the push to every socket (each message JSON-encoded, as the websocket sends it). Load-independent: CPU time
 of this process, not wall time. Usage: python scripts/push_cost.py [GAME] [SEATS] [--repeat N] [--profile [--sort
-tottime]]. ``--repeat N`` plays the measured game N times and prints the least CPU per choice of them (one game is
-~100 choices: on a shared machine a single one spreads by ±20%)."""
+tottime]] [--digest]. ``--repeat N`` plays the measured game N times and prints the least CPU per choice of them
+(one game is ~100 choices: on a shared machine a single one spreads by ±20%)."""
 
 from __future__ import annotations
 
 import asyncio
 import cProfile
+import hashlib
 import pstats
 import sys
 import tempfile
@@ -36,6 +37,11 @@ def main() -> None:
     store = Store(f"sqlite:///{tmp / 'v.sqlite3'}")
     names = [f"p{i}" for i in range(1, seats + 1)]
     total = {"bytes": 0, "messages": 0}
+    # --digest: every message of the measured games, in order, its clocks' times and the table's code left out
+    # (the wall clock's, and drawn at random): two trees that send the same messages print the same digest. Off by
+    # default: it costs CPU.
+    digest = "--digest" in argv
+    wire = hashlib.sha256()
 
     async def run() -> tuple[float, int]:
         data = store.create_table(game, {}, seats, "online", "es", {"llamada": 0}, "anfitrion")
@@ -43,18 +49,26 @@ def main() -> None:
         table = LiveTable(store, store.load(data.code), Config(bot_delay=0))
         table.resume()
 
-        async def send(message):
+        def sent(viewer, message) -> None:
             # As velada.web.routes.socket encodes it.
-            total["bytes"] += len(orjson.dumps(message, option=orjson.OPT_NON_STR_KEYS))
+            dumped = orjson.dumps(message, option=orjson.OPT_NON_STR_KEYS)
+            total["bytes"] += len(dumped)
             total["messages"] += 1
-
-        def send_now(message) -> bool:
-            # A push writes at once to a socket that can take it (velada.web.uvicorn_ws.LightSocket.send_now).
-            total["bytes"] += len(orjson.dumps(message, option=orjson.OPT_NON_STR_KEYS))
-            total["messages"] += 1
-            return True
+            if digest:
+                timeless = orjson.dumps(_timeless(message), option=orjson.OPT_NON_STR_KEYS)
+                timeless = timeless.replace(data.code.encode(), b"<code>")  # a new random code every game
+                wire.update(f"{viewer}:{len(timeless)}:".encode() + timeless)
 
         for viewer in [*names, PUBLIC]:
+
+            async def send(message, viewer=viewer):
+                sent(viewer, message)
+
+            def send_now(message, viewer=viewer) -> bool:
+                # A push writes at once to a socket that can take it (velada.web.uvicorn_ws.LightSocket.send_now).
+                sent(viewer, message)
+                return True
+
             conn = Connection(send, viewer, viewer == PUBLIC, "es")
             conn.send_now = send_now
             await table.attach(conn)
@@ -74,6 +88,7 @@ def main() -> None:
     # ... but no page part kept from it: the game measured is the same game, and its parts would all be found.
     forget_shared()
     total.update(bytes=0, messages=0)
+    wire = hashlib.sha256()
     profile = "--profile" in sys.argv
     if profile:
         prof = cProfile.Profile()
@@ -89,8 +104,19 @@ def main() -> None:
     print(
         f"{game}, {seats} seats + a shared screen: {choices} choices, {cpu / choices * 1000:.2f} ms CPU per choice, "
         f"{total['messages'] / repeat / choices:.1f} messages and {total['bytes'] / repeat / choices / 1024:.2f} KiB "
-        "per choice"
+        "per choice" + (f"; messages' digest {wire.hexdigest()[:16]}" if digest else "")
     )
+
+
+def _timeless(value):
+    """``value`` with its floats (the clocks' times, as the wall clock read them) replaced by a mark."""
+    if isinstance(value, float):
+        return "<time>"
+    if isinstance(value, dict):
+        return {k: _timeless(v) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return [_timeless(v) for v in value]
+    return value
 
 
 if __name__ == "__main__":
