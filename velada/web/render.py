@@ -650,17 +650,23 @@ def seats_shown(table: ShownTable) -> tuple:
 
 
 _NEVER: Any = object()
+#: A delta that touched nothing (one constant: ``frozenset[str]()`` made a generic alias, then the set, at every
+#: message).
+_NOTHING_TOUCHED: frozenset[str] = frozenset()
 
 
 #: A slot of a live page's skeleton (see :func:`part`): a marker, or an element the page's script fills.
 SLOT = re.compile(r'<!--part:([\w-]+)-->|<div data-part="([\w-]+)"></div>')
 
 
-def _skeleton(table: ShownTable, conn: Connection, view: dict[str, Any] | None, seen: Any) -> tuple[str, list[str]]:
+def _skeleton(
+    table: ShownTable, conn: Connection, view: dict[str, Any] | None, seen: Any, shared: dict[Any, Any] | None = None
+) -> tuple[str, list[str]]:
     """The live page's skeleton for ``conn`` and the parts it has slots for that the server renders (the others
     are the script's: :data:`CLIENT_PARTS`). A game's skeleton is the same on
     every phone of the table (it shows no seat: the rest is in the parts), so it is rendered once for all of them
-    per change of :func:`skeleton_inputs`; before a game (no view) it is the whole page, each phone's own."""
+    per change of :func:`skeleton_inputs`; before a game (no view) it is the whole page, each phone's own. Its
+    slots are read out of it once per push (``shared``), not once per phone."""
     if view is None:
         if conn.viewer in (PUBLIC, None):
             return host_fragment(table, conn.lang, conn.join_url, conn.is_host, conn.viewer is None, None, True), []
@@ -680,7 +686,12 @@ def _skeleton(table: ShownTable, conn: Connection, view: dict[str, Any] | None, 
     kind = conn.viewer if conn.viewer in (PUBLIC, None) else "seat"
     key = ("skeleton", table.data.code, conn.lang, kind, conn.is_host, conn.join_url, seen)
     html = _shared(key, draw)
-    return html, [name for a, b in SLOT.findall(html) if (name := a or b) not in CLIENT_PARTS]
+    slots = shared.get(key) if shared is not None else None
+    if slots is None or slots[0] is not html:
+        slots = (html, [name for a, b in SLOT.findall(html) if (name := a or b) not in CLIENT_PARTS])
+        if shared is not None:
+            shared[key] = slots
+    return html, slots[1]
 
 
 def payload(table: ShownTable, conn: Connection, shared: dict[Any, Any] | None = None) -> dict[str, Any]:
@@ -723,7 +734,7 @@ def payload(table: ShownTable, conn: Connection, shared: dict[Any, Any] | None =
     message: dict[str, Any] = {"type": "state", "status": table.status, "deadline": table.deadline_for(conn.viewer)}
     if conn.seen is None or conn.seen != entry["seen"]:
         if entry["html"] is None:
-            entry["html"], entry["slots"] = _skeleton(table, conn, view, entry["seen"])
+            entry["html"], entry["slots"] = _skeleton(table, conn, view, entry["seen"], shared)
         message["html"] = entry["html"]
         if not conn.texts:
             message["texts"] = client_texts(conn.lang)
@@ -734,7 +745,7 @@ def payload(table: ShownTable, conn: Connection, shared: dict[Any, Any] | None =
         message["inputs"] = conn.inputs = entry["client"]
     # The view (its log included) as a delta from what this connection has, the same for every connection of
     # this audience that has the same view.
-    delta, touched = None, frozenset[str]()
+    delta, touched = None, _NOTHING_TOUCHED
     if view is not None:
         found = entry["deltas"].get(id(conn.view))
         if found is None:
