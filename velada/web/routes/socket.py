@@ -102,12 +102,21 @@ async def socket(websocket: WebSocket) -> None:
     narrator_token = wants_narrator and not is_host
     digest = token_hash(token) if token else None
 
+    # The seats last checked, and whether this socket's seat held in them.
+    checked: tuple[Any, bool] = (None, False)
+
     def seated() -> bool:
-        """Whether this socket still speaks for its seat: its token may have been revoked since."""
+        """Whether this socket still speaks for its seat: its token may have been revoked since. Asked before
+        every message: the answer is kept while the table's seats are the same list (they are replaced, never
+        changed in place: :meth:`LiveTable.seat_by_hash` keeps its dictionary by the same rule)."""
+        nonlocal checked
         if narrator_token:
             return table.is_narrator(token)
-        current = table.seat_by_hash(digest) if digest is not None else None
-        return seat is not None and current is not None and current.position == seat.position
+        seats = table.data.seats
+        if checked[0] is not seats:
+            current = table.seat_by_hash(digest) if digest is not None else None
+            checked = (seats, seat is not None and current is not None and current.position == seat.position)
+        return checked[1]
 
     def revoked() -> bool:
         return (conn.viewer not in (PUBLIC, None) or narrator_token) and not seated()
