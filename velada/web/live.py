@@ -166,8 +166,11 @@ class LiveTable:
         self._unsettled = 0
         #: The last pause after a write that found the table held by another process's (0: none since a write).
         self._pause = 0.0
-        #: What is said at the table (velada.web.talk), stored and replayed like the choices.
-        self.talk = TableTalk(self)
+        #: What is said at the table (velada.web.talk), stored and replayed like the choices. It sees the table
+        #: through a weak proxy: a talk holding its table made every table a cycle, freed only by the collector's
+        #: oldest generation, which a serving process runs seldom (app.tune_gc): a table let go stayed
+        #: in memory for minutes (tests/web/test_memoria_sin_recolector.py).
+        self.talk = TableTalk(weakref.proxy(self))
         if data.status != "lobby":
             self._replay()
 

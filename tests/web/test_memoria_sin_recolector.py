@@ -1,0 +1,98 @@
+"""Memory (issue 14): a table let go leaves memory at once, freed by its references alone, not when the cycle
+collector next walks everything. ``velada serve`` runs the collector's oldest generation seldom
+(``velada.web.app``: thresholds 100 000, 20, 20), and a finished table has lived long enough to be in it: a table
+held only by a cycle of its own stayed in memory, its game, views and talk, for minutes of a loaded server (a
+`velada load --tables 200` server held 115 000–142 000 such objects after 20 s; docs/performance.md)."""
+
+from __future__ import annotations
+
+import asyncio
+import gc
+import random
+import weakref
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Any
+
+from velada.core.bots import RandomBot
+from velada.core.protocol import NARRATOR
+from velada.core.talk import DAY
+from velada.web.connection import Connection
+from velada.web.live import PUBLIC, Config, Hub, LiveTable
+from velada.web.store import Seat, Store, token_hash
+
+NAMES = [f"p{i}" for i in range(1, 13)]
+
+
+@contextmanager
+def _no_collector() -> Iterator[None]:
+    """Only reference counts free anything in here."""
+    gc.collect()
+    gc.disable()
+    try:
+        yield
+    finally:
+        gc.enable()
+
+
+def _started(store: Store) -> str:
+    data = store.create_table("hombres-lobo", {}, 12, "online", "es", {}, "a")
+    store.start(data, [Seat(i, n, token_hash(n), None) for i, n in enumerate(NAMES)], 5)
+    return data.code
+
+
+async def _play_to_the_end(table: LiveTable) -> None:
+    """A game played by random choices, each pushed to a socket per seat and a shared screen, which then close."""
+    bot, order = RandomBot(5), random.Random(5)
+
+    async def send(message: dict[str, Any]) -> None:
+        pass
+
+    connections = [Connection(send, viewer, viewer == PUBLIC, "es") for viewer in [*NAMES, PUBLIC]]
+    for conn in connections:
+        await table.attach(conn)
+    while table.match.result is None:
+        prompt = order.choice(table.match.pending())
+        await table.choose(prompt.player, prompt.id, bot.choose(prompt))
+        table.view_tag(prompt.player, "es")  # as the API answers a choice
+        await table.flush()
+    await table.talk.say(NARRATOR, DAY, "buenas noches")
+    for conn in connections:
+        conn.alive = False
+    await table.flush()
+
+
+def test_una_mesa_terminada_se_libera_sin_esperar_al_recolector(tmp_path):
+    store = Store(f"sqlite:///{tmp_path / 'v.sqlite3'}")
+    code = _started(store)
+
+    async def game() -> weakref.ref[LiveTable]:
+        table = LiveTable(store, store.load(code), Config(bot_delay=0))
+        await _play_to_the_end(table)
+        assert table.status == "finished"
+        return weakref.ref(table)
+
+    with _no_collector():
+        table = asyncio.run(game())
+        assert table() is None
+    store.close()
+
+
+def test_la_mesa_terminada_que_el_hub_suelta_sale_de_la_memoria_sin_el_recolector(tmp_path):
+    store = Store(f"sqlite:///{tmp_path / 'v.sqlite3'}")
+    code = _started(store)
+    hub = Hub(store, Config(bot_delay=0, evict_finished_after=0.0))
+
+    async def game() -> weakref.ref[LiveTable]:
+        table = hub.get(code)
+        assert table is not None
+        await _play_to_the_end(table)
+        assert hub.evict_idle() == [code]
+        await asyncio.sleep(0)  # what the loop still had to run for it
+        return weakref.ref(table)
+
+    with _no_collector():
+        table = asyncio.run(game())
+        assert table() is None
+        assert code not in hub.evicted
+    store.close()
