@@ -177,10 +177,16 @@ def revote_resolve(theme: Theme, s: WerewolfState, answers, tied: tuple[str, ...
     _decide(theme, s, _most_voted(counts), revote_allowed=False)
 
 
+#: The data of the two "nobody is lynched" events: one dict each for every game (an event never changes once
+#: logged), as ``night.NOTHING``.
+NO_VOTES = {"reason": "sin-votos"}
+TIED = {"reason": "empate"}
+
+
 def _decide(theme: Theme, s: WerewolfState, top: list[str], revote_allowed: bool) -> None:
     """Lynch the single most voted player; otherwise settle the tie."""
     if not top:
-        s.emit_data("sin-linchamiento", None, {"reason": "sin-votos"})
+        s.emit_data("sin-linchamiento", None, NO_VOTES)
     elif len(top) == 1:
         lynch(theme, s, top[0])
     else:
@@ -194,7 +200,7 @@ def _decide(theme: Theme, s: WerewolfState, top: list[str], revote_allowed: bool
         elif s.settings.tie == "revotacion" and revote_allowed:
             s.agenda.appendleft(("revote", tuple(top)))
         else:
-            s.emit_data("sin-linchamiento", None, {"reason": "empate"})
+            s.emit_data("sin-linchamiento", None, TIED)
 
 
 def tiebreak_step(theme: Theme, s: WerewolfState, tied: tuple[str, ...]) -> None:

@@ -14,7 +14,7 @@ from velada.core.game import Answers
 from velada.games.hombres_lobo import day, deaths, night, preparation
 from velada.games.hombres_lobo.ending import finish, outcome
 from velada.games.hombres_lobo.state import AgendaStep, WerewolfState
-from velada.games.hombres_lobo.theme import Theme
+from velada.games.hombres_lobo.theme import CUPID, THIEF, Theme
 
 #: Turno de preparación: the Ladrón, Cupido, and the Alguacil's election if held now; then a first check
 #: (a Ladrón may have left every wolf among the spare cards).
@@ -25,6 +25,24 @@ NIGHT: tuple[AgendaStep, ...] = (("dusk",), ("seer",), ("wolves", 1), ("witch",)
 DAY: tuple[AgendaStep, ...] = (("election", "day"), ("vote",))
 #: The day of a table that holds no election on a day (``alguacil`` is ``no`` or ``preparacion``): the vote.
 VOTE_DAY: tuple[AgendaStep, ...] = (("vote",),)
+
+
+def preparation_turn(s: WerewolfState) -> tuple[AgendaStep, ...]:
+    """The preparation turn of ``s``, just dealt: :data:`PREPARATION` without the steps that can do nothing at
+    this table — the Ladrón's and Cupido's calls when their cards are not in the game (no call, no seat) and the
+    election when the table holds it on a day or not at all — so that a game does not run them one by one."""
+    return _PREPARATIONS[THIEF in s.powers_in_game, CUPID in s.powers_in_game, s.settings.sheriff == "preparacion"]
+
+
+#: :func:`preparation_turn`'s turns, by (Ladrón in the game, Cupido in the game, election in the preparation turn).
+_PREPARATIONS: dict[tuple[bool, bool, bool], tuple[AgendaStep, ...]] = {
+    (thief, cupid, election): tuple(
+        step for step, kept in zip(PREPARATION, (thief, cupid, election, True), strict=True) if kept
+    )
+    for thief in (False, True)
+    for cupid in (False, True)
+    for election in (False, True)
+}
 
 
 def _check(theme: Theme, s: WerewolfState) -> None:

@@ -105,6 +105,18 @@ def _settings(*values: Any) -> Settings:
     return Settings(*values)
 
 
+@functools.lru_cache(maxsize=64)
+def _seating(players: tuple[str, ...]) -> tuple[dict[str, int], tuple[frozenset[str], ...]]:
+    """Each player's seat, and each seat's own audience (its player alone), once per table of players: a game
+    copies the first (a dict of its state) and shares the frozen audiences."""
+    return {p: i for i, p in enumerate(players)}, tuple([frozenset((player,)) for player in players])
+
+
+#: The data of each card's ``carta`` event (``{"role": role}``), one dict per card shared by every game's deal:
+#: an event's data is never changed once logged, and the deal logged twelve new dicts a game.
+_CARD_DATA: dict[str, dict[str, str]] = {}
+
+
 class SharedView(NamedTuple):
     """What every view of one state holds the same (``WerewolfGame.shared_view``): the cards in play (the
     composition the narrator prepares in front of everybody) and the phase's text; and the players' entries
@@ -210,33 +222,54 @@ class WerewolfGame(Game[WerewolfState]):
             self.theme, players, options[key["wolves"]], options["especiales"], options[key["thief_variant"]]
         )
 
+    @functools.lru_cache(maxsize=64)  # noqa: B019 (the two games live as long as the process)
+    def _deck(
+        self, players: int, wolves: str, specials: tuple[str, ...] | str, thief_variant: str
+    ) -> tuple[tuple[str, ...], frozenset[str]]:
+        """The cards of a table (:meth:`cards`, before shuffling) and the powers they carry, worked out once per
+        size and options rather than at every game: the same table deals the same cards in another order."""
+        theme = self.theme
+        cards = build_cards(theme, players, wolves, specials, thief_variant)
+        return tuple(cards), frozenset([theme.roles[card] for card in cards])
+
     def setup(
         self, players: tuple[str, ...], options: Mapping[str, Any], rng: random.Random, deal: Mapping[str, Any] | None
     ) -> WerewolfState:
         settings = self.settings(options)
+        theme = self.theme
         if deal is not None:
-            roles, spare = explicit_deal(self.theme, players, deal, settings.thief_variant)
+            roles, spare = explicit_deal(theme, players, deal, settings.thief_variant)
+            in_game = frozenset([theme.roles[role] for role in (*roles, *spare)])
         else:
-            roles, spare = deal_cards(self.theme, players, self.cards(len(players), options), rng)
+            key = theme.option_keys
+            cards, in_game = self._deck(
+                len(players), options[key["wolves"]], options["especiales"], options[key["thief_variant"]]
+            )
+            roles, spare = deal_cards(theme, players, list(cards), rng)
         n = len(players)
+        index, alone = _seating(players)
         s = WerewolfState(
             players=players,
             rng=rng,
             settings=settings,
-            index={p: i for i, p in enumerate(players)},
+            index=dict(index),
             roles=roles,
-            powers=[self.theme.roles[r] for r in roles],
+            powers=[theme.roles[r] for r in roles],
             spare=spare,
             alive=[True] * n,
             known=[{} for _ in range(n)],
-            alone=[frozenset((player,)) for player in players],
-            powers_in_game=frozenset([self.theme.roles[role] for role in (*roles, *spare)]),
+            alone=list(alone),
+            powers_in_game=in_game,
         )
         s.find_holders()
-        for i, alone in enumerate(s.alone):
-            s.emit("carta", alone, role=roles[i])
-        s.agenda.extend(flow.PREPARATION)
-        flow.advance(self.theme, s)
+        emit, told = s.emit_data, _CARD_DATA
+        for i, role in enumerate(roles):
+            data = told.get(role)
+            if data is None:
+                data = told[role] = {"role": role}
+            emit("carta", alone[i], data)
+        s.agenda.extend(flow.preparation_turn(s))
+        flow.advance(theme, s)
         return s
 
     def warnings(self, players: tuple[str, ...], options: Mapping[str, Any], lang: str) -> list[str]:
