@@ -571,6 +571,7 @@ def swap_cards(s: BethlemState, a: str, b: str) -> None:
     s.learn(sb, b)
     s.board[sa][pa], s.board[sb][pb] = b, a
     s.where[a], s.where[b] = (sb, pb), (sa, pa)
+    s.board_changed()
 
 
 # 5. deaths -------------------------------------------------------------------------------------------------

@@ -906,6 +906,7 @@ class BethlemGame(Game[BethlemState]):
             (a, i), (b, j) = s.where[first], s.where[second]
             s.board[a][i], s.board[b][j] = second, first
             s.where[first], s.where[second] = (b, j), (a, i)
+            s.board_changed()
             if first in s.dealt_to and second in s.dealt_to:
                 s.dealt_to[first], s.dealt_to[second] = s.dealt_to[second], s.dealt_to[first]
             back = fork(s)

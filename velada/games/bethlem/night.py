@@ -108,8 +108,9 @@ def night_step(game, s: BethlemState, step_id: str) -> None:
     users = actors(s, kind, cards)
     if not users:
         return
-    for seat, card, origin in reversed(users[1:]):
-        s.agenda.appendleft(("act", step_id, seat, card, origin, ""))
+    if len(users) > 1:  # most turns wake one player: no slice to walk backwards
+        for seat, card, origin in reversed(users[1:]):
+            s.agenda.appendleft(("act", step_id, seat, card, origin, ""))
     # The first user's step runs now, as the agenda would run it next (nothing was opened): one step less through
     # the agenda's loop for most turns, which wake one player.
     seat, card, origin = users[0]

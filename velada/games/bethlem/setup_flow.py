@@ -185,6 +185,7 @@ def arrange_answer(game, s: BethlemState, answers) -> None:
         s.board[seat] = list(chosen)
         for pos, card in enumerate(chosen):
             s.where[card] = (seat, pos)
+    s.board_changed()
     s.emit("colocadas", None)
 
 

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from collections import deque
 from dataclasses import dataclass, field
+from itertools import chain, compress
+from operator import not_
 from typing import Annotated, Literal, NamedTuple
 
 from velada.core.game import State
@@ -18,6 +20,10 @@ from velada.core.protocol import Event
 from velada.games.bethlem.cards import KIND_OF
 from velada.games.bethlem.hooks import BY_MODE, PERSONA, Hooks, silenced
 from velada.games.bethlem.renaming import RECORD, CardId
+
+#: The longest row a player holds (the lone player of the 3-player mode: two cards of each group): ``table``
+#: when every position is on the table.
+ALL_POSITIONS = 8
 
 #: Flags of a death marker (an *attack*).
 INEVITABLE = 1  # cannot be saved (Terapia electroshock's awakening, Leproso)
@@ -487,7 +493,7 @@ class BethlemState(State):
     awake: dict[CardId, bool] = field(default_factory=dict)
     awake_used: dict[CardId, bool] = field(default_factory=dict)
     #: Positions on the table per player: all of them, but 4 in the 2-player mode (the rest is the reserve).
-    table: int = 8
+    table: int = ALL_POSITIONS
     round: int = 0
     phase: str = "colocacion"
     #: Not renamed when hidden cards are dealt again (a step's card ids never were).
@@ -600,9 +606,11 @@ class BethlemState(State):
     #: own ``CustomRecord`` subclass, whose card ids are renamed by its own annotations (``renaming.RECORD``)
     #: when hidden cards are dealt again. ``plugins.record`` and ``plugins.found`` give it typed.
     custom: dict[str, Annotated[CustomRecord, RECORD]] = field(default_factory=dict)
-    #: What ``find`` read from the board: a copy of the board and its cards by kind, in table order. Every turn of
+    #: What ``find`` read from the board: the board it read and its cards by kind, in table order. Every turn of
     #: every night asks for the cards of its kind while cards seldom move (the Cirujano, Wakerfield, a deal
-    #: again), so the table is read again only when the board no longer equals the copy.
+    #: again), so the table is read again only for another board (a new deal, a renaming) or after a rule moved
+    #: cards on it, which says so (``board_changed``): comparing the board with a copy at every call cost ~1 k
+    #: instructions a call, ~280 calls a game.
     kinds_on_board: tuple[list[list[str]], dict[str, list[str]]] | None = field(default=None, compare=False, repr=False)
     #: Option ids by (seat, position), written once each (``option``): the players never change.
     option_ids: dict[tuple[int, int], str] = field(default_factory=dict, compare=False, repr=False)
@@ -612,9 +620,10 @@ class BethlemState(State):
     def holder(self, card: str) -> int:
         return self.where[card][0]
 
+    # These lists are read with the builtins (``filter``, ``compress``, ``chain``): their items are walked in C, not
+    # by a comprehension's bytecodes (each is asked hundreds of times a game).
     def living_cards(self, seat: int) -> list[str]:
-        alive = self.alive
-        return [card for card in self.board[seat] if alive[card]]
+        return list(filter(self.alive.__getitem__, self.board[seat]))
 
     def in_game(self, seat: int) -> bool:
         """A player whose life cards are all dead is out of the game (section 3)."""
@@ -622,11 +631,11 @@ class BethlemState(State):
 
     def seats_in_game(self) -> list[int]:
         out = self.out
-        return [i for i in range(len(out)) if not out[i]]
+        return list(compress(range(len(out)), map(not_, out)))
 
     def cards_in_play(self) -> list[str]:
         """Every life card on the table, seat by seat and position by position."""
-        return [card for row in self.board for card in row]
+        return list(chain.from_iterable(self.board))
 
     def table_cards(self) -> list[str]:
         """The life cards on the table (not in a 2-player reserve)."""
@@ -637,14 +646,18 @@ class BethlemState(State):
         """The cards of ``kind`` on the table, in table order."""
         board = self.board
         known = self.kinds_on_board
-        if known is None or known[0] != board:
+        if known is None or known[0] is not board:
             by_kind: dict[str, list[str]] = {}
             for row in board:
                 for card in row:
                     by_kind.setdefault(KIND_OF[card], []).append(card)
-            known = self.kinds_on_board = ([list(row) for row in board], by_kind)
+            known = self.kinds_on_board = (board, by_kind)
         cards = known[1].get(kind)
         return list(cards) if cards is not None else []
+
+    def board_changed(self) -> None:
+        """Cards changed places on the board (or a row was replaced): ``find`` reads the board again."""
+        self.kinds_on_board = None
 
     def option(self, card: str) -> str:
         """A card's option id: ``player:position`` (positions 1 to 4, as the book counts them)."""
@@ -676,12 +689,13 @@ class BethlemState(State):
     def can_act(self, card: str) -> bool:
         """A card can use its power: it is alive, on the table (not in a 2-player reserve), its holder is in the
         game, and neither Melancolía nor the Celda de aislamiento (nor Gas de la risa) silenced it this round."""
-        if not self.alive.get(card) or card not in self.where or self.where[card][1] >= self.table:
+        place = self.where.get(card)  # one look at the card's place (~150 calls a game)
+        if place is None or not self.alive.get(card) or place[1] >= self.table:
             return False
         r = self.round
         if self.melancholy.blocked.get(card) == r or self.isolated.get(card) == r or self.silenced.get(card) == r:
             return False
-        seat = self.where[card][0]
+        seat = place[0]
         if self.out[seat]:
             return False
         if self.custom:

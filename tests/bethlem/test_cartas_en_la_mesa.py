@@ -1,0 +1,65 @@
+"""Las cartas en la mesa: what the rules read of the table (the cards of a kind in table order, the living cards,
+their option ids) is read where the cards are now. ``BethlemState.find`` keeps the cards by kind between moves
+(``board_changed``): a move that did not say so would leave it reading the old table."""
+
+import random
+
+import pytest
+
+from velada.core.bots import RandomBot
+from velada.core.engine import Match, pending
+from velada.games.bethlem.cards import KIND_OF
+from velada.games.bethlem.common import living, options
+from velada.games.bethlem.deaths import swap_cards
+from velada.games.bethlem.state import BethlemState
+
+from .mesa import CUATRO, GAME, con, jugadores, mesa
+
+SIAMESAS = con(
+    CUATRO,
+    Bea=["nathaniel", "siamesas-1", "terapia-opio-y-barbituricos", "amnesia", "hostilidad"],
+    Dani=["mary-firth", "siamesas-2", "profeta", "juego-de-azar", "paciencia"],
+)
+
+
+def test_las_siamesas_cambiadas_de_sitio_se_llaman_en_su_nuevo_orden():
+    s = mesa(SIAMESAS).state
+    assert s.find("siamesas") == ["siamesas-1", "siamesas-2"]
+    swap_cards(s, "siamesas-1", "siamesas-2")
+    assert s.board[1][1] == "siamesas-2" and s.board[3][1] == "siamesas-1"
+    assert s.find("siamesas") == ["siamesas-2", "siamesas-1"]
+
+
+def test_una_carta_cambiada_de_sitio_se_elige_por_su_nuevo_sitio():
+    s = mesa(CUATRO).state
+    assert options(s, ["john-flick", "wakerfield"]) == ("Bea:2", "Dani:2")
+    swap_cards(s, "john-flick", "wakerfield")
+    assert options(s, ["john-flick", "wakerfield"]) == ("Dani:2", "Bea:2")
+    assert living(s, [1]) == ["nathaniel", "wakerfield", "terapia-opio-y-barbituricos", "amnesia"]
+
+
+def _read_again(s: BethlemState) -> None:
+    """What the table holds now, read card by card, against what the rules' helpers give."""
+    for kind in set(KIND_OF.values()):
+        assert s.find(kind) == [c for row in s.board for c in row if KIND_OF[c] == kind], kind
+    alive = [c for seat, row in enumerate(s.board) if not s.out[seat] for c in row[: s.table] if s.alive[c]]
+    assert living(s) == alive
+    assert options(s, alive) == tuple(f"{s.players[s.where[c][0]]}:{s.where[c][1] + 1}" for c in alive)
+    assert s.seats_in_game() == [seat for seat in range(len(s.players)) if not s.out[seat]]
+
+
+@pytest.mark.parametrize(
+    ("n", "opciones"),
+    [(5, {}), (7, {}), (6, {"cards": "custom"}), (3, {}), (2, {})],
+)
+def test_lo_leido_de_la_mesa_es_la_mesa_en_cada_momento_de_partidas_al_azar(n, opciones):
+    for seed in range(4):
+        m = Match(GAME, jugadores(n), opciones, seed)
+        bot = RandomBot(seed)
+        rng = random.Random(seed)
+        while m.state.result is None:
+            _read_again(m.state)
+            prompts = pending(m.state)
+            prompt = prompts[rng.randrange(len(prompts))]
+            m.choose(prompt.player, prompt.id, bot.choose(prompt))
+        _read_again(m.state)
