@@ -14,12 +14,17 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
 
+from websockets.sync.client import connect
+
 from velada.core.bots import RandomBot
 from velada.core.protocol import NARRATOR
 from velada.core.talk import DAY
 from velada.web.connection import Connection
 from velada.web.live import PUBLIC, Config, Hub, LiveTable
 from velada.web.store import Seat, Store, token_hash
+
+from .helpers import wait_until
+from .test_el_socket_sin_capas import _table, server  # noqa: F401 - the fixture
 
 NAMES = [f"p{i}" for i in range(1, 13)]
 
@@ -96,3 +101,33 @@ def test_la_mesa_terminada_que_el_hub_suelta_sale_de_la_memoria_sin_el_recolecto
         assert table() is None
         assert code not in hub.evicted
     store.close()
+
+
+def test_el_socket_cerrado_sale_de_la_memoria_sin_el_recolector(server):  # noqa: F811 - the fixture
+    """A closed socket's connection (its last view, its page parts, Starlette's ``WebSocket`` and scope) is freed
+    once the table drops it, not kept by its own closures until a full collection."""
+    app, loop, port, _ = server
+    code, _, token = _table(port)
+    ours = {"Cookie": f"velada_seat_{code}={token}", "Origin": f"http://127.0.0.1:{port}"}
+
+    def run(work: Any) -> Any:
+        return asyncio.run_coroutine_threadsafe(work, loop).result(10)
+
+    async def connection() -> weakref.ref[Connection]:
+        (conn,) = app.state.hub.get(code).connections
+        return weakref.ref(conn)
+
+    async def dropped() -> None:
+        table = app.state.hub.get(code)
+        await table.broadcast()  # a push drops the connections that closed
+        await table.flush()
+        assert not table.connections
+
+    with _no_collector():
+        with connect(f"ws://127.0.0.1:{port}/t/{code}/ws", additional_headers=ours) as ws:
+            ws.recv(timeout=10)
+            conn = run(connection())
+            assert conn() is not None
+        assert wait_until(lambda: not conn().alive, seconds=10)  # type: ignore[union-attr]
+        run(dropped())
+        assert conn() is None

@@ -164,6 +164,17 @@ async def socket(websocket: WebSocket) -> None:
         pass
     finally:
         conn.alive = False
+        # Its closures refer to it (``revoked`` reads ``conn.viewer``): a cycle that would keep the connection, its
+        # last view and this socket until the collector's oldest generation (rare in velada serve: app.tune_gc).
+        conn.send, conn.send_now = _gone, _not_now
+
+
+async def _gone(message: dict[str, Any]) -> None:
+    raise SeatGone
+
+
+def _not_now(message: dict[str, Any]) -> bool:
+    return False
 
 
 async def _handle(
