@@ -17,13 +17,7 @@ from pathlib import Path
 from typing import Annotated, Any, TypeVar
 
 import typer
-from rich.console import Console
-from rich.markup import escape
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
-from rich.table import Table
 
-from velada.core import scenario as scenarios
-from velada.core import sim as simulator
 from velada.core.errors import Problem, reason
 from velada.core.i18n import CORE_MESSAGES, LANGUAGES
 from velada.core.options import OptionError, parse_assignments
@@ -45,14 +39,43 @@ def _reader_gone() -> typer.Exit:
     return typer.Exit(0)
 
 
-class _Console(Console):
-    def on_broken_pipe(self) -> None:
-        self.quiet = True
-        raise _reader_gone()
+class _Lazy:
+    """A Rich console made on first use. Rich is imported by the commands that print with it, not by every
+    process: ``velada serve`` prints one line, and what a process imports it keeps for its whole life (Rich,
+    its tables and progress bars: ~2 MB of a server's memory; tests/test_lo_que_importa_velada_serve.py)."""
+
+    def __init__(self, stderr: bool = False) -> None:
+        self._stderr = stderr
+        self._console: Any = None
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.real(), name)
+
+    def real(self) -> Any:
+        """The console itself (for Rich's own objects that take one)."""
+        if self._console is None:
+            from rich.console import Console
+
+            class _Console(Console):
+                def on_broken_pipe(self) -> None:
+                    self.quiet = True
+                    raise _reader_gone()
+
+            kind = Console if self._stderr else _Console
+            self._console = kind(stderr=self._stderr, highlight=False, soft_wrap=True, markup=False)
+        return self._console
 
 
-out = _Console(highlight=False, soft_wrap=True, markup=False)
-err = Console(stderr=True, highlight=False, soft_wrap=True, markup=False)
+out: Any = _Lazy()
+err: Any = _Lazy(stderr=True)
+
+
+def escape(text: str) -> str:
+    """Rich's markup escaped (rich.markup.escape), Rich imported only when something is printed with it."""
+    from rich.markup import escape as rich_escape
+
+    return rich_escape(text)
+
 
 OptionArg = Annotated[list[str], typer.Option("--option", "-o", help="Game option KEY=VALUE (repeatable).")]
 LangArg = Annotated[str, typer.Option("--lang", help=f"Language: {', '.join(LANGUAGES)}.")]
@@ -131,6 +154,8 @@ def games(
     """List the games, or one game's options with their defaults and allowed values, and its deal's keys."""
     lang = _lang(lang)
     if game_id is None:
+        from rich.table import Table
+
         table = Table("id", "players", "book", "description", box=None)
         for game in REGISTRY:
             info = game.info
@@ -197,6 +222,8 @@ def run(
 ) -> None:
     """Replay a scenario: print the narrator's log as JSON lines, then the result. What a downloaded record says
     was said at the table ({"talk": …}) comes in its place: after the events of the choices made before it."""
+    from velada.core import scenario as scenarios
+
     lang = _lang(lang)
     # The log's length after each choice (0: after the deal), to place what was said.
     events: list[int] = []
@@ -261,6 +288,11 @@ def sim(
     ] = None,
 ) -> None:
     """Play many games with bots: win rate per side and per bot (95% CI), mean length, games per second."""
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+    from rich.table import Table
+
+    from velada.core import sim as simulator
+
     lang = _lang(lang)
     game = _game(game_id, lang)
     options = _options(option or [], lang)
@@ -277,7 +309,7 @@ def sim(
         BarColumn(),
         MofNCompleteColumn(),
         TimeRemainingColumn(),
-        console=err,
+        console=err.real(),
         transient=as_json,
     )
     try:
@@ -549,7 +581,8 @@ def serve(
     except Exception as exc:  # the database's URL, driver or server: one line, not a traceback
         raise _fail(_database_problem(url, exc), code=1) from None
     shown = make_url(url).render_as_string(hide_password=True)
-    out.print(f"velada: http://{'127.0.0.1' if host in ('0.0.0.0', '::') else host}:{port}  (db: {shown})")
+    # Plain print: Rich would stay in the server's memory for one line (_Lazy).
+    print(f"velada: http://{'127.0.0.1' if host in ('0.0.0.0', '::') else host}:{port}  (db: {shown})", flush=True)
     target: Any = app_
     if workers > 1:
         # Each worker builds its own app (uvicorn imports this factory in every process).

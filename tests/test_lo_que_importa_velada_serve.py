@@ -1,0 +1,42 @@
+"""Memory (issue 14): ``velada serve`` imports what serving needs, not what other commands use. Each module a
+process imports stays in its memory for its whole life; the command line's simulator, scenarios and Rich's
+tables and progress bars were ~4 MB of a server's ~80 MB before its first table (docs/performance.md)."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import textwrap
+
+#: Modules only other commands use (velada sim, run, games, bench…), or only some pages (the lobby's QR code), or
+#: only a cluster on PostgreSQL: none of them is needed to start serving on SQLite.
+NOT_FOR_SERVING = (
+    "rich",
+    "velada.core.sim",
+    "velada.core.scenario",
+    "qrcode",
+    "PIL",
+    "matplotlib",
+    "ray",
+    "locust",
+    "psycopg",
+    "velada.web.cluster",
+)
+
+
+def test_velada_serve_no_importa_lo_que_solo_usan_otras_ordenes(tmp_path):
+    # The modules loaded when velada serve hands its app to uvicorn (uvicorn.run is caught), in a fresh process.
+    program = textwrap.dedent(
+        f"""
+        import sys, uvicorn
+        uvicorn.run = lambda *args, **kwargs: print("\\n".join(sorted(sys.modules)))
+        from velada.cli import main
+        sys.argv = ["velada", "serve", "--db", {str(tmp_path / "v.sqlite3")!r}, "--port", "0"]
+        main()
+        """
+    )
+    done = subprocess.run([sys.executable, "-c", program], capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    loaded = set(done.stdout.split())
+    assert "velada.web.app" in loaded and "sqlalchemy" in loaded
+    assert sorted(m for m in loaded if m.split(".")[0] in NOT_FOR_SERVING or m in NOT_FOR_SERVING) == []
