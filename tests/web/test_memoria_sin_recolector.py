@@ -7,6 +7,7 @@ held only by a cycle of its own stayed in memory, its game, views and talk, for 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import gc
 import random
 import weakref
@@ -24,7 +25,7 @@ from velada.web.live import PUBLIC, Config, Hub, LiveTable
 from velada.web.store import Seat, Store, token_hash
 
 from .helpers import wait_until
-from .test_el_socket_sin_capas import _table, server  # noqa: F401 - the fixture
+from .test_el_socket_sin_capas import _handshake, _table, server  # noqa: F401 - the fixture
 
 NAMES = [f"p{i}" for i in range(1, 13)]
 
@@ -131,3 +132,32 @@ def test_el_socket_cerrado_sale_de_la_memoria_sin_el_recolector(server):  # noqa
         assert wait_until(lambda: not conn().alive, seconds=10)  # type: ignore[union-attr]
         run(dropped())
         assert conn() is None
+
+
+def test_quien_manda_pings_sin_leer_no_hace_crecer_lo_que_el_servidor_guarda_para_el(server):  # noqa: F811
+    """A client that sends pings and never reads: websockets answers each with a pong, and uvicorn stopped reading
+    a socket only for its data messages, so the server buffered every pong (one socket, 60 MB of pings in 8 s:
+    +55 MB resident). The server stops reading a socket while its writes wait for the reader."""
+    _, loop, port, userver = server
+    code, _, token = _table(port)
+    raw, answer = _handshake(
+        port,
+        f"/t/{code}/ws",
+        {"Host": f"127.0.0.1:{port}", "Cookie": f"velada_seat_{code}={token}", "Origin": f"http://127.0.0.1:{port}"},
+    )
+    assert b" 101 " in answer
+    ping = bytes([0x89, 0x80 | 125]) + b"\0\0\0\0" + b"p" * 125  # masked, as a client's must be
+    raw.settimeout(1.0)
+    sent = 0
+    with contextlib.suppress(TimeoutError):
+        while sent < 32 * 2**20:
+            raw.sendall(ping * 1000)
+            sent += len(ping) * 1000
+
+    async def buffered() -> int:
+        sockets = [c for c in userver.server_state.connections if hasattr(c, "handshake_complete")]
+        return max(c.transport.get_write_buffer_size() for c in sockets)
+
+    held = asyncio.run_coroutine_threadsafe(buffered(), loop).result(10)
+    raw.close()
+    assert held < 2 * 2**20, (held, sent)

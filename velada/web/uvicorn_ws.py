@@ -22,6 +22,11 @@ from websockets.streams import StreamReader
 SEND_NOW = "velada.send_now"
 
 
+#: Bytes waiting in a socket's write buffer past which the server stops reading it (:meth:`LightSocket.data_received`):
+#: four times the transport's high-water mark (64 KiB), so that a reader merely behind is still read.
+STALLED = 256 * 1024
+
+
 class LightSocket(WebSocketsSansIOProtocol):
     """uvicorn's protocol, without the handshake once it is over, and with a send that needs no task.
 
@@ -37,6 +42,9 @@ class LightSocket(WebSocketsSansIOProtocol):
     Its inbox and its writable flag are :class:`_Inbox` and :class:`_Flag`, not an ``asyncio.Queue`` and an
     ``asyncio.Event``: those held five empty deques a socket (~3.5 KB of its ~26, docs/performance.md "Memory")."""
 
+    #: Whether reading stopped because its writes piled up (``data_received``): set on the few sockets it happens to.
+    stalled = False
+
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.queue = _Inbox()  # type: ignore[assignment]
@@ -47,6 +55,24 @@ class LightSocket(WebSocketsSansIOProtocol):
         scope = getattr(self, "scope", None)
         if scope is not None:  # an upgrade refused by websockets itself has no scope
             scope["extensions"][SEND_NOW] = self.send_now
+
+    def data_received(self, data: bytes) -> None:
+        super().data_received(data)
+        # A peer that does not read may still make the server write: websockets answers each of its pings with a
+        # pong, which uvicorn writes whatever the buffer holds, and a client sending pings without reading grew
+        # the server's buffer without bound (tests/web/test_memoria_sin_recolector.py). Past STALLED bytes
+        # waiting, the server stops reading it until its writes drain (``resume_writing``). uvicorn may resume
+        # reading meanwhile, once the app has read its messages: then one more read, and the pause again.
+        if self.transport.get_write_buffer_size() > STALLED and not self.transport.is_closing():
+            self.stalled = True
+            self.transport.pause_reading()
+
+    def resume_writing(self) -> None:
+        super().resume_writing()
+        if self.stalled:
+            self.stalled = False
+            if not self.read_paused:  # uvicorn's own pause (a message the app has not read yet) stands
+                self.transport.resume_reading()
 
     def start_keepalive(self) -> None:
         # Called once the accept is written: nothing reads the handshake after it.
