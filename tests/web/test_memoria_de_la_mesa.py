@@ -58,3 +58,22 @@ def test_la_mesa_no_guarda_vistas_de_cambios_pasados(tmp_path):
 
     assert asyncio.run(play()) > 40
     store.close()
+
+
+def test_los_codigos_qr_guardados_no_crecen_con_cada_mesa():
+    """A lobby's QR code is kept for the lobby's next seats, but a long-lived server does not keep every join
+    link's code since its start: the cache holds a bounded number, a few megabytes at most."""
+    from velada.web import render
+
+    render.qr_svg.cache_clear()
+    try:
+        sizes = [len(render.qr_svg(f"https://velada.example/t/mesa{n:04d}")) for n in range(render.QR_KEPT + 40)]
+        info = render.qr_svg.cache_info()
+        assert info.currsize == render.QR_KEPT
+        assert info.currsize * max(sizes) < 4 * 1024 * 1024
+        # The newest links are still kept: a lobby filling now pays the encoder once.
+        hits = info.hits
+        render.qr_svg(f"https://velada.example/t/mesa{render.QR_KEPT + 39:04d}")
+        assert render.qr_svg.cache_info().hits == hits + 1
+    finally:
+        render.qr_svg.cache_clear()

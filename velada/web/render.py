@@ -513,7 +513,12 @@ def page(name: str, lang: str, **context: Any) -> str:
     return env.get_template(name).render(t=texts(lang), lang=lang, **context)
 
 
-@functools.lru_cache(maxsize=1024)
+#: How many join links' QR codes are kept: enough for every lobby of a busy server filling at once (the load test
+#: opens 200), not every table since the start (1024 codes of ~9.5 KB each held ~9.5 MB for good).
+QR_KEPT = 256
+
+
+@functools.lru_cache(maxsize=QR_KEPT)
 def qr_svg(url: str) -> str:
     """The QR code of a join link, as SVG: ~5 ms of CPU (the encoder tries eight masks), and the shared screen
     shows it again at every seat taken in its lobby; the same link always gives the same code."""
