@@ -85,9 +85,11 @@ def test_una_mesa_terminada_se_libera_sin_esperar_al_recolector(tmp_path):
 
 
 def test_la_mesa_terminada_que_el_hub_suelta_sale_de_la_memoria_sin_el_recolector(tmp_path):
+    """A finished game nobody is connected to leaves at the hub's next round (the default: no wait), and
+    nothing of it stays behind."""
     store = Store(f"sqlite:///{tmp_path / 'v.sqlite3'}")
     code = _started(store)
-    hub = Hub(store, Config(bot_delay=0, evict_finished_after=0.0))
+    hub = Hub(store, Config(bot_delay=0))
 
     async def game() -> weakref.ref[LiveTable]:
         table = hub.get(code)
