@@ -11,7 +11,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 
-def _not_now(message: dict[str, Any]) -> bool:
+def not_now(message: dict[str, Any]) -> bool:
+    """A ``send_now`` that never sends at once: every message goes the awaited way (``Connection.send``)."""
     return False
 
 
@@ -45,4 +46,4 @@ class Connection:
     #: Sends a message at once if it can go without waiting (True), after every message still awaiting ``send``;
     #: else (False) nothing is sent, and the message is to be awaited through ``send``. A push sends this way,
     #: without a task per socket (velada.web.uvicorn_ws.LightSocket.send_now).
-    send_now: Callable[[dict[str, Any]], bool] = _not_now
+    send_now: Callable[[dict[str, Any]], bool] = not_now

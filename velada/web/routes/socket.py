@@ -20,7 +20,7 @@ from starlette.websockets import WebSocket
 from velada.core.protocol import NARRATOR, PUBLIC, IllegalAction
 from velada.core.talk import TalkError
 from velada.web import security
-from velada.web.connection import Connection
+from velada.web.connection import Connection, not_now
 from velada.web.errors import TableError
 from velada.web.live import LiveTable
 from velada.web.routes.base import (
@@ -166,15 +166,11 @@ async def socket(websocket: WebSocket) -> None:
         conn.alive = False
         # Its closures refer to it (``revoked`` reads ``conn.viewer``): a cycle that would keep the connection, its
         # last view and this socket until the collector's oldest generation (rare in velada serve: app.tune_gc).
-        conn.send, conn.send_now = _gone, _not_now
+        conn.send, conn.send_now = _gone, not_now
 
 
 async def _gone(message: dict[str, Any]) -> None:
     raise SeatGone
-
-
-def _not_now(message: dict[str, Any]) -> bool:
-    return False
 
 
 async def _handle(
