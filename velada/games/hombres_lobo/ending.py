@@ -15,22 +15,10 @@ from velada.games.hombres_lobo.theme import WOLF, Theme
 VILLAGE, WOLVES, LOVERS = "village", "wolves", "lovers"
 
 
-def is_wolf(theme: Theme, s: WerewolfState, seat: int) -> bool:
-    """Whether the card at ``seat`` is a wolf (a wolf in love is still a wolf at night)."""
-    return theme.roles[s.roles[seat]] == WOLF
-
-
 def lovers_are_a_side(theme: Theme, s: WerewolfState) -> bool:
     """A wolf and a villager in love, or two wolves, form their own side; two villagers stay villagers.
     (Decided when Cupido shoots: no card changes hands after the preparation turn.)"""
     return s.lovers_side
-
-
-def side(theme: Theme, s: WerewolfState, seat: int) -> str:
-    """The side ``seat`` wins with."""
-    if lovers_are_a_side(theme, s) and s.lovers is not None and seat in s.lovers:
-        return LOVERS
-    return WOLVES if is_wolf(theme, s, seat) else VILLAGE
 
 
 def outcome(theme: Theme, s: WerewolfState) -> Result | None:
@@ -65,8 +53,9 @@ def outcome(theme: Theme, s: WerewolfState) -> Result | None:
 
 
 def sides_by_seat(theme: Theme, s: WerewolfState) -> list[str]:
-    """The side every seat wins with (:func:`side` of each seat), in one pass: the end of a game asks for all of
-    them, and twelve calls of ``side`` (three calls each) were a good part of a simulated game's ending."""
+    """The side every seat wins with: the lovers' when they are a side of their own, else the wolves' for a wolf
+    card (a wolf in love is still a wolf) and the village's for any other. All seats in one pass: the end of a
+    game asks for all of them, and a call per seat was a good part of a simulated game's ending."""
     roles = theme.roles
     lovers = s.lovers if lovers_are_a_side(theme, s) else None
     return [
