@@ -178,7 +178,7 @@ def revote_resolve(theme: Theme, s: WerewolfState, answers, tied: tuple[str, ...
 
 
 #: The data of the two "nobody is lynched" events: one dict each for every game (an event never changes once
-#: logged), as ``night.NOTHING``.
+#: logged), as ``night.NOTHING`` and ``state.fact``.
 NO_VOTES = {"reason": "sin-votos"}
 TIED = {"reason": "empate"}
 

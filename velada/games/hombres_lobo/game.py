@@ -19,7 +19,7 @@ from velada.games.hombres_lobo.bots import HeuristicBot, MafiaBot
 from velada.games.hombres_lobo.ending import LOVERS, VILLAGE, WOLVES
 from velada.games.hombres_lobo.preparation import CARD_OPTIONS
 from velada.games.hombres_lobo.setup import SPARE_KEY, box_warnings, build_cards, deal_cards, explicit_deal
-from velada.games.hombres_lobo.state import Settings, WerewolfState
+from velada.games.hombres_lobo.state import Settings, WerewolfState, fact
 from velada.games.hombres_lobo.theme import CUPID, SPECIALS, THIEF, WITCH, Theme, load_theme
 from velada.games.hombres_lobo.view import WerewolfPlayerView, WerewolfView, WerewolfYouView
 
@@ -110,11 +110,6 @@ def _seating(players: tuple[str, ...]) -> tuple[dict[str, int], tuple[frozenset[
     """Each player's seat, and each seat's own audience (its player alone), once per table of players: a game
     copies the first (a dict of its state) and shares the frozen audiences."""
     return {p: i for i, p in enumerate(players)}, tuple([frozenset((player,)) for player in players])
-
-
-#: The data of each card's ``carta`` event (``{"role": role}``), one dict per card shared by every game's deal:
-#: an event's data is never changed once logged, and the deal logged twelve new dicts a game.
-_CARD_DATA: dict[str, dict[str, str]] = {}
 
 
 class SharedView(NamedTuple):
@@ -262,12 +257,9 @@ class WerewolfGame(Game[WerewolfState]):
             powers_in_game=in_game,
         )
         s.find_holders()
-        emit, told = s.emit_data, _CARD_DATA
+        emit = s.emit_data
         for i, role in enumerate(roles):
-            data = told.get(role)
-            if data is None:
-                data = told[role] = {"role": role}
-            emit("carta", alone[i], data)
+            emit("carta", alone[i], fact("role", role))
         s.agenda.extend(flow.preparation_turn(s))
         flow.advance(theme, s)
         return s

@@ -6,21 +6,14 @@ from __future__ import annotations
 from velada.core.protocol import CALL, NARRATOR_ONLY, Prompt
 from velada.games.hombres_lobo.deaths import die
 from velada.games.hombres_lobo.ending import draw_by_limit, finish
-from velada.games.hombres_lobo.state import WerewolfState
+from velada.games.hombres_lobo.state import WerewolfState, fact
 from velada.games.hombres_lobo.theme import LITTLE_GIRL, SEER, WITCH, WOLF, Theme
 
 SPY = "espiar"
 SAVE = "salvar"
 
-#: The data of the events that always say the same thing (a power's call, "no victim", "no deaths"), one dict
-#: each for every game: an event never changes once logged, and these were a new dict at every night's call
-#: (about a third of a game's events, each a dict allocated, kept all game long and freed at its end).
-CALLS: dict[str, dict[str, str]] = {}
+#: The data of the events that say nothing more ("no victim", "no deaths"): one dict for every game, as ``fact``.
 NOTHING: dict[str, str] = {}
-#: The data of the night's and the day's first events (``{"n": day}``), by day: one dict for every game.
-DAYS: dict[int, dict[str, int]] = {}
-#: The wolves' prompts' facts (``Prompt.args``), by round: read only, like the events' data.
-ROUND_ARGS: dict[int, dict[str, int]] = {}
 
 
 def dusk_step(theme: Theme, s: WerewolfState) -> None:
@@ -34,7 +27,7 @@ def dusk_step(theme: Theme, s: WerewolfState) -> None:
     s.victim_cause = "lobos"
     s.saved = False
     s.poisoned = None
-    s.emit_data("noche", None, DAYS.get(s.day) or _day_data(s.day))
+    s.emit_data("noche", None, fact("n", s.day))
     if not s.wolves_met:
         s.wolves_met = True
         wolves = s.seats(WOLF)
@@ -44,19 +37,11 @@ def dusk_step(theme: Theme, s: WerewolfState) -> None:
         s.emit("manada", s.audience(wolves), players=list(s.ids(wolves)))
 
 
-def _day_data(day: int) -> dict[str, int]:
-    data = DAYS[day] = {"n": day}
-    return data
-
-
 def call(theme: Theme, s: WerewolfState, power: str) -> None:
     """The narrator calls a power whose card is in the game — alive or dead, dealt or among the spare cards — so
     that the room hears the same calls every night whoever holds them (the live table paces each call)."""
     if power in s.powers_in_game:
-        data = CALLS.get(power)
-        if data is None:
-            data = CALLS[power] = {"call": power}
-        s.emit_data(CALL, None, data)
+        s.emit_data(CALL, None, fact("call", power))
 
 
 def seer_step(theme: Theme, s: WerewolfState) -> None:
@@ -100,10 +85,7 @@ def wolves_step(theme: Theme, s: WerewolfState, round_: int) -> None:
         return
     kind = theme.kinds["wolves"]
     pid = f"n{s.day}:{kind}" if round_ == 1 else f"n{s.day}:{kind}-{round_}"
-    args = ROUND_ARGS.get(round_)
-    if args is None:
-        args = ROUND_ARGS[round_] = {"round": round_}
-    s.ask_seats(pid, kind, wolves, [prey] * len(players), True, args)
+    s.ask_seats(pid, kind, wolves, [prey] * len(players), True, fact("round", round_))
     # Whether her card is in the game first: most tables have no seat to look for.
     if round_ == 1 and LITTLE_GIRL in s.powers_in_game:
         for girl in s.seats(LITTLE_GIRL):
@@ -206,7 +188,7 @@ def dawn_step(theme: Theme, s: WerewolfState) -> None:
     """Day breaks: the narrator names the night's dead, each revealing the card, in seat order — naming the
     wolves' victim first would tell the table which death was the Bruja's potion."""
     s.phase = "dia"
-    s.emit_data("dia", None, DAYS.get(s.day) or _day_data(s.day))
+    s.emit_data("dia", None, fact("n", s.day))
     deaths: list[tuple[int, str]] = []
     if s.victim is not None and not s.saved:
         deaths.append((s.victim, s.victim_cause))

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+import functools
 from collections import deque
 from dataclasses import dataclass, field
 from itertools import combinations, compress
-from typing import Literal
+from typing import Any, Literal
 
 from velada.core.game import State
 
@@ -50,6 +51,14 @@ class Settings:
     @property
     def sheriff_breaks_ties(self) -> bool:
         return self.sheriff_power in ("ambos", "desempate")
+
+
+@functools.cache
+def fact(key: str, value: Any) -> dict[str, Any]:
+    """The data ``{key: value}`` of an event or a prompt's ``args`` that always says the same (a call, a day's
+    number, a card, the wolves' round), one dict for every game: logged data are never changed, and these were a
+    new dict at every call, kept all game long (about a third of a game's events)."""
+    return {key: value}
 
 
 @dataclass(slots=True, kw_only=True)
