@@ -109,7 +109,7 @@ class Velada(Starlette):
         super().__init__(**options)
         self.sockets = sockets
         self.choose = choose
-        self.host_check = TrustedHostMiddleware(_host_passed, allowed_hosts=hosts, www_redirect=False)
+        self.host_check = security.HostCheck(hosts)
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] == "websocket":
@@ -117,21 +117,13 @@ class Velada(Starlette):
                 match, child = route.matches(scope)
                 if match is Match.FULL:
                     scope["app"] = self
-                    await self.host_check(scope, receive, send)  # answers 400 itself to a host not ours
-                    if scope.pop(_HOST_PASSED, False):
+                    if await self.host_check(scope, receive, send):  # it answers 400 itself to a host not ours
                         scope.update(child)
                         await route.endpoint(WebSocket(scope, receive, send))
                     return
         elif scope["type"] == "http" and scope["method"] == "POST" and await self.choose(self, scope, receive, send):
             return
         await super().__call__(scope, receive, send)
-
-
-_HOST_PASSED = "velada.host_passed"
-
-
-async def _host_passed(scope: Scope, receive: Receive, send: Send) -> None:
-    scope[_HOST_PASSED] = True
 
 
 @contextlib.asynccontextmanager

@@ -28,6 +28,7 @@ from dataclasses import dataclass
 from typing import Any
 from urllib.parse import urlsplit
 
+from starlette.middleware.trustedhost import TrustedHostMiddleware
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 MAX_BODY = 64 * 1024
@@ -323,3 +324,23 @@ def allowed_hosts(extra: Iterable[str] = (), public_url: str | None = None, bind
         if host and host not in hosts:
             hosts.append(host)
     return hosts
+
+
+class HostCheck:
+    """Starlette's ``TrustedHostMiddleware`` with the app's hosts, asked as a question for the requests served
+    ahead of the middleware (a socket, a seat's choice): ``await check(scope, receive, send)`` is whether the
+    scope's ``Host`` is ours; when it is not, the middleware has answered its 400 through ``send``."""
+
+    def __init__(self, hosts: Iterable[str]) -> None:
+        self._middleware = TrustedHostMiddleware(_host_passed, allowed_hosts=list(hosts), www_redirect=False)
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> bool:
+        await self._middleware(scope, receive, send)
+        return bool(scope.pop(_HOST_PASSED, False))
+
+
+_HOST_PASSED = "velada.host_passed"
+
+
+async def _host_passed(scope: Scope, receive: Receive, send: Send) -> None:
+    scope[_HOST_PASSED] = True

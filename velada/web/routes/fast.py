@@ -30,7 +30,6 @@ from collections.abc import Awaitable, Callable, Sequence
 from typing import Any
 
 from starlette.exceptions import HTTPException
-from starlette.middleware.trustedhost import TrustedHostMiddleware
 from starlette.requests import Request
 from starlette.responses import PlainTextResponse, Response
 from starlette.routing import Route
@@ -41,7 +40,6 @@ from velada.web import security
 #: How many distinct passing ``Host`` values are remembered (a server is reached by a handful of names).
 KNOWN_HOSTS = 16
 
-_PASSED = "velada.fast_host_passed"
 _HEADERS = [(k.encode(), v.encode()) for k, v in security.HEADERS.items()]
 
 
@@ -61,7 +59,7 @@ class FastChoice:
         self.endpoint: Callable[[Request], Awaitable[Response]] = route.endpoint
         self.server_error = server_error
         self.json_errors = json_errors
-        self.host_check = TrustedHostMiddleware(_host_passed, allowed_hosts=hosts, www_redirect=False)
+        self.host_check = security.HostCheck(hosts)
         self.hosts: set[bytes] = set()
 
     async def __call__(self, app: Any, scope: Scope, receive: Receive, send: Send) -> bool:
@@ -120,16 +118,11 @@ class FastChoice:
         """Whether the app's host check lets ``host`` through (it answers nothing here: a refused host takes the
         whole stack, which refuses it as always)."""
         probe = {"type": "http", "headers": [(b"host", host)] if host is not None else []}
-        await self.host_check(probe, _nothing, _nothing)
-        if not probe.get(_PASSED):
+        if not await self.host_check(probe, _nothing, _nothing):
             return False
         if host is not None and len(self.hosts) < KNOWN_HOSTS:
             self.hosts.add(host)
         return True
-
-
-async def _host_passed(scope: Scope, receive: Receive, send: Send) -> None:
-    scope[_PASSED] = True
 
 
 async def _nothing(*args: Any) -> Any:
