@@ -171,6 +171,8 @@ def test_la_partida_simulada_no_deja_que_el_recolector_recorra_la_partida_al_vol
     try:
         frozen = gc.get_freeze_count()
         random_playout(game, players, options, game_seed(1, 1))
-        assert gc.get_freeze_count() == frozen and gc.isenabled()
+        # Unfreezing would leave none frozen. A few frozen objects may be freed meanwhile (an earlier test's threads
+        # let go of theirs; the CI once saw 3 of 621 458 go), which leaves the rest frozen.
+        assert frozen - gc.get_freeze_count() < frozen // 100 and gc.isenabled()
     finally:
         gc.unfreeze()
