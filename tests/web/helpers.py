@@ -1,6 +1,13 @@
 from __future__ import annotations
 
+import asyncio
+import contextlib
+import socket
+import threading
+import time
 import weakref
+from collections.abc import Iterator
+from typing import Any
 
 from velada.core.delta import patch
 from velada.games import REGISTRY
@@ -104,3 +111,46 @@ def receive(socket, talk=False):
         message = socket.receive_json()
         if talk or message.get("type") != "talk":
             return with_view(socket, message)
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+@contextlib.contextmanager
+def served_like_velada_serve(
+    monkeypatch, db: str, **overrides: Any
+) -> Iterator[tuple[Any, asyncio.AbstractEventLoop, int, Any]]:
+    """A real uvicorn in a thread serving the app with the settings ``velada serve`` hands it (its ``uvicorn.run``
+    is caught), ``overrides`` on top: ``(app, its event loop, port, the uvicorn.Server)``; the server's
+    ``serve_settings`` are those ``velada serve`` chose."""
+    import uvicorn
+    from typer.testing import CliRunner
+
+    from velada.cli import app as cli
+
+    calls: dict[str, Any] = {}
+    monkeypatch.setattr(uvicorn, "run", lambda app, **kwargs: calls.update(app=app, **kwargs))
+    result = CliRunner().invoke(cli, ["serve", "--db", db, "--port", str(free_port()), "--bot-delay", "0"])
+    assert result.exit_code == 0, result.output
+    app = calls.pop("app")
+    for name in ("workers", "factory", "host", "port"):
+        calls.pop(name, None)
+    port = free_port()
+    config = uvicorn.Config(app, host="127.0.0.1", port=port, loop="asyncio", **(calls | overrides))
+    userver = uvicorn.Server(config)
+    userver.serve_settings = dict(calls)  # type: ignore[attr-defined]
+    loop = asyncio.new_event_loop()
+    thread = threading.Thread(target=loop.run_until_complete, args=(userver.serve(),), daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 30
+    while not userver.started and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert userver.started
+    try:
+        yield app, loop, port, userver
+    finally:
+        userver.should_exit = True
+        thread.join(timeout=15)

@@ -13,7 +13,6 @@ import collections
 import gc
 import os
 import socket
-import threading
 import time
 from collections.abc import Iterator
 from typing import Any
@@ -21,56 +20,24 @@ from typing import Any
 import pytest
 import requests
 import uvicorn
-from typer.testing import CliRunner
 from websockets.http11 import Request
 from websockets.sync.client import connect
 
-from velada.cli import app as cli
 from velada.web.uvicorn_ws import _Flag, _Inbox
+
+from .helpers import served_like_velada_serve
 
 PING = 0.3
 
 
-def _serve_settings(monkeypatch, db: str) -> dict[str, Any]:
-    """What ``velada serve`` hands uvicorn: the app and its settings."""
-    calls: dict[str, Any] = {}
-    monkeypatch.setattr(uvicorn, "run", lambda app, **kwargs: calls.update(app=app, **kwargs))
-    result = CliRunner().invoke(cli, ["serve", "--db", db, "--port", str(_free_port()), "--bot-delay", "0"])
-    assert result.exit_code == 0, result.output
-    return calls
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
 @pytest.fixture
 def server(monkeypatch, tmp_path) -> Iterator[tuple[Any, asyncio.AbstractEventLoop, int, uvicorn.Server]]:
-    settings = _serve_settings(monkeypatch, f"sqlite:///{tmp_path / 'v.sqlite3'}")
-    # Keep-alive is on as velada serve leaves it (uvicorn's 20 s and 20 s), only shorter here.
-    assert settings.get("ws_ping_interval", 20.0) and settings.get("ws_ping_timeout", 20.0)
-    app = settings.pop("app")
-    for name in ("workers", "factory", "host", "port"):
-        settings.pop(name, None)
-    port = _free_port()
-    config = uvicorn.Config(
-        app, host="127.0.0.1", port=port, loop="asyncio", **settings, ws_ping_interval=PING, ws_ping_timeout=PING
-    )
-    userver = uvicorn.Server(config)
-    loop = asyncio.new_event_loop()
-    thread = threading.Thread(target=loop.run_until_complete, args=(userver.serve(),), daemon=True)
-    thread.start()
-    deadline = time.monotonic() + 30
-    while not userver.started and time.monotonic() < deadline:
-        time.sleep(0.05)
-    assert userver.started
-    try:
-        yield app, loop, port, userver
-    finally:
-        userver.should_exit = True
-        thread.join(timeout=15)
+    db = f"sqlite:///{tmp_path / 'v.sqlite3'}"
+    with served_like_velada_serve(monkeypatch, db, ws_ping_interval=PING, ws_ping_timeout=PING) as served:
+        # Keep-alive is on as velada serve leaves it (uvicorn's 20 s and 20 s), only shorter here.
+        settings = served[3].serve_settings
+        assert settings.get("ws_ping_interval", 20.0) and settings.get("ws_ping_timeout", 20.0)
+        yield served
 
 
 def _table(port: int) -> tuple[str, str, str]:

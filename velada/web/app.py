@@ -23,7 +23,7 @@ from starlette.applications import Starlette
 from starlette.middleware import Middleware
 from starlette.middleware.body_limit import RequestBodyLimitMiddleware
 from starlette.middleware.trustedhost import TrustedHostMiddleware
-from starlette.requests import Request
+from starlette.requests import ClientDisconnect, Request
 from starlette.responses import PlainTextResponse, Response
 from starlette.routing import Match, Route, WebSocketRoute
 from starlette.types import Receive, Scope, Send
@@ -80,7 +80,7 @@ def create_app(
             Middleware(TrustedHostMiddleware, allowed_hosts=hosts, www_redirect=False),
             Middleware(RequestBodyLimitMiddleware, max_body_size=MAX_BODY),
         ],
-        exception_handlers={Exception: server_error},
+        exception_handlers={Exception: server_error, ClientDisconnect: client_gone},
         lifespan=lifespan,
     )
     app.state.web = web
@@ -155,6 +155,12 @@ async def server_error(request: Request, exc: Exception) -> Response:
         response = PlainTextResponse(texts(lang, "server-error"), status_code=500)
     response.headers.update(security.HEADERS)
     return response
+
+
+async def client_gone(request: Request, exc: Exception) -> Response:
+    """The client hung up before its body was all sent (a phone that lost its network): nothing was done, nobody
+    is left to answer, and it is no fault of the server's, so it is not logged as one. The answer goes nowhere."""
+    return Response(status_code=400)
 
 
 def tune_gc() -> None:

@@ -15,8 +15,10 @@ What each layer does for this route, and how it is kept:
 - **Body size** (the app's and the route's ``RequestBodyLimitMiddleware``): this way only with one
   ``Content-Length`` of at most :data:`~velada.web.security.MAX_API_BODY` and no ``Transfer-Encoding``; the
   server's parser reads no byte past that length, so no limit can trip.
-- **Errors**: an unexpected exception gets the app's own 500 answer (``server_error``, sent as Starlette's error
-  layer sends it: outside the other layers, headers included) and is raised again for the server to log.
+- **Errors**: a client that hung up before its whole body came is let go quietly, as the app's handler of
+  ``ClientDisconnect`` does; an unexpected exception gets the app's own 500 answer (``server_error``, sent as
+  Starlette's error layer sends it: outside the other layers, headers included) and is raised again for the
+  server to log.
 - **Headers** (``SecurityHeaders``): :data:`~velada.web.security.HEADERS` added after the answer's own, a header
   the answer has winning. **JSON errors** (``JsonApiErrors``): every answer of the endpoint is JSON already; one
   that were not would go through that same layer.
@@ -30,7 +32,7 @@ from collections.abc import Awaitable, Callable, Sequence
 from typing import Any
 
 from starlette.exceptions import HTTPException
-from starlette.requests import Request
+from starlette.requests import ClientDisconnect, Request
 from starlette.responses import PlainTextResponse, Response
 from starlette.routing import Route
 from starlette.types import Receive, Scope, Send
@@ -107,6 +109,8 @@ class FastChoice:
                 await self.json_errors(response)(scope, receive, send_with_headers)
             else:
                 await response(scope, receive, send_with_headers)
+        except ClientDisconnect:
+            return True  # as the app's handler of it: nobody is left to answer, and nothing was done
         except Exception as exc:
             # As Starlette's error layer: the app's 500 answer, sent outside the other layers, then raised again.
             if not started:
