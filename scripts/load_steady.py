@@ -5,7 +5,12 @@ SECONDS SKIP (hombres-lobo, paced, SQLite).
 by the choices: on a loaded machine a starved run makes few choices, and that figure is then mostly the seating.
 Here the server's CPU time is read every second, and the choices are counted in the server's own database by the
 time they were stored, from SKIP seconds after the start (once the tables are seated) to the end; the result is
-the CPU per choice of that window (new tables are still made as games end, as in the run itself)."""
+the CPU per choice of that window (new tables are still made as games end, as in the run itself).
+
+Printed as a table row: tables, choices/s, POST p50 / p95 / p99 (ms), visible p50 / p99 (ms: from a choice to
+the first message it causes on another seat's socket, the goal's figure), the server's mean CPU, ``velada
+load``'s whole-run CPU ms per choice, the steady-state CPU ms per choice, the server's peak RSS, the load
+generator's mean CPU (near 100% of its core, the latencies measure the generator), failures, load average."""
 
 from __future__ import annotations
 
@@ -60,13 +65,15 @@ def main() -> None:
         query = "SELECT count(*) FROM choices WHERE created_at >= ? AND created_at < ?"
         choices = db.execute(query, (iso(first[0]), iso(last[0]))).fetchone()[0]
     post = result.latency.get("POST choose", {})
+    seen = result.latency.get("WS visible", {})
     steady = (last[1] - first[1]) * 1000 / max(choices, 1)
     kernel = (last[2] - first[2]) * 1000 / max(choices, 1)
     print(
         f"| {tables} | {result.choices_per_second:.0f} | {post.get('p50', 0):.0f} / {post.get('p95', 0):.0f} / "
-        f"{post.get('p99', 0):.0f} | {result.cpu_mean:.0f}% | {result.cpu_ms_per_choice:.2f} | **{steady:.2f}** "
+        f"{post.get('p99', 0):.0f} | {seen.get('p50', 0):.0f} / {seen.get('p99', 0):.0f} "
+        f"| {result.cpu_mean:.0f}% | {result.cpu_ms_per_choice:.2f} | **{steady:.2f}** "
         f"({choices} choices in {last[0] - first[0]:.0f} s, {kernel:.2f} of it in the kernel) "
-        f"| {result.rss_peak_mb:.0f} MB | {result.failures} "
+        f"| {result.rss_peak_mb:.0f} MB | {result.client_cpu_mean:.0f}% | {result.failures} "
         f"| {result.load_average[0]:.1f} → {result.load_average[1]:.1f} |"
     )
 
