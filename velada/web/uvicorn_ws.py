@@ -56,6 +56,16 @@ class LightSocket(WebSocketsSansIOProtocol):
         if scope is not None:  # an upgrade refused by websockets itself has no scope
             scope["extensions"][SEND_NOW] = self.send_now
 
+    def connection_lost(self, exc: Exception | None) -> None:
+        super().connection_lost(exc)
+        # The scope's send_now refers to this protocol, which holds the scope: a cycle that kept every closed
+        # socket (its transport, parser, scope and buffers) until a full collection, which a serving process runs
+        # seldom (app.tune_gc): 1 859 of them at once under `velada load --tables 200`. The app asks for it once,
+        # when the socket opens.
+        scope = getattr(self, "scope", None)
+        if scope is not None:
+            scope["extensions"].pop(SEND_NOW, None)
+
     def data_received(self, data: bytes) -> None:
         super().data_received(data)
         # A peer that does not read may still make the server write: websockets answers each of its pings with a
