@@ -2,7 +2,8 @@
 
 - :class:`LightSocket`, the websocket protocol (websockets' sans-I/O core, uvicorn's default when websockets is
   installed): it lets go of the handshake once the socket is open, and offers the app a synchronous send.
-- :class:`OneWriteHttp`, the HTTP protocol (httptools'): an answer's headers and body in one write.
+- :class:`OneWriteHttp`, the HTTP protocol (httptools'): an answer's headers and body in one write, and nothing of
+  the last request kept while a keep-alive connection waits for the next.
 
 Everything else — parsing, frames, keep-alive pings, closing — is uvicorn's."""
 
@@ -218,12 +219,40 @@ class OneWriteHttp(HttpToolsProtocol):
     The headers are held until the next write of the same answer, its close, or the end of the loop's current
     round, whichever comes first: a streamed answer's headers still go out at once."""
 
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.pipeline = _Pipeline()  # type: ignore[assignment]
+
+    def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
+        super().connection_made(transport)
+        self.flow._is_writable_event = _Flag(True)  # type: ignore[assignment]
+
+    def on_response_complete(self) -> None:
+        super().on_response_complete()
+        # Between two requests a keep-alive connection kept the last one (its cycle, scope, headers and body, an
+        # asyncio.Event), read by nothing until the next request replaces it: ~4 KB a waiting phone. Kept while
+        # the request's body is still coming in (an answer sent before the whole body was read) or pipelined
+        # requests wait; the app, if it still runs, holds its own cycle.
+        cycle = self.cycle
+        if cycle is not None and cycle.response_complete and not cycle.more_body and not self.pipeline:
+            self.cycle = self.scope = self.headers = None  # type: ignore[assignment]
+
     def on_headers_complete(self) -> None:
         before = getattr(self, "cycle", None)
         super().on_headers_complete()
         cycle = getattr(self, "cycle", None)
         if cycle is not None and cycle is not before:  # an upgrade to a websocket makes no cycle
             cycle.transport = _HeldHeaders(self.transport, self.loop)
+
+
+class _Pipeline(list):
+    """uvicorn's pipeline of requests waiting for the one being answered (``appendleft``, ``pop``), as a list: an
+    empty ``collections.deque`` is ~600 bytes a connection, and requests are seldom pipelined."""
+
+    __slots__ = ()
+
+    def appendleft(self, item: Any) -> None:
+        self.insert(0, item)
 
 
 class _HeldHeaders:
