@@ -305,6 +305,13 @@ class PagePart:
         return found
 
 
+def _clock(table: Any, viewer: Viewer) -> dict[str, Any]:
+    """The clock a viewer is shown: its deadline, and when the day's debate ends (there is no debate's end without
+    a deadline: the table is asked for the deadline once)."""
+    deadline = table.deadline_for(viewer)
+    return {"deadline": deadline, "debate_end": None if deadline is None else table.debate_end_for(viewer)}
+
+
 def _alive(view: dict[str, Any] | None) -> bool | None:
     """Whether the view's own player is alive (None: the viewer has no seat among its players)."""
     me = (view or {}).get("viewer")
@@ -316,10 +323,7 @@ def _alive(view: dict[str, Any] | None) -> bool | None:
 #: the view giving the template's variables — the table's clocks, status and code, and what a part reads of a
 #: key that changes far more often than it (whether the viewer is alive, not the whole list of players).
 INPUTS: dict[str, Callable[[Any, Viewer, Any], dict[str, Any]]] = {
-    "clock": lambda table, viewer, view: {
-        "deadline": table.deadline_for(viewer),
-        "debate_end": table.debate_end_for(viewer),
-    },
+    "clock": lambda table, viewer, view: _clock(table, viewer),
     "expiry": lambda table, viewer, view: {"expiry": table.expiry_for(viewer), "clock_viewer": viewer},
     "status": lambda table, viewer, view: {"status": table.status},
     "code": lambda table, viewer, view: {"code": table.data.code},
@@ -605,8 +609,10 @@ def host_fragment(
 def speech_lines(table: ShownTable, conn: Connection) -> list[str]:
     """What the narrator says aloud since the connection last heard: the game's script for the public events
     (:func:`velada.core.narration.script`: each call as its step begins, the deaths at dawn, a vote's outcome)."""
+    if not conn.is_host or conn.viewer is None:
+        return []
     state = table.state
-    if state is None or not conn.is_host or conn.viewer is None:
+    if state is None:
         return []
     since = conn.spoken
     conn.spoken = max(since, _public_count(conn, state.log))
@@ -637,15 +643,16 @@ def skeleton(view: dict[str, Any] | None) -> dict[str, Any] | None:
     return {"result": bool(view.get("result")) or None, "phase": {"theme": theme(view)}, "viewer": view.get("viewer")}
 
 
-def skeleton_inputs(table: ShownTable, view: dict[str, Any] | None, seats: tuple | None = None) -> tuple[Any, ...]:
-    """What a live page's skeleton shows: the table's status and seats (``seats``, if already worked out:
-    :func:`seats_shown`), and :func:`skeleton`. It is rendered and sent again only when one of these changes
-    (before a game, with no view, the skeleton is the whole page)."""
-    bones = skeleton(view)
+def skeleton_inputs(
+    table: ShownTable, view: dict[str, Any] | None, seats: tuple | None = None, status: str | None = None
+) -> tuple[Any, ...]:
+    """What a live page's skeleton shows: the table's status and seats (``status`` and ``seats``, if already worked
+    out: :func:`seats_shown`), and :func:`skeleton`'s result and theme. It is rendered and sent again only when one
+    of these changes (before a game, with no view, the skeleton is the whole page)."""
     return (
-        table.status,
+        table.status if status is None else status,
         seats_shown(table) if seats is None else seats,
-        None if bones is None else (bones["result"], bones["phase"]["theme"]),
+        None if view is None else (bool(view.get("result")) or None, theme(view)),
     )
 
 
@@ -699,6 +706,38 @@ def _skeleton(
     return html, slots[1]
 
 
+#: The key of what every message of a push reads of the table alike, in the push's ``shared`` (the audiences' keys
+#: are tuples).
+_FACTS = "facts"
+
+
+def _audience(table: ShownTable, conn: Connection, shared: dict[Any, Any] | None) -> dict[str, Any]:
+    """What :func:`payload` works out once for every connection of ``conn``'s audience (viewer, language, screen):
+    its view, what its skeleton shows, the client parts' inputs and its clock, and the parts, deltas and skeleton
+    as they are rendered for it. The table's status and seats are read once per push (``shared``)."""
+    facts = shared.get(_FACTS) if shared is not None else None
+    if facts is None:
+        facts = (table.status, seats_shown(table))
+        if shared is not None:
+            shared[_FACTS] = facts
+    view = game_view(table, conn.viewer, conn.lang)
+    client = None if view is None else client_inputs(table, conn.viewer, view)
+    return {
+        "view": view,
+        "seen": skeleton_inputs(table, view, facts[1], facts[0]),
+        # The message's clock is the client parts' (the same viewer's deadline), asked of the table once.
+        "deadline": table.deadline_for(conn.viewer) if client is None else client["deadline"],
+        "html": None,
+        "slots": [],
+        "inputs": {},
+        "values": {},
+        "candidates": {},
+        "parts": {},
+        "deltas": {},
+        "client": client,
+    }
+
+
 def payload(table: ShownTable, conn: Connection, shared: dict[Any, Any] | None = None) -> dict[str, Any]:
     """The message one connection gets after a change, without its number (the table numbers what it sends on
     each connection, and sends nothing when this message says nothing new).
@@ -714,29 +753,11 @@ def payload(table: ShownTable, conn: Connection, shared: dict[Any, Any] | None =
     key = (conn.viewer, conn.lang, conn.is_host, conn.join_url)
     entry = shared.get(key) if shared is not None else None
     if entry is None:
-        view = game_view(table, conn.viewer, conn.lang)
-        seats = None
-        if shared is not None:
-            # The seats as every page of this push shows them, worked out once (the audiences' keys are tuples).
-            seats = shared.get("seats")
-            if seats is None:
-                seats = shared["seats"] = seats_shown(table)
-        entry = {
-            "view": view,
-            "seen": skeleton_inputs(table, view, seats),
-            "html": None,
-            "slots": [],
-            "inputs": {},
-            "values": {},
-            "candidates": {},
-            "parts": {},
-            "deltas": {},
-            "client": None if view is None else client_inputs(table, conn.viewer, view),
-        }
+        entry = _audience(table, conn, shared)
         if shared is not None:
             shared[key] = entry
     view = entry["view"]
-    message: dict[str, Any] = {"type": "state", "status": table.status, "deadline": table.deadline_for(conn.viewer)}
+    message: dict[str, Any] = {"type": "state", "status": entry["seen"][0], "deadline": entry["deadline"]}
     if conn.seen is None or conn.seen != entry["seen"]:
         if entry["html"] is None:
             entry["html"], entry["slots"] = _skeleton(table, conn, view, entry["seen"], shared)
