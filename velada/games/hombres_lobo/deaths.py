@@ -30,6 +30,7 @@ def die(theme: Theme, s: WerewolfState, deaths: list[tuple[int, str]], by: int |
         if not alive[seat]:
             continue
         alive[seat] = False
+        s.living_seats = None  # read again at the next ask (``WerewolfState.living``)
         told = PUBLIC_CAUSES.get(cause, "noche")
         s.death[seat] = told
         if cause == "disparo" and by is not None:

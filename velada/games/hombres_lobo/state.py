@@ -101,10 +101,10 @@ class WerewolfState(State):
     #: The powers whose cards are in the game, dealt or spare: the same all game long (the Ladrón only swaps
     #: cards), so worked out once at setup instead of at every call.
     powers_in_game: frozenset[str] = field(default=frozenset(), compare=False, repr=False)
-    #: The living seats, the ``alive`` they were read from, and each seat's options naming the other living
-    #: players (``living``, ``others``): asked at every call and vote, changed only by a death, so read again
-    #: only when ``alive`` no longer equals the copy.
-    living_seats: tuple[list[bool], tuple[int, ...], list[tuple[str, ...]] | None] | None = field(
+    #: The living seats and each seat's options naming the other living players (``living``, ``others``): asked
+    #: at every call and vote and changed only by a death, so worked out once and forgotten by ``deaths.die``,
+    #: the one rule that writes ``alive`` (``None``: to be read again).
+    living_seats: tuple[tuple[int, ...], list[tuple[str, ...]] | None] | None = field(
         default=None, compare=False, repr=False
     )
     #: Each seat's own audience (its player alone), for the events told to one player: made once at setup.
@@ -127,13 +127,13 @@ class WerewolfState(State):
         self.holder = {p: i for i, p in enumerate(self.powers) if p not in ("wolf", "villager")}
 
     def living(self) -> tuple[int, ...]:
-        """The living seats, in seat order."""
-        alive = self.alive
+        """The living seats, in seat order: the same tuple from one death to the next."""
         known = self.living_seats
-        if known is None or known[0] != alive:
+        if known is None:
             # ``compress`` picks them in C: a comprehension's frame and loop cost ~10 opcodes a seat at every death.
-            known = self.living_seats = (list(alive), tuple(compress(range(len(alive)), alive)), None)
-        return known[1]
+            alive = self.alive
+            known = self.living_seats = (tuple(compress(range(len(alive)), alive)), None)
+        return known[0]
 
     def others(self) -> list[tuple[str, ...]]:
         """By seat, the ids of the other living players in seat order: the options of a decision that names
@@ -141,18 +141,18 @@ class WerewolfState(State):
         seats = self.living()
         known = self.living_seats
         assert known is not None, "living() has just read the living seats"
-        table = known[2]
+        table = known[1]
         if table is None:
             table = [()] * len(self.alive)
             if seats:
                 # The living ids (those of ``seats``) less one each, made in C by ``combinations``, which leaves out
                 # the last first: the seats taken in reverse order each get the next (one tuple a seat, where two
                 # slices and their sum made three; ``zip(..., strict=True)`` measured dearer than ``next``).
-                ids = tuple(compress(self.players, known[0]))
+                ids = tuple(compress(self.players, self.alive))
                 rest = combinations(ids, len(ids) - 1)
                 for seat in reversed(seats):
                     table[seat] = next(rest)
-            self.living_seats = (known[0], seats, table)
+            self.living_seats = (seats, table)
         return table
 
     def tag(self) -> str:
