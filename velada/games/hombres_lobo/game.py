@@ -305,6 +305,7 @@ class WerewolfGame(Game[WerewolfState]):
             s.powers[seat] = power or self.theme.roles[role]
         if spare:
             s.spare = [role for role, _ in pool[len(hidden) :]]
+        s.pack_of = None  # the wolves are others now: tonight's pack is read again
         return s
 
     # --- noninterference: the places of the deal are the seats and the spare cards ("sobrante", k) ---------

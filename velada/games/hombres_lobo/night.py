@@ -70,16 +70,19 @@ def wolves_step(theme: Theme, s: WerewolfState, round_: int) -> None:
     players = s.players
     if round_ == 1:
         call(theme, s, WOLF)
-        # Nobody dies during the night: tonight's pack and prey are those of every round.
-        powers = s.powers
-        pack: list[int] = []
-        others: list[str] = []
-        for i in s.living():
-            if powers[i] == WOLF:
-                pack.append(i)
-            else:
-                others.append(players[i])
-        s.pack, s.prey, s.pack_audience = pack, tuple(others), s.audience(pack)
+        # Nobody dies during the night: tonight's pack and prey are those of every round, and of every night
+        # until somebody dies (``living()`` is then another tuple).
+        living = s.living()
+        if living is not s.pack_of:
+            powers = s.powers
+            pack: list[int] = []
+            others: list[str] = []
+            for i in living:
+                if powers[i] == WOLF:
+                    pack.append(i)
+                else:
+                    others.append(players[i])
+            s.pack, s.prey, s.pack_audience, s.pack_of = pack, tuple(others), s.audience(pack), living
     wolves, prey = s.pack, s.prey
     if not wolves or not prey:
         return

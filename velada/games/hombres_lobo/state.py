@@ -98,6 +98,9 @@ class WerewolfState(State):
     pack: list[int] = field(default_factory=list)
     pack_audience: frozenset[str] = frozenset()
     prey: tuple[str, ...] = ()
+    #: The living seats (``living()``) that ``pack``, ``prey`` and ``pack_audience`` were read from: they change
+    #: only with a death, so a night without one since the last reuses them.
+    pack_of: tuple[int, ...] | None = field(default=None, compare=False, repr=False)
     #: The powers whose cards are in the game, dealt or spare: the same all game long (the Ladrón only swaps
     #: cards), so worked out once at setup instead of at every call.
     powers_in_game: frozenset[str] = field(default=frozenset(), compare=False, repr=False)
