@@ -7,7 +7,7 @@ from velada.core.protocol import CALL, NARRATOR_ONLY, Prompt
 from velada.games.hombres_lobo.deaths import die
 from velada.games.hombres_lobo.ending import draw_by_limit, finish
 from velada.games.hombres_lobo.state import WerewolfState, fact
-from velada.games.hombres_lobo.theme import LITTLE_GIRL, SEER, WITCH, WOLF, Theme
+from velada.games.hombres_lobo.theme import LITTLE_GIRL, SEER, SPECIALS, WITCH, WOLF, Theme
 
 SPY = "espiar"
 SAVE = "salvar"
@@ -37,11 +37,16 @@ def dusk_step(theme: Theme, s: WerewolfState) -> None:
         s.emit("manada", s.audience(wolves), players=list(s.ids(wolves)))
 
 
+#: Each power's call (``{"call": power}``), as ``fact`` makes it, looked up without ``fact``'s hashing of its
+#: arguments: three calls a night, ~60 ns each (``timeit``).
+CALLS: dict[str, dict[str, str]] = {power: fact("call", power) for power in (WOLF, *SPECIALS)}
+
+
 def call(theme: Theme, s: WerewolfState, power: str) -> None:
     """The narrator calls a power whose card is in the game — alive or dead, dealt or among the spare cards — so
     that the room hears the same calls every night whoever holds them (the live table paces each call)."""
     if power in s.powers_in_game:
-        s.emit_data(CALL, None, fact("call", power))
+        s.emit_data(CALL, None, CALLS[power])
 
 
 def seer_step(theme: Theme, s: WerewolfState) -> None:
