@@ -51,10 +51,16 @@ def _tally(s: WerewolfState, answers, weighted: bool) -> tuple[dict[str, str | N
 
 
 def _most_voted(counts: dict[str, int]) -> list[str]:
+    """The players with the most votes, in the order of their first vote (none without votes)."""
     if not counts:
         return []
     top = max(counts.values())
-    return [player for player, n in counts.items() if n == top]
+    # A loop, not a comprehension: on 3.11 a comprehension is a function of its own, a frame made at every vote.
+    most = []
+    for player, n in counts.items():
+        if n == top:
+            most.append(player)
+    return most
 
 
 # --- the Alguacil's election ------------------------------------------------------------------------------
@@ -118,7 +124,8 @@ def _elect(s: WerewolfState, player: str) -> None:
 def vote_step(theme: Theme, s: WerewolfState) -> None:
     """Every living player points at one other player (or abstains)."""
     kind = theme.kinds["vote"]
-    s.ask_seats(f"{s.tag()}:{kind}", kind, s.living(), s.others(), True)
+    # The vote is held by day: its id is the day's (``s.tag()``), written out as the night's calls write theirs.
+    s.ask_seats(f"d{s.day}:{kind}", kind, s.living(), s.others(), True)
 
 
 def vote_resolve(theme: Theme, s: WerewolfState, answers) -> None:

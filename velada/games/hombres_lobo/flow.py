@@ -25,6 +25,8 @@ NIGHT: tuple[AgendaStep, ...] = (("dusk",), ("seer",), ("wolves", 1), ("witch",)
 DAY: tuple[AgendaStep, ...] = (("election", "day"), ("vote",))
 #: The day of a table that holds no election on a day (``alguacil`` is ``no`` or ``preparacion``): the vote.
 VOTE_DAY: tuple[AgendaStep, ...] = (("vote",),)
+#: A round, the night then the day, by whether the table holds an election on a day: the agenda takes it in one go.
+ROUNDS: dict[bool, tuple[AgendaStep, ...]] = {False: NIGHT + VOTE_DAY, True: NIGHT + DAY}
 
 
 def preparation_turn(s: WerewolfState) -> tuple[AgendaStep, ...]:
@@ -94,8 +96,7 @@ def advance(theme: Theme, s: WerewolfState) -> None:
     agenda = s.agenda
     while not s.group and s.result is None:
         if not agenda:
-            agenda.extend(NIGHT)
-            agenda.extend(DAY if s.settings.sheriff.startswith("dia-") else VOTE_DAY)
+            agenda.extend(ROUNDS[s.settings.sheriff.startswith("dia-")])
         step = agenda.popleft()
         s.step = step
         # Steps carry no argument or one: called without slicing the step (``*step[1:]`` builds two tuples). The
