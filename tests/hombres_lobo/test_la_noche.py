@@ -1,10 +1,14 @@
 """La noche: Vidente, hombres lobo (and the Niña), Bruja, in that order; deaths at dawn."""
 
+import random
+
 import pytest
 
+from velada.core.engine import choose, pending
 from velada.core.protocol import IllegalAction
+from velada.games import REGISTRY
 
-from .mesa import OCHO, abiertos, elige, eventos, mesa, muertos
+from .mesa import OCHO, abiertos, elige, eventos, mesa, muertos, noche_tranquila
 
 
 def test_orden_de_la_noche_vidente_lobos_bruja():
@@ -277,3 +281,19 @@ def test_los_muertos_de_la_noche_se_anuncian_en_orden_de_asiento_y_no_delatan_la
         elige(m, "Dani", "bruja-muerte", envenenada)
         anuncios.append([d["player"] for d in eventos(m, "muerte", "Hugo")])
     assert anuncios == [["Fran", "Gema"], ["Fran", "Gema"]]
+
+
+def test_en_otro_reparto_de_lo_oculto_despiertan_los_lobos_de_las_cartas_nuevas():
+    """A world dealt again from a villager's knowledge (``shuffle_hidden``: what the agents' environments and the
+    noninterference check play on) calls at its next night the players holding a wolf card in it, not the pack
+    its own first night had read from the other deal."""
+    game = REGISTRY.get("hombres-lobo")
+    for seed in range(12):
+        m = mesa(OCHO)
+        noche_tranquila(m)
+        state = game.shuffle_hidden(m.state, "Fran", random.Random(seed))
+        while not any(p.kind == "lobos" for p in pending(state)):
+            for prompt in pending(state):
+                choose(game, state, prompt.player, prompt.id, [])
+        wolves = {p for i, p in enumerate(state.players) if state.alive[i] and state.powers[i] == "wolf"}
+        assert {p.player for p in pending(state) if p.kind == "lobos"} == wolves
