@@ -206,14 +206,15 @@ def posiciones(*jugadores: str) -> list[str]:
 
 
 def matar(m: Match, *cards: str, fuera: bool = False) -> None:
-    """Kill cards outright, writing into the state (for tests that only read the table afterwards); ``fuera``:
-    players left without a living card are out, as the end-condition tests need."""
+    """Kill cards outright through the state's own setters, without a death resolution (for tests that only read
+    the table afterwards); ``fuera``: players left without a living card are out, as the end-condition tests
+    need."""
     s = m.state
     for card in cards:
-        s.alive[card] = False
+        s.set_alive(card, False)
     if fuera:
         for seat in range(len(s.players)):
-            s.out[seat] = not any(s.alive[c] for c in s.board[seat])
+            s.set_out(seat, not any(s.alive[c] for c in s.board[seat]))
 
 
 def noche(m: Match, respuestas: Respuestas | None = None) -> None:

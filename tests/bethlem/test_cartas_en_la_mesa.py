@@ -1,6 +1,7 @@
 """Las cartas en la mesa: what the rules read of the table (the cards of a kind in table order, the living cards,
 their option ids) is read where the cards are now. ``BethlemState.find`` keeps the cards by kind between moves
-(``board_changed``): a move that did not say so would leave it reading the old table."""
+(``board_changed``), and ``BethlemState.lives`` who lives between deaths (``set_alive``, ``set_out``): a move or a
+death that did not say so would leave them reading the old table."""
 
 import random
 
@@ -46,6 +47,24 @@ def _read_again(s: BethlemState) -> None:
     assert living(s) == alive
     assert options(s, alive) == tuple(f"{s.players[s.where[c][0]]}:{s.where[c][1] + 1}" for c in alive)
     assert s.seats_in_game() == [seat for seat in range(len(s.players)) if not s.out[seat]]
+    assert living(s, exclude_isolated=True) == [c for c in alive if s.isolated.get(c) != s.round]
+    for seat, row in enumerate(s.board):
+        assert s.living_cards(seat) == [c for c in row if s.alive[c]]
+        others = [p for p in range(len(s.players)) if p != seat]
+        assert living(s, others) == [c for c in alive if s.where[c][0] != seat]
+
+
+def test_la_lista_de_cartas_vivas_que_recibe_una_regla_es_suya():
+    """A rule may change the list it gets (``awakening`` adds a 2-player row's reserve to it): the next rule still
+    reads the table."""
+    s = mesa(CUATRO).state
+    every, bea = living(s), s.living_cards(1)
+    every.clear()
+    bea += ["daniel"]
+    assert len(living(s)) == 16
+    assert s.living_cards(1) == ["nathaniel", "john-flick", "terapia-opio-y-barbituricos", "amnesia"]
+    s.seats_in_game().clear()
+    assert s.seats_in_game() == [0, 1, 2, 3]
 
 
 @pytest.mark.parametrize(

@@ -266,8 +266,10 @@ def test_el_sheriff_gana_al_instante_si_caen_todos_los_forajidos_y_el_renegado()
 def test_el_sheriff_fuera_de_la_partida_ya_no_gana_asi():
     m = con_papeles(PAPELES)
     s = m.state
-    # Written: the forajidos, the renegado and the sheriff himself out at once, which only the check itself needs.
-    s.out[:] = [False, True, True, True, True]
+    # Out at once (``set_out``, no death resolution): the forajidos, the renegado and the sheriff himself, which
+    # only the check itself needs.
+    for seat, out in enumerate([False, True, True, True, True]):
+        s.set_out(seat, out)
     _sheriff_wins(s)
     assert s.instant is None
 

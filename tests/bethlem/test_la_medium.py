@@ -163,8 +163,9 @@ def test_la_medium_cobra_la_ronda_siguiente_la_apuesta_ganada_con_el_poder_de_la
 def test_sin_la_medium_viva_no_se_cobra_la_apuesta_ganada_con_el_espiritu_de_la_ludopata():
     m = medium()
     _apuesta_con_el_espiritu_de_la_ludopata(m)
-    # Written into the state: she must die after the round's end settles her bet and before La Ludópata's turn
-    # the next night, and no death falls in between (a lynching comes before the bet is settled).
-    m.state.alive["la-medium"] = False
+    # Killed outright (``set_alive``, no death resolution): she must die after the round's end settles her bet
+    # and before La Ludópata's turn the next night, and no death falls in between (a lynching comes before the
+    # bet is settled).
+    m.state.set_alive("la-medium", False)
     seen = llamadas(m, por="id")
     assert not [pid for player, pid in seen if player == "Ana" and "la-ludopata" in pid]

@@ -194,15 +194,32 @@ def awake_power(s: BethlemState, card: str, origin: str) -> bool:
 
 def living(s: BethlemState, seats=None, exclude_isolated: bool = False) -> list[str]:
     """Living cards on the table (of ``seats``, or everybody in the game), in table order."""
+    if s.table < ALL_POSITIONS:  # the 2-player mode: a row's reserve cards are not on the table
+        return _living_on_table(s, seats, exclude_isolated)
+    # Read from who lives as ``lives`` keeps it between deaths (a list of ~20 cards read again at every prompt
+    # that names cards cost ~5% of a game's instructions): a new list each call, which the caller may change.
+    lives = s.lives()
+    if seats is None:
+        every = lives.cards
+        if every is None:
+            every = lives.cards = list(chain.from_iterable(compress(lives.rows, map(not_, s.out))))
+        cards = list(every)
+    else:
+        rows, gone = lives.rows, s.out
+        cards = list(chain.from_iterable([rows[seat] for seat in seats if not gone[seat]]))
+    if exclude_isolated and s.isolated:
+        isolated, r = s.isolated, s.round
+        return [card for card in cards if isolated.get(card) != r]
+    return cards
+
+
+def _living_on_table(s: BethlemState, seats, exclude_isolated: bool) -> list[str]:
+    """``living`` in the 2-player mode: each row cut at the table's positions before its living cards are read."""
     alive, board, gone, table = s.alive, s.board, s.out, s.table
-    # Read with the builtins (``compress``, ``chain``, ``filter``) rather than a comprehension: the cards are
-    # walked in C, not by ~9 bytecodes each (~20 cards, ~55 calls a game: ~5% of a game's bytecodes).
     rows: Iterable[list[str]] = (
         compress(board, map(not_, gone)) if seats is None else [board[seat] for seat in seats if not gone[seat]]
     )
-    if table < ALL_POSITIONS:  # the 2-player mode: a row's reserve cards are not on the table
-        rows = [row[:table] for row in rows]
-    cards = list(filter(alive.__getitem__, chain.from_iterable(rows)))
+    cards = list(filter(alive.__getitem__, chain.from_iterable([row[:table] for row in rows])))
     if exclude_isolated and s.isolated:
         isolated, r = s.isolated, s.round
         return [card for card in cards if isolated.get(card) != r]
@@ -216,14 +233,10 @@ def dead_cards(s: BethlemState) -> list[str]:
 
 
 def options(s: BethlemState, cards) -> tuple[str, ...]:
-    """The option ids of ``cards`` (``BethlemState.option``), read from the ids already written where there are
-    some: every prompt that names cards asks this."""
-    where, written = s.where, s.option_ids
-    try:
-        # Mapped in C: the places' ids are all written after the first prompts of a game.
-        return tuple(map(written.__getitem__, map(where.__getitem__, cards)))
-    except KeyError:
-        return tuple([written.get(where[card]) or s.option(card) for card in cards])
+    """The option ids of ``cards`` (``BethlemState.option``): every prompt that names cards asks this."""
+    # Mapped in C from each card's id, which the table keeps between moves (``option_of``): a card's place, then
+    # the place's id, cost a tuple's hash more per card.
+    return tuple(map(s.option_of().__getitem__, cards))
 
 
 def shielded(s: BethlemState, seat: int) -> list[int]:

@@ -596,7 +596,7 @@ def _deaths(s: BethlemState) -> None:
         if not s.alive[card]:
             continue
         passive = s.passive(card)
-        s.alive[card] = False
+        s.set_alive(card, False)
         s.public[card] = True
         seat, pos = s.where[card]
         shown = cause if cause in PUBLIC_CAUSES or kind != "noche" else "noche"
@@ -660,7 +660,7 @@ def tell_dawn(s: BethlemState) -> None:
 
 def _eliminate(s: BethlemState, seat: int, deaths) -> None:
     """A player whose life cards are all dead is out of the game (section 3)."""
-    s.out[seat] = True
+    s.set_out(seat, True)
     current(s).eliminated.append(seat)
     tell(s, (1, seat), "eliminado", None, player=s.players[seat])
     pact = s.blood_pact.bound
@@ -1039,9 +1039,9 @@ def revive(s: BethlemState, card: str, cause: str) -> None:
     """Bring a dead card back to life, face up as it was shown; a player who was out is back in the game."""
     if s.alive.get(card) or card not in s.where or s.removed.get(card):
         return
-    s.alive[card] = True
+    s.set_alive(card, True)
     seat, pos = s.where[card]
-    s.out[seat] = False
+    s.set_out(seat, False)
     # A card that died tonight and comes back: its death is shown first.
     tell_dawn(s)
     s.emit("resurreccion", None, player=s.players[seat], position=pos + 1, card=card, cause=cause)

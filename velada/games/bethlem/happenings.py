@@ -167,7 +167,7 @@ def _police(s: BethlemState, chosen: dict[int, str]) -> None:
     for seat, option in chosen.items():
         card = s.card_at(option)
         s.removed[card] = True
-        s.alive[card] = False
+        s.set_alive(card, False)
         s.public[card] = True
         s.emit("retirada", None, player=s.players[seat], position=s.where[card][1] + 1, card=card)
     s.agenda.appendleft(("check",))

@@ -31,8 +31,9 @@ def place(s: BethlemState, rows: list[list[str]], personas: list[str]) -> None:
     for seat, row in enumerate(s.board):
         for pos, card in enumerate(row):
             s.where[card] = (seat, pos)
-            s.alive[card] = True
+            s.set_alive(card, True)
             s.dealt_to[card] = seat
+    s.board_changed()
     if s.settings.mode == "tres":
         lone = MUTINEERS if any(CARDS[c].side == MUTINEERS for c in s.board[0]) else INMATES
         other = INMATES if lone == MUTINEERS else MUTINEERS

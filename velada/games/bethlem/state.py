@@ -424,6 +424,24 @@ class Melancholy:
 
 
 @dataclass(slots=True)
+class Lives:
+    """Who lives on the table, read once (``BethlemState.lives``) and kept until a card dies or comes back, a
+    player goes out or comes back in, or cards move: the prompts that name cards ask it ~300 times a game, while a
+    game has ~15 death resolutions."""
+
+    #: What it was read from: another board, ``alive`` or ``out`` (a deal again, a renaming, a copy) is read again.
+    board: list[list[str]]
+    alive: dict[str, bool]
+    out: list[bool]
+    #: Each row's living cards, in table order (a 2-player row's reserve among them, as ``living_cards`` reads it).
+    rows: list[list[str]]
+    #: The seats in the game, in order.
+    seats: list[int]
+    #: The living cards of the seats in the game, in table order (``common.living``): read when first asked.
+    cards: list[str] | None = None
+
+
+@dataclass(slots=True)
 class CustomRecord:
     """A custom character's own markers and records (``BethlemState.custom``): each character's subclass names
     its fields, card ids annotated ``CardId`` (renamed by their types, like the rest of the state)."""
@@ -611,7 +629,12 @@ class BethlemState(State):
     #: again), so the table is read again only for another board (a new deal, a renaming) or after a rule moved
     #: cards on it, which says so (``board_changed``): comparing the board with a copy at every call cost ~1 k
     #: instructions a call, ~280 calls a game.
-    kinds_on_board: tuple[list[list[str]], dict[str, list[str]]] | None = field(default=None, compare=False, repr=False)
+    #: With them, each card's option id where it lies (``common.options``): a card's id changes only when it moves.
+    kinds_on_board: tuple[list[list[str]], dict[str, list[str]], dict[str, str]] | None = field(
+        default=None, compare=False, repr=False
+    )
+    #: Who lives on the table, as ``lives`` last read it (``Lives``).
+    lives_read: Lives | None = field(default=None, compare=False, repr=False)
     #: Option ids by (seat, position), written once each (``option``): the players never change.
     option_ids: dict[tuple[int, int], str] = field(default_factory=dict, compare=False, repr=False)
 
@@ -620,18 +643,39 @@ class BethlemState(State):
     def holder(self, card: str) -> int:
         return self.where[card][0]
 
-    # These lists are read with the builtins (``filter``, ``compress``, ``chain``): their items are walked in C, not
-    # by a comprehension's bytecodes (each is asked hundreds of times a game).
+    def lives(self) -> Lives:
+        """Who lives on the table now, read again only after a rule said it changed (``set_alive``,
+        ``set_out``, ``board_changed``) or for another board, ``alive`` or ``out``."""
+        known = self.lives_read
+        board, alive, out = self.board, self.alive, self.out
+        if known is None or known.board is not board or known.alive is not alive or known.out is not out:
+            # Read with the builtins (``filter``, ``compress``): the cards are walked in C, not by bytecodes.
+            rows = [list(filter(alive.__getitem__, row)) for row in board]
+            seats = list(compress(range(len(out)), map(not_, out)))
+            known = self.lives_read = Lives(board, alive, out, rows, seats)
+        return known
+
+    def set_alive(self, card: str, alive: bool) -> None:
+        """``card`` dies (or comes back to life). The rules write ``alive`` only through here (and ``out`` through
+        ``set_out``), so that ``lives`` reads the table again."""
+        self.alive[card] = alive
+        self.lives_read = None
+
+    def set_out(self, seat: int, out: bool) -> None:
+        """``seat`` goes out of the game (or comes back in); see ``set_alive``."""
+        self.out[seat] = out
+        self.lives_read = None
+
+    # The lists below are copies of what ``lives`` read: a caller may change the list it gets.
     def living_cards(self, seat: int) -> list[str]:
-        return list(filter(self.alive.__getitem__, self.board[seat]))
+        return list(self.lives().rows[seat])
 
     def in_game(self, seat: int) -> bool:
         """A player whose life cards are all dead is out of the game (section 3)."""
         return not self.out[seat]
 
     def seats_in_game(self) -> list[int]:
-        out = self.out
-        return list(compress(range(len(out)), map(not_, out)))
+        return list(self.lives().seats)
 
     def cards_in_play(self) -> list[str]:
         """Every life card on the table, seat by seat and position by position."""
@@ -644,20 +688,36 @@ class BethlemState(State):
 
     def find(self, kind: str) -> list[str]:
         """The cards of ``kind`` on the table, in table order."""
-        board = self.board
         known = self.kinds_on_board
-        if known is None or known[0] is not board:
-            by_kind: dict[str, list[str]] = {}
-            for row in board:
-                for card in row:
-                    by_kind.setdefault(KIND_OF[card], []).append(card)
-            known = self.kinds_on_board = (board, by_kind)
+        if known is None or known[0] is not self.board:
+            known = self._read_board()
         cards = known[1].get(kind)
         return list(cards) if cards is not None else []
 
+    def option_of(self) -> dict[str, str]:
+        """Each card's option id (``option``) where it lies now."""
+        known = self.kinds_on_board
+        if known is None or known[0] is not self.board:
+            known = self._read_board()
+        return known[2]
+
+    def _read_board(self) -> tuple[list[list[str]], dict[str, list[str]], dict[str, str]]:
+        """The board read for ``find`` and ``option_of``, kept until it changes (``kinds_on_board``)."""
+        board = self.board
+        by_kind: dict[str, list[str]] = {}
+        ids: dict[str, str] = {}
+        for row in board:
+            for card in row:
+                by_kind.setdefault(KIND_OF[card], []).append(card)
+                ids[card] = self.option(card)
+        known = self.kinds_on_board = (board, by_kind, ids)
+        return known
+
     def board_changed(self) -> None:
-        """Cards changed places on the board (or a row was replaced): ``find`` reads the board again."""
+        """Cards changed places on the board (or a row was replaced): ``find`` and ``lives`` read the board
+        again."""
         self.kinds_on_board = None
+        self.lives_read = None
 
     def option(self, card: str) -> str:
         """A card's option id: ``player:position`` (positions 1 to 4, as the book counts them)."""
