@@ -166,9 +166,10 @@ def test_quien_manda_pings_sin_leer_no_hace_crecer_lo_que_el_servidor_guarda_par
 
 
 def test_el_protocolo_de_un_socket_cerrado_sale_de_la_memoria_sin_el_recolector(server):  # noqa: F811 - the fixture
-    """What uvicorn keeps for a socket (its protocol, transport, parser, scope and buffers: ~15 KB) is freed when
-    the socket closes, not kept by a cycle until a full collection: a `velada load --tables 200` server held
-    1 859 closed sockets' protocols after 66 s (docs/performance.md)."""
+    """What uvicorn keeps for a socket (its protocol, transport, parser, scope and buffers) is freed when the socket
+    closes, not kept by a cycle until a full collection: a `velada load --tables 200` server held 1 859 closed
+    sockets' protocols after 66 s (docs/performance.md). websockets' connection too (its parser, a generator of
+    its own, held it)."""
     app, loop, port, userver = server
     code, _, token = _table(port)
     ours = {"Cookie": f"velada_seat_{code}={token}", "Origin": f"http://127.0.0.1:{port}"}
@@ -176,9 +177,9 @@ def test_el_protocolo_de_un_socket_cerrado_sale_de_la_memoria_sin_el_recolector(
     def run(work: Any) -> Any:
         return asyncio.run_coroutine_threadsafe(work, loop).result(10)
 
-    async def protocol() -> weakref.ref[Any]:
+    async def protocol() -> tuple[weakref.ref[Any], weakref.ref[Any]]:
         (socket,) = [c for c in userver.server_state.connections if hasattr(c, "handshake_complete")]
-        return weakref.ref(socket)
+        return weakref.ref(socket), weakref.ref(socket.conn)
 
     async def dropped() -> None:
         table = app.state.hub.get(code)
@@ -188,8 +189,9 @@ def test_el_protocolo_de_un_socket_cerrado_sale_de_la_memoria_sin_el_recolector(
     with _no_collector():
         with connect(f"ws://127.0.0.1:{port}/t/{code}/ws", additional_headers=ours) as ws:
             ws.recv(timeout=10)
-            held = run(protocol())
+            held, parser = run(protocol())
             assert held() is not None
         assert wait_until(lambda: held() is None or held().transport.is_closing(), seconds=10)  # type: ignore[union-attr]
         run(dropped())
         assert wait_until(lambda: held() is None, seconds=5), gc.get_referrers(held())
+        assert parser() is None, gc.get_referrers(parser())

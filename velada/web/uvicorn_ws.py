@@ -66,6 +66,11 @@ class LightSocket(WebSocketsSansIOProtocol):
         scope = getattr(self, "scope", None)
         if scope is not None:
             scope["extensions"].pop(SEND_NOW, None)
+        # websockets' parser is a generator of its connection's, which holds it: the same kind of cycle, keeping
+        # the connection's reader and buffers. Nothing is parsed after the connection is lost.
+        parser = getattr(self.conn, "parser", None)
+        if parser is not None:
+            parser.close()
 
     def data_received(self, data: bytes) -> None:
         super().data_received(data)
