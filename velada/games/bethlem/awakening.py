@@ -37,11 +37,13 @@ def awaken_last_cards(s: BethlemState) -> None:
     """A player left with a single living card awakens it (unless Amnesia's second lynching is pending and
     the player was left so by the first one)."""
     waiting = s.amnesia.waiting
-    for seat in s.seats_in_game():
+    lives = s.lives()  # each row read as it is kept, not copied seat by seat: asked after every resolution
+    rows = lives.rows
+    for seat in lives.seats:
         if seat in waiting:
             continue
-        living = s.living_cards(seat)
+        living = rows[seat]
         if s.reserve:
-            living += [c for c in s.reserve[seat] if s.alive[c]]
+            living = living + [c for c in s.reserve[seat] if s.alive[c]]
         if len(living) == 1 and not s.awake.get(living[0]):
             awaken(s, living[0], "ultima-carta")

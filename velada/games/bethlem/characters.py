@@ -48,7 +48,7 @@ def _push(s: BethlemState, *entries: AgendaStep) -> None:
 def _larry_candidates(s: BethlemState, seat: int, awake: bool) -> tuple[list[str], list[int]]:
     if not awake:
         return living(s), []
-    others = [p for p in s.seats_in_game() if p != seat and s.living_cards(p)]
+    others = [p for p in s.seats_holding_cards() if p != seat]
     allowed = cycle_allowed(s, "larry-owls", seat, others)
     return living(s, allowed), others
 

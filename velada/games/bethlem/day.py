@@ -151,7 +151,7 @@ def amnesia_answer(game, s: BethlemState, answers, k: int = 0) -> None:
 def amnesia_target_step(game, s: BethlemState) -> None:
     assert s.amnesia.today is not None  # queued by amnesia_answer
     seat = s.amnesia.today.seat
-    players = [p for p in s.seats_in_game() if s.living_cards(p)]
+    players = s.seats_holding_cards()
     if players:
         s.ask(prompt(s, seat, "amnesia-jugador", s.ids(players)))
 
@@ -211,7 +211,7 @@ def lynchable(s: BethlemState, revive_lynch: bool) -> list[int]:
     brings a card back, those with a dead card."""
     if revive_lynch:
         return [p for p in range(len(s.players)) if any(not s.alive[c] for c in s.board[p])]
-    return [p for p in s.seats_in_game() if s.living_cards(p)]
+    return s.seats_holding_cards()
 
 
 def candidates(s: BethlemState, voter: int, players: list[int]) -> list[int]:

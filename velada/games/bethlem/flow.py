@@ -62,14 +62,26 @@ def book_round(s: BethlemState) -> tuple[AgendaStep, ...]:
     """The book's round: the night, then the day; the night without the turns that cannot do anything in this
     game tonight (``book_night``)."""
     r = s.round
-    s.find("")  # the table's cards by kind, worked out once per board (``BethlemState.find``)
-    known = s.kinds_on_board
-    present = set(known[1]) if known is not None else set()
-    present.update(s.persona)
-    if s.settings.storyteller:
-        present.add(STORYTELLER)
     # A turn's date depends only on whether this is the first round and on the round's parity.
-    return book_night(1 if r == 1 else 2 + r % 2, frozenset(present)) + DAY
+    return book_night(1 if r == 1 else 2 + r % 2, _kinds_present(s)) + DAY
+
+
+def _kinds_present(s: BethlemState) -> frozenset[str]:
+    """The kinds of cards on the table, the players' personalities and the narrator's Cuentacuentos: read again
+    only with the table's cards by kind (``BethlemState.find``), since cards and personalities only change places.
+    Built every round, the set and its hash for ``book_night``'s cache cost ~1% of a game."""
+    s.find("")  # the table's cards by kind, worked out once per board
+    known = s.kinds_on_board
+    assert known is not None  # just read by find
+    by_kind = known[1]
+    read = s.night_kinds
+    if read is None or read[0] is not by_kind:
+        present = set(by_kind)
+        present.update(s.persona)
+        if s.settings.storyteller:
+            present.add(STORYTELLER)
+        read = s.night_kinds = (by_kind, frozenset(present))
+    return read[1]
 
 
 #: The card of the night's first turn, "Preguntas al narrador": not a card on the table but the narrator's

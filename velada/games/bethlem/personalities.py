@@ -44,7 +44,7 @@ def melancholy_ask(game, s: BethlemState, seat: int, card: str, origin: str, sta
     """Melancolía (not on the first night): one card of the table cannot act for the whole round, and if it
     dies its death powers and passive powers are cancelled. Not a card of the same player again until every
     other player had one chosen. Everybody wakes to see which card it is."""
-    others = [p for p in s.seats_in_game() if p != seat and s.living_cards(p)]
+    others = [p for p in s.seats_holding_cards() if p != seat]
     cards = living(s, cycle_allowed(s, "melancolia", seat, others))
     if cards:
         s.ask(prompt(s, seat, "melancolia", options(s, cards), skippable=True))
@@ -58,7 +58,7 @@ def melancholy_answer(game, s: BethlemState, answers, seat: int, card: str, orig
             target = harm(s, target, "melancolia", (seat,))
             chosen = (s.option(target),)
         s.melancholy.blocked[target] = s.round
-        others = [p for p in s.seats_in_game() if p != seat and s.living_cards(p)]
+        others = [p for p in s.seats_holding_cards() if p != seat]
         cycle_note(s, "melancolia", seat, s.holder(target), others)
         s.settings.hooks.rules.melancholy(s, seat, target, chosen[0])
 

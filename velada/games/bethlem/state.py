@@ -437,6 +437,8 @@ class Lives:
     rows: list[list[str]]
     #: The seats in the game, in order.
     seats: list[int]
+    #: Those of them holding a living card (in a 2-player row, the reserve's count too).
+    holding: list[int]
     #: The living cards of the seats in the game, in table order (``common.living``): read when first asked.
     cards: list[str] | None = None
 
@@ -633,6 +635,10 @@ class BethlemState(State):
     kinds_on_board: tuple[list[list[str]], dict[str, list[str]], dict[str, str]] | None = field(
         default=None, compare=False, repr=False
     )
+    #: The kinds of cards a night may call at this table (``flow.book_round``): the cards by kind it was read from
+    #: (``kinds_on_board``), and those kinds with the players' personalities (and the narrator's Cuentacuentos),
+    #: which only change places during a game.
+    night_kinds: tuple[dict[str, list[str]], frozenset[str]] | None = field(default=None, compare=False, repr=False)
     #: Who lives on the table, as ``lives`` last read it (``Lives``).
     lives_read: Lives | None = field(default=None, compare=False, repr=False)
     #: Option ids by (seat, position), written once each (``option``): the players never change.
@@ -652,7 +658,8 @@ class BethlemState(State):
             # Read with the builtins (``filter``, ``compress``): the cards are walked in C, not by bytecodes.
             rows = [list(filter(alive.__getitem__, row)) for row in board]
             seats = list(compress(range(len(out)), map(not_, out)))
-            known = self.lives_read = Lives(board, alive, out, rows, seats)
+            holding = [seat for seat in seats if rows[seat]]
+            known = self.lives_read = Lives(board, alive, out, rows, seats, holding)
         return known
 
     def set_alive(self, card: str, alive: bool) -> None:
@@ -676,6 +683,11 @@ class BethlemState(State):
 
     def seats_in_game(self) -> list[int]:
         return list(self.lives().seats)
+
+    def seats_holding_cards(self) -> list[int]:
+        """The seats in the game that hold a living card: the players a lynching or a power that picks a player may
+        point at."""
+        return list(self.lives().holding)
 
     def cards_in_play(self) -> list[str]:
         """Every life card on the table, seat by seat and position by position."""

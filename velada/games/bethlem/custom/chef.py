@@ -141,7 +141,7 @@ def ask(game, s: BethlemState, seat: int, card: str, origin: str, stage: str) ->
         return
     if stage.startswith("reparto"):
         center = d.center
-        players = [p for p in s.seats_in_game() if s.living_cards(p)]
+        players = s.seats_holding_cards()
         if center and players:
             count = min(center, len(players))
             s.ask(prompt(s, seat, "la-chef-reparto", s.ids(players), max=count, skippable=True, args={"n": center}))
