@@ -297,3 +297,32 @@ def test_en_otro_reparto_de_lo_oculto_despiertan_los_lobos_de_las_cartas_nuevas(
                 choose(game, state, prompt.player, prompt.id, [])
         wolves = {p for i, p in enumerate(state.players) if state.alive[i] and state.powers[i] == "wolf"}
         assert {p.player for p in pending(state) if p.kind == "lobos"} == wolves
+
+
+def test_en_otro_reparto_de_lo_oculto_despiertan_la_vidente_y_la_bruja_de_las_cartas_nuevas():
+    """In a world dealt again from a villager's knowledge, the Vidente and the Bruja called at the next night are
+    the players holding those cards in it (who held them in the other deal may now be a villager)."""
+    game = REGISTRY.get("hombres-lobo")
+    moved = 0
+    for seed in range(12):
+        m = mesa(OCHO)
+        noche_tranquila(m)
+        state = game.shuffle_hidden(m.state, "Fran", random.Random(seed))
+        holders = {
+            power: {p for i, p in enumerate(state.players) if state.alive[i] and state.powers[i] == power}
+            for power in ("seer", "witch")
+        }
+        moved += holders["seer"] != {"Ana"}
+        called: dict[str, set[str]] = {"seer": set(), "witch": set()}
+        while state.phase != "noche":
+            for prompt in pending(state):
+                choose(game, state, prompt.player, prompt.id, [])
+        while state.phase == "noche" and state.result is None:
+            for prompt in pending(state):
+                power = {"vidente": "seer", "bruja-vida": "witch", "bruja-muerte": "witch"}.get(prompt.kind)
+                if power:
+                    called[power].add(prompt.player)
+                answer = list(prompt.options[: prompt.min]) if not prompt.skippable else []
+                choose(game, state, prompt.player, prompt.id, answer)
+        assert called == holders, seed
+    assert moved  # some deals gave the Vidente's card to another player

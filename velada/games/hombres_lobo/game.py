@@ -306,6 +306,7 @@ class WerewolfGame(Game[WerewolfState]):
         if spare:
             s.spare = [role for role, _ in pool[len(hidden) :]]
         s.pack_of = None  # the wolves are others now: tonight's pack is read again
+        s.find_holders()  # and so may be the Vidente, the Bruja...: each card's power wakes its new holder
         return s
 
     # --- noninterference: the places of the deal are the seats and the spare cards ("sobrante", k) ---------
