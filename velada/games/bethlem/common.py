@@ -246,6 +246,8 @@ def shielded(s: BethlemState, seat: int) -> list[int]:
 
 def not_against(s: BethlemState, seat: int, cards: list[str]) -> list[str]:
     """``cards`` without those of players ``seat`` may not act against."""
+    if not s.archive.shields:  # most rounds El archivo shields nobody: no list of the shielded to build
+        return cards
     protected = shielded(s, seat)
     if not protected:
         return cards

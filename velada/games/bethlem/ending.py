@@ -147,10 +147,17 @@ def _may_direct(s: BethlemState, playing: list[int]) -> list[int]:
     2- and 3-player modes' objectives are their sides, fixed at the deal)."""
     if s.settings.mode != "normal":
         return playing
-    holders = {s.holder(card) for card in s.find("krugman")}
+    # Asked at every end check: no set and no comprehension (each a function of its own on 3.11) for the usual
+    # one Krugman or none.
+    where = s.where
+    holders = []
+    for card in s.find("krugman"):
+        holders.append(where[card][0])
     for seat, row in enumerate(s.reserve):
         if any(KIND_OF[c] == "krugman" for c in row):
-            holders.add(seat)
+            holders.append(seat)
+    if not holders:
+        return []
     return [seat for seat in playing if seat in holders]
 
 
