@@ -32,6 +32,8 @@ def test_el_contador_ve_cada_forma_de_escribir_en_el_estado():
     assert _writes("def test_a(m):\n    s = m.state\n    s.out.append(1)") == [(3, "s.out.append")]
     assert _writes("def test_a(m):\n    d = m.state.custom['k']\n    del d.hand[0]") == [(3, "d.hand[0]")]
     assert _writes("def test_a(m):\n    m.state.round += 1") == [(2, "m.state.round")]
+    assert _writes("def test_a(m):\n    m.state.set_alive('x', False)") == [(2, "m.state.set_alive")]
+    assert _writes("def test_a(m):\n    s = m.state\n    s.set_out(0, True)") == [(3, "s.set_out")]
     assert _writes("def test_a(m):\n    m.state = fake") == [(2, "m.state")]
     assert _writes("def test_a(m):\n    awaken(m.state, 'x')\n    m.state.alive.get('x')") == []
     assert _writes("def test_a(app):\n    app.state.hub.config.rate = 1") == []
