@@ -127,12 +127,28 @@ def test_una_parte_compartida_se_dibuja_igual_que_con_la_vista_entera_y_una_vez_
 
 
 def test_las_partes_compartidas_caben_en_su_presupuesto_y_se_van_las_menos_vistas(monkeypatch):
-    monkeypatch.setattr(render, "SHARED_BUDGET", 30)
+    one = render.held(("a",), "a" * 10)
+    monkeypatch.setattr(render, "SHARED_BUDGET", 3 * one)
     render.forget_shared()
     for key in ("a", "b", "c"):
         assert render._shared((key,), lambda key=key: key * 10) == key * 10
     assert render._shared(("a",), lambda: "otra") == "a" * 10  # shown again: now the most recent
     render._shared(("d",), lambda: "d" * 10)
     assert list(render._SHARED) == [("c",), ("a",), ("d",)]  # "b", the least recently shown, went
-    assert render._shared_size == 30
+    assert render._shared_size == 3 * one
+    render.forget_shared()
+
+
+def test_las_partes_compartidas_cuentan_los_bytes_de_sus_claves_y_sus_textos(monkeypatch):
+    """A part's key holds the repr of the view parts it was rendered from, often longer than the part itself, and
+    a text with an accent or a dash takes more than a byte a character: the budget bounds the bytes held, keys
+    included (it counted the parts' characters only, and a 200-table server held ~3.6 bytes per one counted)."""
+    import sys
+
+    monkeypatch.setattr(render, "SHARED_BUDGET", 100_000)
+    render.forget_shared()
+    for n in range(1000):
+        render._shared(("parte", "es", repr({"players": ["Ana"] * 50, "n": n})), lambda n=n: f"— {n} —")
+    held = sum(sys.getsizeof(k) + sum(map(sys.getsizeof, k)) + sys.getsizeof(v) for k, v in render._SHARED.items())
+    assert held <= 100_000 and render._shared_size == held
     render.forget_shared()

@@ -11,6 +11,7 @@ import functools
 import io
 import itertools
 import re
+import sys
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Protocol
@@ -128,10 +129,18 @@ def game_template(game_id: str) -> str:
 #: Page parts that read only a few parts of a view, by what they read: rendered once per distinct content and
 #: language, and shared by every viewer whose view has that content (bounded by :data:`SHARED_BUDGET`).
 _SHARED: dict[tuple, str] = {}
-#: What the shared parts may hold, in characters (El ansia's board is ~21 k in its three parts, a Bethlem player's
-#: rows ~6 k): the least recently shown go first.
+#: What the shared parts may hold, in bytes, keys included (:func:`held`): the least recently shown go first.
+#: A key holds the repr of the view parts its part was rendered from (El ansia's board is ~21 k characters in its
+#: three parts, a Bethlem player's rows ~6 k). At 8 MB, replaying the 67 676 lookups of a 200-table
+#: ``velada load`` run finds 97% of them (97.9% with no bound at all; docs/performance.md, engineer M's section).
 SHARED_BUDGET = 8_000_000
 _shared_size = 0
+
+
+def held(key: tuple, part: str) -> int:
+    """The bytes a shared part keeps in memory: its text, its key and the key's strings (their own sizes:
+    a text with an accent or a dash takes two or four bytes a character)."""
+    return sys.getsizeof(part) + sys.getsizeof(key) + sum(map(sys.getsizeof, key))
 
 
 def _shared(key: tuple, render: Callable[[], str]) -> str:
@@ -139,9 +148,10 @@ def _shared(key: tuple, render: Callable[[], str]) -> str:
     found = _SHARED.pop(key, None)
     if found is None:
         found = render()
-        _shared_size += len(found)
+        _shared_size += held(key, found)
         while _shared_size > SHARED_BUDGET and _SHARED:
-            _shared_size -= len(_SHARED.pop(next(iter(_SHARED))))
+            old = next(iter(_SHARED))
+            _shared_size -= held(old, _SHARED.pop(old))
     _SHARED[key] = found  # the most recently shown last
     return found
 
