@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from velada.core.protocol import Prompt
+from velada.core.protocol import Event, Prompt
 from velada.games.hombres_lobo.deaths import die
 from velada.games.hombres_lobo.state import WerewolfState
 from velada.games.hombres_lobo.theme import Theme
@@ -188,12 +188,14 @@ def revote_resolve(theme: Theme, s: WerewolfState, answers, tied: tuple[str, ...
 #: logged), as ``night.NOTHING`` and ``state.fact``.
 NO_VOTES = {"reason": "sin-votos"}
 TIED = {"reason": "empate"}
+#: "Nobody is lynched, nobody voted" as the event logged, one for every game (as ``night.NO_DEATHS``).
+NOBODY_VOTED = Event("sin-linchamiento", NO_VOTES, None)
 
 
 def _decide(theme: Theme, s: WerewolfState, top: list[str], revote_allowed: bool) -> None:
     """Lynch the single most voted player; otherwise settle the tie."""
     if not top:
-        s.emit_data("sin-linchamiento", None, NO_VOTES)
+        s.log.append(NOBODY_VOTED)
     elif len(top) == 1:
         lynch(theme, s, top[0])
     else:
