@@ -52,3 +52,16 @@ def test_la_partida_aleatoria_no_acepta_lo_que_el_motor_rechaza(prompt, code):
     with pytest.raises(IllegalAction) as raised:
         random_playout(_OnePrompt(prompt), ("p1", "p2"), {}, 1)
     assert raised.value.code == code
+
+
+class _Stalls(_OnePrompt):
+    """A game whose answer opens no prompt and does not end it: its own bug."""
+
+    def resolve(self, state, answers):
+        pass
+
+
+def test_la_partida_aleatoria_se_para_cuando_una_respuesta_no_abre_nada_ni_termina():
+    prompt = Prompt("p:x", "p1", "x", ("a",))
+    with pytest.raises(RuntimeError, match="una-pregunta: resolving p:x opened no prompt and did not end the game"):
+        random_playout(_Stalls(prompt), ("p1", "p2"), {}, 1)
