@@ -93,6 +93,22 @@ RESOLVERS: dict[str, Callable[..., None]] = {
 
 def advance(theme: Theme, s: WerewolfState) -> None:
     """Run the agenda until some prompt is open or the game is over."""
+    resolve(theme, s, None)
+
+
+def resolve(theme: Theme, s: WerewolfState, answers: Answers | None) -> None:
+    """Hand a completed group of ``answers`` to the resolver of the step that opened it (none: the game's first
+    step), then run the agenda until some prompt is open or the game is over. One function for both, as a game
+    resolves ~33 groups and a call's frame is a measurable part of each (docs/performance.md, eleventh round)."""
+    if answers is not None:
+        step = s.step
+        if len(step) == 1:
+            RESOLVERS[step[0]](theme, s, answers)
+        elif len(step) == 2:
+            RESOLVERS[step[0]](theme, s, answers, step[1])
+        else:
+            assert step, "answers come only while a step runs"
+            RESOLVERS[step[0]](theme, s, answers, *step[1:])
     agenda = s.agenda
     while not s.group and s.result is None:
         if not agenda:
@@ -101,31 +117,6 @@ def advance(theme: Theme, s: WerewolfState) -> None:
         s.step = step
         # Steps carry no argument or one: called without slicing the step (``*step[1:]`` builds two tuples). The
         # size is asked of ``len`` each time, which tells the type checker the step's shape.
-        if len(step) == 1:
-            STEPS[step[0]](theme, s)
-        elif len(step) == 2:
-            STEPS[step[0]](theme, s, step[1])
-        else:
-            STEPS[step[0]](theme, s, *step[1:])
-
-
-def resolve(theme: Theme, s: WerewolfState, answers: Answers) -> None:
-    """Hand a completed group of answers to the resolver of the step that opened it, then go on."""
-    step = s.step
-    if len(step) == 1:
-        RESOLVERS[step[0]](theme, s, answers)
-    elif len(step) == 2:
-        RESOLVERS[step[0]](theme, s, answers, step[1])
-    else:
-        assert step, "answers come only while a step runs"
-        RESOLVERS[step[0]](theme, s, answers, *step[1:])
-    # ``advance``'s loop, run here rather than called: a frame less at each of a game's ~33 groups.
-    agenda = s.agenda
-    while not s.group and s.result is None:
-        if not agenda:
-            agenda.extend(ROUNDS[s.settings.sheriff.startswith("dia-")])
-        step = agenda.popleft()
-        s.step = step
         if len(step) == 1:
             STEPS[step[0]](theme, s)
         elif len(step) == 2:
