@@ -13,7 +13,7 @@ from typing import Any
 
 from velada.core import talk
 from velada.core.errors import Problem
-from velada.core.game import Answers, Game, State
+from velada.core.game import Game, State
 from velada.core.i18n import check_language
 from velada.core.options import normalize
 from velada.core.protocol import NARRATOR, PUBLIC, IllegalAction, Prompt, Result, Viewer
@@ -130,13 +130,8 @@ def resolve_group(game: Game, state: State) -> None:
     if state.result is not None:
         state.group = {}  # a finished game asks nothing more
     elif not state.group:
-        raise stalled(game, answers)
-
-
-def stalled(game: Game, answers: Answers) -> RuntimeError:
-    """The error of a game that resolved ``answers`` without opening a prompt or ending: a game's own bug."""
-    asked = ", ".join(sorted({prompt_id for _, prompt_id in answers}))
-    return RuntimeError(f"{game.id}: resolving {asked} opened no prompt and did not end the game")
+        asked = ", ".join(sorted({prompt_id for _, prompt_id in answers}))
+        raise RuntimeError(f"{game.id}: resolving {asked} opened no prompt and did not end the game")
 
 
 def choose(game: Game, state: State, player: str, prompt: str, chosen: Sequence[str]) -> Prompt:

@@ -30,7 +30,7 @@ from pathlib import Path
 from typing import Any
 
 from velada.core.bots import RandomBot, narrator_bot, viewer_of
-from velada.core.engine import Match, build_view, check_answer, check_players, pending, stalled
+from velada.core.engine import Match, build_view, check_answer, check_players, pending, resolve_group
 from velada.core.engine import choose as apply_choice
 from velada.core.errors import Problem
 from velada.core.game import Game, State
@@ -79,7 +79,6 @@ def random_playout(game: Game, players: tuple[str, ...], options: Mapping[str, A
         state = game.setup(players, options, random.Random(seed), None)
         bot = RandomBot(seed ^ 0x5EED)
         choose, draw = bot.choose, bot.rng.random
-        resolve = game.resolve
         count = 0
         while state.result is None:
             # A new group has no answers yet: every prompt in it is pending, and stays open until its own answer
@@ -103,14 +102,7 @@ def random_playout(game: Game, players: tuple[str, ...], options: Mapping[str, A
                 else:
                     answers[key] = check_answer(prompt, choose(prompt))
             count += len(group)
-            # ``resolve_group``'s work, done here rather than called: a frame less a group.
-            state.group = {}
-            state.answers = {}
-            resolve(state, answers)
-            if state.result is not None:
-                state.group = {}
-            elif not state.group:
-                raise stalled(game, answers)
+            resolve_group(game, state)
     return state, count
 
 

@@ -3,6 +3,8 @@ then dawn, when the night's dead are announced with their cards."""
 
 from __future__ import annotations
 
+import functools
+
 from velada.core.protocol import CALL, NARRATOR_ONLY, Event, Prompt
 from velada.games.hombres_lobo.deaths import die
 from velada.games.hombres_lobo.ending import draw_by_limit, finish
@@ -18,10 +20,13 @@ NOTHING: dict[str, str] = {}
 # The events that say the same in every game (a power's call, night n falls, day n breaks, nobody died) are one
 # object each, appended to the log as they are: an event is never changed once logged (``fork`` shares them
 # too), and making one (``emit_data``: a call, a new object, its three fields) was ~70 of a game's ~140 events.
-#: "Day ``n`` breaks" and "night ``n`` falls", by ``n``, made the first time a game reaches that day.
-DAWNS: dict[int, Event] = {}
-DUSKS: dict[int, Event] = {}
 NO_DEATHS = Event("sin-muertes", NOTHING, None)
+
+
+@functools.cache
+def day_event(kind: str, n: int) -> Event:
+    """The event "night ``n`` falls" (``noche``) or "day ``n`` breaks" (``dia``), made once for every game."""
+    return Event(kind, fact("n", n), None)
 
 
 def dusk_step(theme: Theme, s: WerewolfState) -> None:
@@ -35,11 +40,7 @@ def dusk_step(theme: Theme, s: WerewolfState) -> None:
     s.victim_cause = "lobos"
     s.saved = False
     s.poisoned = None
-    try:
-        s.log.append(DUSKS[s.day])
-    except KeyError:
-        event = DUSKS[s.day] = Event("noche", fact("n", s.day), None)
-        s.log.append(event)
+    s.log.append(day_event("noche", s.day))
     if not s.wolves_met:
         s.wolves_met = True
         wolves = s.seats(WOLF)
@@ -210,11 +211,7 @@ def dawn_step(theme: Theme, s: WerewolfState) -> None:
     """Day breaks: the narrator names the night's dead, each revealing the card, in seat order — naming the
     wolves' victim first would tell the table which death was the Bruja's potion."""
     s.phase = "dia"
-    try:
-        s.log.append(DAWNS[s.day])
-    except KeyError:
-        event = DAWNS[s.day] = Event("dia", fact("n", s.day), None)
-        s.log.append(event)
+    s.log.append(day_event("dia", s.day))
     deaths: list[tuple[int, str]] = []
     if s.victim is not None and not s.saved:
         deaths.append((s.victim, s.victim_cause))
