@@ -131,8 +131,9 @@ def game_template(game_id: str) -> str:
 _SHARED: dict[tuple, str] = {}
 #: What the shared parts may hold, in bytes, keys included (:func:`held`): the least recently shown go first.
 #: A key holds the repr of the view parts its part was rendered from (El ansia's board is ~21 k characters in its
-#: three parts, a Bethlem player's rows ~6 k). At 8 MB, replaying the 67 676 lookups of a 200-table
-#: ``velada load`` run finds 97% of them (97.9% with no bound at all; docs/performance.md, engineer M's section).
+#: three parts, a Bethlem player's rows ~6 k). Replaying the 67 676 lookups of a 200-table ``velada load`` run
+#: with a budget of 2 M counted characters (~7 MB held at ~3.6 bytes each) found 97.0% of them, 97.9% with no
+#: bound at all (docs/performance.md, engineer M's section): 8 MB is estimated from that, not replayed itself.
 SHARED_BUDGET = 8_000_000
 _shared_size = 0
 
