@@ -9,7 +9,7 @@ def score(s: AnsiaState, seat: int, points: int, why: str) -> None:
     """The vampire at ``seat`` scores ``points`` (none: nothing is told), for the reason ``why``."""
     if points:
         s.score[seat] += points
-        s.emit("puntos", None, player=s.players[seat], points=points, why=why, total=s.score[seat])
+        s.emit_data("puntos", None, {"player": s.players[seat], "points": points, "why": why, "total": s.score[seat]})
 
 
 def owned(s: AnsiaState, seat: int) -> list[str]:

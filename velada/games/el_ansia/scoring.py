@@ -6,7 +6,7 @@ from collections import Counter
 
 from velada.core.protocol import Prompt, Result
 from velada.games.el_ansia import board
-from velada.games.el_ansia.data import CARDS, HUMAN_KINDS, MISSIONS, SPACES
+from velada.games.el_ansia.data import CARDS, HUMAN_KINDS, MISSIONS, SPACES, Card
 from velada.games.el_ansia.points import owned, score
 from velada.games.el_ansia.state import AnsiaState
 
@@ -46,20 +46,29 @@ def safety(s: AnsiaState, seat: int) -> tuple[bool, int]:
     return False, 0
 
 
-def counts(s: AnsiaState, seat: int) -> Counter:
-    """What missions and majorities count: humans by kind (kind tokens and chosen kinds included), familiars,
-    powers, roses, tokens, digested humans, animals, and the deck's size."""
-    cards = owned(s, seat)
-    c: Counter = Counter()
-    for cid in cards:
-        card = CARDS[cid]
-        if card.type == "humano":
-            c[card.kind] += 1
-            c["humanos"] += 1
-        elif card.type in ("familiar", "poder", "rosa"):
-            c[card.type] += 1
-        if card.tag:
-            c[f"etiqueta:{card.tag}"] += 1
+def _counted(card: Card) -> tuple[str | None, ...]:
+    """What one card counts for in the missions and majorities: a human its kind and «humanos», a familiar, power
+    or rose its type; and its tag (a familiar's animal), if any."""
+    if card.type == "humano":
+        keys: tuple[str | None, ...] = (card.kind, "humanos")
+    elif card.type in ("familiar", "poder", "rosa"):
+        keys = (card.type,)
+    else:
+        keys = ()
+    return (*keys, f"etiqueta:{card.tag}") if card.tag else keys
+
+
+#: ``_counted`` of every card, worked out once rather than for every card owned at every game's end.
+COUNTED = {cid: _counted(card) for cid, card in CARDS.items()}
+#: The cards with an end-of-game effect (``card_bonuses``), and which.
+END_EFFECTS = {cid: card.effect["fin_partida"] for cid, card in CARDS.items() if "fin_partida" in card.effect}
+
+
+def counts(s: AnsiaState, seat: int, cards: list[str]) -> Counter:
+    """What missions and majorities count of the cards the vampire at ``seat`` owns (``cards``): humans by kind
+    (kind tokens and chosen kinds included), familiars, powers, roses, tokens, digested humans, animals, and the
+    deck's size."""
+    c = Counter(key for cid in cards for key in COUNTED[cid])
     for token in s.tokens[seat]:
         if token in KIND_TOKENS:
             c[token] += 1
@@ -75,15 +84,17 @@ def counts(s: AnsiaState, seat: int) -> Counter:
     return c
 
 
-def card_bonuses(s: AnsiaState, seat: int) -> int:
-    """End-of-game card effects: Cyrana +4 with Roxane; «Cazadores» one per human of their own kind (themselves
-    included); Echo one per wolf (itself included)."""
-    cards = owned(s, seat)
+def card_bonuses(cards: list[str]) -> int:
+    """End-of-game card effects of the cards a vampire owns: Cyrana +4 with Roxane; «Cazadores» one per human of
+    their own kind (themselves included); Echo one per wolf (itself included)."""
+    bonus_cards = [cid for cid in cards if cid in END_EFFECTS]
+    if not bonus_cards:  # most vampires own none of them
+        return 0
     humans = Counter(CARDS[c].kind for c in cards if CARDS[c].type == "humano")
     wolves = sum(1 for c in cards if CARDS[c].tag == "lobo")
     total = 0
-    for cid in cards:
-        effect = CARDS[cid].effect.get("fin_partida")
+    for cid in bonus_cards:
+        effect = END_EFFECTS[cid]
         if effect == "con_roxane" and "roxane" in cards:
             total += 4
         elif effect == "misma_clase":
@@ -164,9 +175,11 @@ def finish(s: AnsiaState) -> None:
         s.emit("amanecer", None, player=s.players[seat], safe=safe, space=s.position[seat])
         score(s, seat, penalty, "amanecer")
     s.survivors = survivors
+    # What each vampire owns, read once for the bonuses and the counts (scoring moves no card).
+    owns = [owned(s, seat) for seat in range(n)]
     for seat in range(n):
-        score(s, seat, card_bonuses(s, seat), "cartas")
-    c = [counts(s, seat) for seat in range(n)]
+        score(s, seat, card_bonuses(owns[seat]), "cartas")
+    c = [counts(s, seat, owns[seat]) for seat in range(n)]
     for seat in range(n):
         for mid in s.public_missions:
             score(s, seat, mission_points(mid, seat, c, survivors, s), f"mision:{mid}")

@@ -27,15 +27,39 @@ DIGEST_SPACES = {"mercado": "lugareno", "iglesia": "religioso", "cuartel": "mili
 NO_HUNT_SPACES = ("castillo",)
 #: The hunt's option id of each cell of the hunting zone, ``z<row><column>``, written once: up to 7 rows (a row
 #: per player, six at most, and one more) of 3 columns.
+_new_object = object.__new__
+
 ZONE_IDS = tuple(tuple(f"z{row}{col}" for col in range(3)) for row in range(7))
 
 
 def _ask(s: AnsiaState, step: str, kind: str, options, skippable: bool = False, n: int = 1, **args) -> None:
+    """Open the turn's next decision for the vampire whose turn it is: ``n`` of ``options``, answered by the
+    resolver of ``step``."""
     s.step = step
     seat = s.current
     assert seat is not None
     player = s.players[seat]
-    s.ask(Prompt(f"{s.tag()}:{kind}", player, kind, tuple(options), n, n, skippable, args or None))
+    # The prompt's fields are set here rather than by calling the class, as ``State.ask_seats`` does for its own
+    # prompts (CPython 3.11 reaches a class's __init__ by a slow path): nearly every choice of a game answers
+    # one of these.
+    prompt = _new_object(Prompt)
+    prompt.id = f"{s.tag()}:{kind}"
+    prompt.player = player
+    prompt.kind = kind
+    prompt.options = tuple(options)
+    prompt.min = prompt.max = n
+    prompt.skippable = skippable
+    prompt.args = args or None
+    prompt.text_max = 0
+    s.group[player, prompt.id] = prompt
+
+
+def _card(s: AnsiaState, uid: str) -> str:
+    """The card of the play area with ``uid``."""
+    for pair_uid, cid in s.play:
+        if pair_uid == uid:
+            return cid
+    raise KeyError(uid)
 
 
 def _new_uid(s: AnsiaState) -> str:
@@ -58,7 +82,7 @@ def draw(s: AnsiaState, seat: int, n: int, to_play: bool) -> list[str]:
             deck = s.deck[seat] = s.discard[seat]
             s.discard[seat] = []
             shuffle(s.rng, deck)
-            s.emit("baraja", None, player=s.players[seat])
+            s.emit_data("baraja", None, {"player": s.players[seat]})
         cid = deck.pop()
         drawn.append(cid)
         if to_play:
@@ -112,7 +136,7 @@ def step_one(s: AnsiaState) -> None:
 
 
 def activate(s: AnsiaState, uid: str) -> None:
-    cid = dict(s.play)[uid]
+    cid = _card(s, uid)
     effect = CARDS[cid].effect
     s.activated.append(uid)
     seat = s.current
@@ -145,10 +169,10 @@ def discard_and_draw(s: AnsiaState, uid: str, draws: int) -> None:
     had not been used — and the vampire draws into the play area."""
     seat = s.current
     assert seat is not None
-    cid = dict(s.play)[uid]
+    cid = _card(s, uid)
     s.dropped.append(uid)
     s.discard[seat].append(cid)
-    s.emit("descarta", None, player=s.players[seat], card=cid)
+    s.emit_data("descarta", None, {"player": s.players[seat], "card": cid})
     draw(s, seat, draws, True)
     continue_after_choice(s)
 
@@ -157,7 +181,7 @@ def resolve_discard(s: AnsiaState, chosen: tuple[str, ...]) -> None:
     """The card discarded by a card's «discard 1, draw 1»."""
     uid = s.pending_effect
     assert uid is not None  # set when its prompt was opened
-    draws = CARDS[dict(s.play)[uid]].effect.get("descartar_robar", 1)
+    draws = CARDS[_card(s, uid)].effect.get("descartar_robar", 1)
     s.pending_effect = None
     discard_and_draw(s, chosen[0], draws)
 
@@ -208,7 +232,7 @@ def resolve_digest(s: AnsiaState, chosen: tuple[str, ...]) -> None:
             cid = option[2:]
             s.discard[seat].remove(cid)
         else:
-            cid = dict(s.play)[option]
+            cid = _card(s, option)
             s.dropped.append(option)
         s.digested[seat].append(cid)
         s.emit("digiere", None, player=s.players[seat], card=cid)
@@ -553,7 +577,7 @@ def hunt(s: AnsiaState, cards: list[str], where: str) -> None:
         else:
             s.discard[seat].append(cid)
     points += hunt_bonus(s)
-    s.emit("caza", None, player=s.players[seat], cards=taken, where=where, region=region)
+    s.emit_data("caza", None, {"player": s.players[seat], "cards": taken, "where": where, "region": region})
     score(s, seat, points, "caza")
 
 
@@ -725,7 +749,7 @@ def end_turn(s: AnsiaState) -> None:
 
 def start_turn_round(s: AnsiaState, order: list[int]) -> None:
     s.order = list(order)
-    s.emit("orden", None, moon=s.moon, players=[s.players[i] for i in order], extra=s.extra_turn)
+    s.emit_data("orden", None, {"moon": s.moon, "players": [s.players[i] for i in order], "extra": s.extra_turn})
     next_player(s)
 
 
@@ -751,7 +775,7 @@ def prepare_next_turn(s: AnsiaState) -> None:
         scoring.final_scoring(s)
         return
     s.moon += 1
-    s.emit("luna", None, moon=s.moon)
+    s.emit_data("luna", None, {"moon": s.moon})
     for row in s.zone:
         row[0].extend(row[1])
         row[1] = row[2]
