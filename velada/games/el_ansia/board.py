@@ -91,6 +91,14 @@ def step_towards(start: str, goal_distance: dict[str, int], steps: int) -> str:
     return here
 
 
+@cache
+def walk_towards(start: str, goal: str, steps: int) -> str:
+    """:func:`step_towards` the space ``goal``: where a vampire forced towards it ends (Desorientación towards the
+    maze, Picante towards a well), the same few walks over and over in a game."""
+    return step_towards(start, distances_from(goal), steps)
+
+
+@cache
 def nearest_wells(start: str) -> tuple[int, tuple[str, ...]]:
     """The distance to the nearest well and every well at that distance (the player picks when two tie)."""
     dist = distances_from(start)

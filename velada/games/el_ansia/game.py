@@ -250,6 +250,10 @@ class AnsiaGame(Game[AnsiaState]):
 
     def resolve(self, state: AnsiaState, answers: Answers) -> None:
         s = state
+        resolver = RESOLVERS.get(s.step)
+        if resolver is not None:  # a turn's prompt: nearly every choice of a game
+            resolver(s, next(iter(answers.values())))
+            return
         if s.step == "mision-inicial":
             for (player, _), chosen in answers.items():
                 s.missions[s.index[player]].append(chosen[0])
@@ -259,7 +263,7 @@ class AnsiaGame(Game[AnsiaState]):
         if s.step == "eleccion":
             scoring.resolve_choice(s, answers)
             return
-        RESOLVERS[s.step](s, next(iter(answers.values())))
+        raise KeyError(s.step)
 
     # --- what a viewer may see ------------------------------------------------------------------------
 

@@ -300,8 +300,7 @@ def step_two(s: AnsiaState) -> None:
     here = s.position[seat]
     words = area(s).keywords  # the play area does not change in this step
     if "desorientacion" in words and not s.home[seat] and here != "laberinto":
-        goal = board.distances_from("laberinto")
-        there = board.step_towards(here, goal, 4)
+        there = board.walk_towards(here, "laberinto", 4)
         if there != here:
             _place(s, seat, there)
             s.emit("desorientacion", None, player=s.players[seat], space=there)
@@ -330,8 +329,7 @@ def spicy(s: AnsiaState) -> None:
         _go_to_well(s, wells[0], distance)
         return
     if speed > 0:
-        goal = board.distances_from(wells[0])
-        there = board.step_towards(here, goal, speed)
+        there = board.walk_towards(here, wells[0], speed)
         s.spent += speed
         _place(s, seat, there)
         s.emit("picante", None, player=s.players[seat], space=there)
