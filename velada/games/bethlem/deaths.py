@@ -32,6 +32,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from operator import attrgetter
 from typing import Any
 
 from velada.core.game import Answers
@@ -147,6 +148,8 @@ def remove_attacks(s: BethlemState, card: str) -> bool:
 def marked(s: BethlemState) -> list[str]:
     """The living cards carrying a death marker now, in table order (whether or not the marker will kill them:
     see :func:`doomed`)."""
+    if not s.attacks:  # most turns that ask it: nobody was attacked yet
+        return []
     cards = {a[0] for a in s.attacks}
     return [card for card in s.cards_in_play() if card in cards and s.alive[card]]
 
@@ -296,8 +299,9 @@ def _filter(game, s: BethlemState) -> None:
         else:
             seen[card] = len(batch)
             batch.append(a)
-    for rule in BATCH_RULES:
-        batch = rule(s, batch)
+    if batch:  # most dawns have nothing left to kill: no rule over the batch has anything to do then
+        for rule in BATCH_RULES:
+            batch = rule(s, batch)
     res.batch = batch
     if batch:
         _then(s, "filter")
@@ -645,6 +649,9 @@ def tell(s: BethlemState, order: tuple[int, ...], kind: str, audience, **data) -
         s.emit(kind, audience, **data)
 
 
+_ORDER = attrgetter("order")
+
+
 def tell_dawn(s: BethlemState) -> None:
     """Se desvelan las muertes de la noche: every death of the night is shown at dawn together with the others, in
     table order, once the death powers have done their work. Told batch by batch, the deaths a death power caused
@@ -654,8 +661,10 @@ def tell_dawn(s: BethlemState) -> None:
     if res is None:
         return
     dawn, res.dawn = res.dawn, []
-    for _, event in sorted(dawn, key=lambda told: told.order):
-        s.emit(event.kind, event.audience, **event.data)
+    for told in sorted(dawn, key=_ORDER):
+        event = told.event
+        # Its data as ``tell`` kept it, a dict of its own: through the log's door without a copy of it.
+        s.emit_data(event.kind, event.audience, event.data)
 
 
 def _eliminate(s: BethlemState, seat: int, deaths) -> None:

@@ -189,17 +189,17 @@ def advance(game, s: BethlemState) -> None:
             steps[step[0]](game, s, *step[1:])
 
 
-def resolve(game, s: BethlemState, answers: Answers) -> None:
+def resolve(game, state: BethlemState, answers: Answers) -> None:
     """Hand a completed group of answers to the step that opened it, then go on."""
-    step = s.step
+    step = state.step
     size = len(step)  # the shapes ``advance`` calls without slicing, the indexing checked by the size as there
     if size == 1:
-        ANSWERS[step[0]](game, s, answers)  # type: ignore[misc]
+        ANSWERS[step[0]](game, state, answers)  # type: ignore[misc]
     elif size == 2:
-        ANSWERS[step[0]](game, s, answers, step[1])  # type: ignore[misc]
+        ANSWERS[step[0]](game, state, answers, step[1])  # type: ignore[misc]
     elif size == 6:
-        ANSWERS[step[0]](game, s, answers, step[1], step[2], step[3], step[4], step[5])  # type: ignore[misc]
+        ANSWERS[step[0]](game, state, answers, step[1], step[2], step[3], step[4], step[5])  # type: ignore[misc]
     else:
         assert step, "answers come only while a step runs"
-        ANSWERS[step[0]](game, s, answers, *step[1:])
-    advance(game, s)
+        ANSWERS[step[0]](game, state, answers, *step[1:])
+    advance(game, state)

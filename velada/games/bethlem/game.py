@@ -8,7 +8,7 @@ from collections.abc import Hashable, Mapping
 from typing import Any
 
 from velada.core.bots import BotFactory
-from velada.core.game import Answers, CardHelp, Game, GameInfo, Nudge, PromptKind, Redeal, fork
+from velada.core.game import CardHelp, Game, GameInfo, Nudge, PromptKind, Redeal, fork
 from velada.core.i18n import Catalog
 from velada.core.options import ChoiceOption, FlagOption, GameOption, IntOption, SetOption
 from velada.core.protocol import CALL, PUBLIC, Event, Prompt, Viewer
@@ -538,8 +538,9 @@ class BethlemGame(Game[BethlemState]):
             return [self.text(lang, "warning.table", players=len(players))]
         return []
 
-    def resolve(self, state: BethlemState, answers: Answers) -> None:
-        flow.resolve(self, state, answers)
+    #: A completed group goes straight to the flow's own function, bound here as the method (the game is its first
+    #: argument) rather than called by one: a frame less at each of a game's ~120 groups.
+    resolve = flow.resolve
 
     # --- what a viewer may see ------------------------------------------------------------------------
 

@@ -7,7 +7,7 @@ simultaneous vote that needs unanimity, as the wolves' does, with a few rounds t
 
 from __future__ import annotations
 
-from velada.core.protocol import CALL
+from velada.core.protocol import CALL, Event
 from velada.games.bethlem import powers
 from velada.games.bethlem.cards import GROUP_OF, KIND_OF, MUTINEER_CARDS, NIGHT_STEP, NightStep
 from velada.games.bethlem.common import (
@@ -88,7 +88,7 @@ def ali_plan_answer(game, s: BethlemState, answers) -> None:
 
 def night_step(game, s: BethlemState, step_id: str) -> None:
     """One turn of the night: skipped when not due this round; otherwise its handler decides who wakes."""
-    step, handler, has_power = TURNS[step_id]
+    step, handler, has_power, call = TURNS[step_id]
     # Most turns come every night: their dates need no look.
     if step.when != "siempre" and not step.due(s.round):
         return
@@ -97,8 +97,8 @@ def night_step(game, s: BethlemState, step_id: str) -> None:
     if cards or step.called:
         # The narrator calls every card on the table when its turn comes, dead or alive, whoever holds it (and
         # the mutineers every night): the live table paces each call, so the room cannot tell which cards
-        # still act.
-        s.emit_data(CALL, None, {"call": step_id, "card": kind})
+        # still act. The call is logged as the one event ``TURNS`` keeps for the turn.
+        s.log.append(call)
     if handler is not None:
         handler(game, s)
         return
@@ -312,10 +312,18 @@ def dawn_step(game, s: BethlemState) -> None:
 
 
 LOCAL_HANDLERS = {"amotinados": mutineers_handler, "preguntas": questions_handler}
-#: Each turn of either night with its own handler, if any, and whether its card has a power to use: looked up once
-#: here rather than in three tables at every turn (the tables are complete once their modules are imported).
-TURNS: dict[str, tuple[NightStep, Handler | None, bool]] = {
-    step_id: (step, LOCAL_HANDLERS.get(step_id) or powers.HANDLERS.get(step_id), step_id in powers.POWERS)
+#: Each turn of either night with its own handler, if any, whether its card has a power to use, and its call as
+#: the event logged: looked up once here rather than in three tables at every turn (the tables are complete once
+#: their modules are imported). A call says the same in every game and night, and an event is never changed once
+#: logged (``fork`` shares them too), so each is made once: made at each of a game's ~150 calls, with its data
+#: dict, it cost ~4% of a game's CPU time (docs/performance.md).
+TURNS: dict[str, tuple[NightStep, Handler | None, bool, Event]] = {
+    step_id: (
+        step,
+        LOCAL_HANDLERS.get(step_id) or powers.HANDLERS.get(step_id),
+        step_id in powers.POWERS,
+        Event(CALL, {"call": step_id, "card": step.card}, None),
+    )
     for step_id, step in NIGHT_STEP.items()
 }
 # The characters below that use another card's power in their own turn read the whole night through the hooks.

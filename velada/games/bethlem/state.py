@@ -666,7 +666,20 @@ class BethlemState(State):
         """``card`` dies (or comes back to life). The rules write ``alive`` only through here (and ``out`` through
         ``set_out``), so that ``lives`` reads the table again."""
         self.alive[card] = alive
-        self.lives_read = None
+        known = self.lives_read
+        place = self.where.get(card)
+        if alive or known is None or place is None or known.board is not self.board or known.alive is not self.alive:
+            self.lives_read = None
+            return
+        # A death takes the card out of its row of what ``lives`` read, as reading the table again would (and its
+        # seat out of those holding a living card when it was the row's last): a game has ~35 deaths, each
+        # followed by a prompt or a check that asks ``lives``, and reading every row again cost more than this.
+        row = known.rows[place[0]]
+        if card in row:
+            row.remove(card)
+            known.cards = None
+            if not row and place[0] in known.holding:
+                known.holding.remove(place[0])
 
     def set_out(self, seat: int, out: bool) -> None:
         """``seat`` goes out of the game (or comes back in); see ``set_alive``."""
