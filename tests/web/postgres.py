@@ -85,9 +85,9 @@ def empty(url: str) -> str:
     """Drop velada's tables, so that each test starts from an empty database."""
     from sqlalchemy import create_engine
 
-    from velada.web.store import Base
+    from velada.web.store import METADATA
 
     engine = create_engine(url)
-    Base.metadata.drop_all(engine)
+    METADATA.drop_all(engine)
     engine.dispose()
     return url

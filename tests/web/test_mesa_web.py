@@ -22,10 +22,10 @@ def db(tmp_path):
     if url:
         from sqlalchemy import create_engine
 
-        from velada.web.store import Base
+        from velada.web.store import METADATA
 
         engine = create_engine(url)
-        Base.metadata.drop_all(engine)
+        METADATA.drop_all(engine)
         engine.dispose()
         return url
     return f"sqlite:///{tmp_path / 'velada.sqlite3'}"

@@ -25,10 +25,13 @@ from typing import Any, cast
 from sqlalchemy import (
     BigInteger,
     Boolean,
+    Column,
     Connection,
     Float,
     ForeignKey,
     Integer,
+    MetaData,
+    Row,
     String,
     Table,
     Text,
@@ -41,7 +44,6 @@ from sqlalchemy import (
     text,
 )
 from sqlalchemy.dialects.sqlite import dialect as sqlite_dialect
-from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column, relationship, sessionmaker
 
 from velada.core.talk import Message
 
@@ -90,101 +92,94 @@ class Conflict(Exception):
     change again."""
 
 
-class Base(DeclarativeBase):
-    pass
+#: The schema, in SQLAlchemy Core: the store reads and writes rows as tuples and dicts, and never needed the ORM's
+#: classes, sessions and unit of work, which a serving process paid ~6 MB of resident memory to import.
+METADATA = MetaData()
 
-
-class TableRow(Base):
-    __tablename__ = "tables"
-
-    id: Mapped[int] = mapped_column(Integer, primary_key=True)
-    code: Mapped[str] = mapped_column(String(16), unique=True, index=True)
-    game: Mapped[str] = mapped_column(String(40))
-    options: Mapped[str] = mapped_column(Text, default="{}")
-    size: Mapped[int] = mapped_column(Integer)
-    mode: Mapped[str] = mapped_column(String(16), default="presencial")
-    lang: Mapped[str] = mapped_column(String(4), default="es")
-    timers: Mapped[str] = mapped_column(Text, default="{}")
-    fill_bots: Mapped[str] = mapped_column(String(40), default="")
-    status: Mapped[str] = mapped_column(String(16), default="lobby")
-    seed: Mapped[int | None] = mapped_column(BigInteger, nullable=True)
-    host_token: Mapped[str] = mapped_column(String(64))
-    created_at: Mapped[str] = mapped_column(String(32), default=_now)
+_TABLES = Table(
+    "tables",
+    METADATA,
+    Column("id", Integer, primary_key=True),
+    Column("code", String(16), nullable=False, unique=True, index=True),
+    Column("game", String(40), nullable=False),
+    Column("options", Text, nullable=False, default="{}"),
+    Column("size", Integer, nullable=False),
+    Column("mode", String(16), nullable=False, default="presencial"),
+    Column("lang", String(4), nullable=False, default="es"),
+    Column("timers", Text, nullable=False, default="{}"),
+    Column("fill_bots", String(40), nullable=False, default=""),
+    Column("status", String(16), nullable=False, default="lobby"),
+    Column("seed", BigInteger, nullable=True),
+    Column("host_token", String(64), nullable=False),
+    Column("created_at", String(32), nullable=False, default=_now),
     #: The running timer: when it runs out (seconds since the epoch) and which group of prompts it times.
-    deadline: Mapped[float | None] = mapped_column(Float, nullable=True)
-    timer_group: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    Column("deadline", Float, nullable=True),
+    Column("timer_group", String(64), nullable=True),
     #: The hash of the narrator seat's token (``velada.client``, the API's narrator endpoints), if one was issued.
-    narrator_token: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    Column("narrator_token", String(64), nullable=True),
     #: How many writes a cluster of processes (``velada serve --workers``) made to the table: a process whose
     #: memory is at this version need not read the table back before changing it (:mod:`velada.web.cluster`).
-    version: Mapped[int | None] = mapped_column(Integer, nullable=True, default=0)
-    seats: Mapped[list[SeatRow]] = relationship(order_by="SeatRow.position", cascade="all, delete-orphan")
+    Column("version", Integer, nullable=True, default=0),
+)
+
+_SEATS = Table(
+    "seats",
+    METADATA,
+    Column("id", Integer, primary_key=True),
+    Column("table_id", ForeignKey("tables.id"), nullable=False, index=True),
+    Column("position", Integer, nullable=False),
+    Column("name", String(40), nullable=True),
+    Column("token", String(64), nullable=True),
+    Column("bot", String(40), nullable=True),
+    UniqueConstraint("table_id", "position"),
+)
+
+_CHOICES = Table(
+    "choices",
+    METADATA,
+    Column("id", Integer, primary_key=True),
+    Column("table_id", ForeignKey("tables.id"), nullable=False, index=True),
+    Column("seq", Integer, nullable=False),
+    Column("player", String(40), nullable=False),
+    Column("prompt", String(80), nullable=False),
+    Column("chosen", Text, nullable=False),
+    Column("created_at", String(32), nullable=False, default=_now),
+    UniqueConstraint("table_id", "seq"),
+)
+
+#: One message said at a table (:class:`velada.core.talk.Message`), with the readers its channel had then.
+_TALK = Table(
+    "talk",
+    METADATA,
+    Column("id", Integer, primary_key=True),
+    Column("table_id", ForeignKey("tables.id"), nullable=False, index=True),
+    Column("n", Integer, nullable=False),
+    Column("channel", String(40), nullable=False),
+    Column("kind", String(40), nullable=False, default=""),
+    Column("author", String(40), nullable=False),
+    Column("text", Text, nullable=False),
+    Column("readers", Text, nullable=False, default="[]"),
+    Column("masked", Text, nullable=False, default="[]"),
+    Column("public", Boolean, nullable=False, default=False),
+    Column("moment", Integer, nullable=False, default=0),
+    Column("deleted", Boolean, nullable=False, default=False),
+    Column("created_at", String(32), nullable=False, default=_now),
+    UniqueConstraint("table_id", "n"),
+)
+
+#: A table's talk settings, once the host changed them: talk on or off, the seats muted.
+_TALK_SETTINGS = Table(
+    "talk_settings",
+    METADATA,
+    Column("table_id", ForeignKey("tables.id"), primary_key=True),
+    Column("enabled", Boolean, nullable=False),
+    Column("muted", Text, nullable=False, default="[]"),
+)
 
 
-class SeatRow(Base):
-    __tablename__ = "seats"
-    __table_args__ = (UniqueConstraint("table_id", "position"),)
-
-    id: Mapped[int] = mapped_column(Integer, primary_key=True)
-    table_id: Mapped[int] = mapped_column(ForeignKey("tables.id"), index=True)
-    position: Mapped[int] = mapped_column(Integer)
-    name: Mapped[str | None] = mapped_column(String(40), nullable=True)
-    token: Mapped[str | None] = mapped_column(String(64), nullable=True)
-    bot: Mapped[str | None] = mapped_column(String(40), nullable=True)
-
-
-class ChoiceRow(Base):
-    __tablename__ = "choices"
-    __table_args__ = (UniqueConstraint("table_id", "seq"),)
-
-    id: Mapped[int] = mapped_column(Integer, primary_key=True)
-    table_id: Mapped[int] = mapped_column(ForeignKey("tables.id"), index=True)
-    seq: Mapped[int] = mapped_column(Integer)
-    player: Mapped[str] = mapped_column(String(40))
-    prompt: Mapped[str] = mapped_column(String(80))
-    chosen: Mapped[str] = mapped_column(Text)
-    created_at: Mapped[str] = mapped_column(String(32), default=_now)
-
-
-class TalkRow(Base):
-    """One message said at a table (:class:`velada.core.talk.Message`), with the readers its channel had then."""
-
-    __tablename__ = "talk"
-    __table_args__ = (UniqueConstraint("table_id", "n"),)
-
-    id: Mapped[int] = mapped_column(Integer, primary_key=True)
-    table_id: Mapped[int] = mapped_column(ForeignKey("tables.id"), index=True)
-    n: Mapped[int] = mapped_column(Integer)
-    channel: Mapped[str] = mapped_column(String(40))
-    kind: Mapped[str] = mapped_column(String(40), default="")
-    author: Mapped[str] = mapped_column(String(40))
-    text: Mapped[str] = mapped_column(Text)
-    readers: Mapped[str] = mapped_column(Text, default="[]")
-    masked: Mapped[str] = mapped_column(Text, default="[]")
-    public: Mapped[bool] = mapped_column(Boolean, default=False)
-    moment: Mapped[int] = mapped_column(Integer, default=0)
-    deleted: Mapped[bool] = mapped_column(Boolean, default=False)
-    created_at: Mapped[str] = mapped_column(String(32), default=_now)
-
-
-class TalkSettingsRow(Base):
-    """A table's talk settings, once the host changed them: talk on or off, the seats muted."""
-
-    __tablename__ = "talk_settings"
-
-    table_id: Mapped[int] = mapped_column(ForeignKey("tables.id"), primary_key=True)
-    enabled: Mapped[bool] = mapped_column(Boolean)
-    muted: Mapped[str] = mapped_column(Text, default="[]")
-
-
-# The writes a live server makes at every choice, vote or timer, in SQLAlchemy Core: an ORM unit of work costs
-# about three times as much CPU per write (~0.5 ms against ~0.16), on the writer thread but holding the GIL that
-# the event loop needs. Built once: SQLAlchemy caches their compiled form.
-_TABLES = cast(Table, TableRow.__table__)
-_SEATS = cast(Table, SeatRow.__table__)
-_CHOICES = cast(Table, ChoiceRow.__table__)
-_TALK = cast(Table, TalkRow.__table__)
-_TALK_SETTINGS = cast(Table, TalkSettingsRow.__table__)
+# The writes a live server makes at every choice, vote or timer (an ORM unit of work cost about three times as
+# much CPU per write, ~0.5 ms against ~0.16, on the writer thread but holding the GIL that the event loop needs).
+# Built once: SQLAlchemy caches their compiled form.
 _INSERT_CHOICE = _CHOICES.insert()
 _INSERT_TALK = _TALK.insert()
 #: The choice's insert as SQLite's driver takes it (see Store.add_choice), from the same table.
@@ -263,7 +258,7 @@ class TableData:
     deadline: float | None = None
     timer_group: str | None = None
     narrator_token: str | None = None  # the hash
-    #: The table's stored version when it was read (see ``TableRow.version``; 0 outside a cluster).
+    #: The table's stored version when it was read (see the ``version`` column of ``tables``; 0 outside a cluster).
     version: int = 0
 
 
@@ -408,9 +403,8 @@ class Store:
         self.engine = create_engine(url, connect_args=connect_args)
         if sqlite:
             event.listen(self.engine, "connect", _sqlite_pragmas)
-        Base.metadata.create_all(self.engine)
+        METADATA.create_all(self.engine)
         self._add_missing_columns()
-        self.session = sessionmaker(self.engine, expire_on_commit=False)
         #: The reads and writes under way (any thread), and whether the store was closed: closing waits for
         #: them, since a connection given back to the pool once disposed would stay open for good.
         self._uses = 0
@@ -493,7 +487,7 @@ class Store:
         with self.engine.begin() as db:
             for name in ("deadline", "timer_group", "narrator_token", "version"):
                 if name not in have:
-                    column = TableRow.__table__.c[name]
+                    column = _TABLES.c[name]
                     kind = column.type.compile(self.engine.dialect)
                     db.execute(text(f"ALTER TABLE tables ADD COLUMN {name} {kind}"))
 
@@ -509,7 +503,7 @@ class Store:
         self.engine.dispose()
 
     @staticmethod
-    def _data(row: TableRow) -> TableData:
+    def _data(row: Row[Any], seats: list[Seat]) -> TableData:
         return TableData(
             id=row.id,
             code=row.code,
@@ -523,12 +517,31 @@ class Store:
             status=row.status,
             seed=row.seed,
             host_token=row.host_token,
-            seats=[Seat(s.position, s.name, s.token, s.bot) for s in row.seats],
+            seats=seats,
             deadline=row.deadline,
             timer_group=row.timer_group,
             narrator_token=row.narrator_token,
             version=row.version or 0,
         )
+
+    @staticmethod
+    def _read(db: Connection, where: Any = None, limit: int | None = None) -> list[TableData]:
+        """The tables ``where`` selects (any, and the newest first, when ``limit`` is given), each with its seats in
+        their order."""
+        query = select(_TABLES)
+        if where is not None:
+            query = query.where(where)
+        if limit is not None:
+            query = query.order_by(_TABLES.c.id.desc()).limit(limit)
+        rows = db.execute(query).all()
+        if not rows:
+            return []
+        seats: dict[int, list[Seat]] = {row.id: [] for row in rows}
+        columns = _SEATS.c
+        found = select(columns.table_id, columns.position, columns.name, columns.token, columns.bot)
+        for s in db.execute(found.where(columns.table_id.in_(seats)).order_by(columns.table_id, columns.position)):
+            seats[s.table_id].append(Seat(s.position, s.name, s.token, s.bot))
+        return [Store._data(row, seats[row.id]) for row in rows]
 
     def create_table(
         self,
@@ -541,31 +554,30 @@ class Store:
         host: str,
         fill_bots: str = "",
     ) -> TableData:
-        with self.using(), self.session.begin() as db:
+        with self.using(), self.engine.begin() as db:
             for _ in range(10):
                 code = new_code()
-                if db.scalar(select(TableRow.id).where(TableRow.code == code)) is None:
+                if db.scalar(select(_TABLES.c.id).where(_TABLES.c.code == code)) is None:
                     break
-            row = TableRow(
-                code=code,
-                game=game,
-                options=json.dumps(options),
-                size=size,
-                mode=mode,
-                lang=lang,
-                timers=json.dumps(timers),
-                host_token=token_hash(host),
-                fill_bots=fill_bots,
-            )
-            row.seats = [SeatRow(position=i) for i in range(size)]
-            db.add(row)
-            db.flush()
-            return self._data(row)
+            row = {
+                "code": code,
+                "game": game,
+                "options": json.dumps(options),
+                "size": size,
+                "mode": mode,
+                "lang": lang,
+                "timers": json.dumps(timers),
+                "host_token": token_hash(host),
+                "fill_bots": fill_bots,
+            }
+            table_id = db.execute(_TABLES.insert().values(row).returning(_TABLES.c.id)).scalar_one()
+            db.execute(_SEATS.insert(), [{"table_id": table_id, "position": i} for i in range(size)])
+            return self._read(db, _TABLES.c.id == table_id)[0]
 
     def load(self, code: str) -> TableData | None:
-        with self.using(), self.session() as db:
-            row = db.scalar(select(TableRow).where(TableRow.code == code))
-            return self._data(row) if row is not None else None
+        with self.using(), self.engine.connect() as db:
+            found = self._read(db, _TABLES.c.code == code)
+            return found[0] if found else None
 
     def save_seats(self, table: TableData, seats: list[Seat], db: Connection | None = None) -> None:
         """Write these seats (names, token hashes, bots) in one transaction."""
@@ -654,15 +666,17 @@ class Store:
 
     def playing(self) -> list[str]:
         """The codes of the tables with a game under way: a restarted server resumes their bots and timers."""
-        with self.using(), self.session() as db:
-            return list(db.scalars(select(TableRow.code).where(TableRow.status == "playing").order_by(TableRow.id)))
+        with self.using(), self.engine.connect() as db:
+            query = select(_TABLES.c.code).where(_TABLES.c.status == "playing").order_by(_TABLES.c.id)
+            return list(db.scalars(query))
 
     def choices(self, table: TableData, after: int = 0) -> list[tuple[str, str, list[str]]]:
         """The table's stored choices, in order (those after the first ``after``)."""
-        with self.using(), Session(self.engine) as db:
-            query = select(ChoiceRow).where(ChoiceRow.table_id == table.id, ChoiceRow.seq > after)
-            rows = db.scalars(query.order_by(ChoiceRow.seq))
-            return [(r.player, r.prompt, json.loads(r.chosen)) for r in rows]
+        columns = _CHOICES.c
+        with self.using(), self.engine.connect() as db:
+            query = select(columns.player, columns.prompt, columns.chosen)
+            rows = db.execute(query.where(columns.table_id == table.id, columns.seq > after).order_by(columns.seq))
+            return [(player, prompt, json.loads(chosen)) for player, prompt, chosen in rows]
 
     # --- talk (velada.core.talk) ------------------------------------------------------------------------
 
@@ -700,8 +714,8 @@ class Store:
 
     def talk(self, table: TableData, after: int = 0) -> list[Message]:
         """The messages said at the table, in order (those after number ``after``)."""
-        with self.using(), Session(self.engine) as db:
-            query = select(TalkRow).where(TalkRow.table_id == table.id, TalkRow.n > after).order_by(TalkRow.n)
+        with self.using(), self.engine.connect() as db:
+            query = select(_TALK).where(_TALK.c.table_id == table.id, _TALK.c.n > after).order_by(_TALK.c.n)
             return [
                 Message(
                     r.n,
@@ -715,16 +729,16 @@ class Store:
                     bool(r.deleted),
                     r.kind,
                 )
-                for r in db.scalars(query)
+                for r in db.execute(query)
             ]
 
     def talk_settings(self, table: TableData) -> tuple[bool | None, list[int]]:
         """Whether the host turned talk on or off (``None``: never changed), and the seats muted."""
-        with self.using(), Session(self.engine) as db:
-            row = db.get(TalkSettingsRow, table.id)
+        with self.using(), self.engine.connect() as db:
+            query = select(_TALK_SETTINGS.c.enabled, _TALK_SETTINGS.c.muted)
+            row = db.execute(query.where(_TALK_SETTINGS.c.table_id == table.id)).first()
             return (None, []) if row is None else (bool(row.enabled), json.loads(row.muted))
 
     def recent(self, limit: int = 20) -> list[TableData]:
-        with self.using(), self.session() as db:
-            rows = db.scalars(select(TableRow).order_by(TableRow.id.desc()).limit(limit))
-            return [self._data(r) for r in rows]
+        with self.using(), self.engine.connect() as db:
+            return self._read(db, limit=limit)
