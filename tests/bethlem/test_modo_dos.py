@@ -7,7 +7,7 @@ from velada.core.engine import Match
 from velada.games.bethlem.cards import CARDS
 from velada.games.bethlem.ending import objective
 
-from .mesa import GAME, abiertos, dia, elige, eventos, hasta_prompt, mesa, noche, opciones, viva
+from .mesa import GAME, abiertos, dia, elige, eventos, hasta_prompt, mesa, noche, opciones, ronda, viva
 
 DOS = {
     "Ana": [
@@ -193,3 +193,24 @@ def test_el_reparto_de_nuevo_de_dos_jugadores_deja_en_su_sitio_las_cartas_que_el
         assert sorted(other.state.board[1]) == sorted(m.state.board[1])
         moved |= other.state.board[1] != m.state.board[1]
     assert moved
+
+
+def test_con_dos_jugadores_los_internos_no_ganan_mientras_viva_un_amotinado_en_la_reserva():
+    """Los internos ganan cuando han muerto todos los personajes principales amotinados: con dos jugadores
+    también los de la reserva, que pueden salir a la mesa cuando muere una carta de ella."""
+    m = mesa(DOS)
+    ronda(m)
+    noche(m)
+    # Bea lincha en las rondas pares: Daniel, el único amotinado en la mesa de Ana, que lo repone con la siamesa.
+    dia(
+        m,
+        {
+            ("Bea", "linchamiento"): ["Ana"],
+            ("Bea", "linchamiento-carta"): ["Ana:1"],
+            ("Ana", "reemplazo"): ["Ana:6"],
+        },
+    )
+    s = m.state
+    assert not viva(m, "daniel") and s.board[0][0] == "siamesas-2"
+    assert viva(m, "nathaniel") and s.where["nathaniel"][1] >= s.table  # Nathaniel sigue en la reserva
+    assert m.result is None

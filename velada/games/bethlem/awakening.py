@@ -42,8 +42,6 @@ def awaken_last_cards(s: BethlemState) -> None:
     for seat in lives.seats:
         if seat in waiting:
             continue
-        living = rows[seat]
-        if s.reserve:
-            living = living + [c for c in s.reserve[seat] if s.alive[c]]
+        living = rows[seat]  # in the 2-player mode, the row's reserve cards with those on the table
         if len(living) == 1 and not s.awake.get(living[0]):
             awaken(s, living[0], "ultima-carta")

@@ -41,7 +41,7 @@ def book_objective(s: BethlemState, seat: int) -> str:
     pact = s.blood_pact.bound
     if pact is not None and seat in pact[:2] and pact[2] in ("normal", "odio"):
         return PACT if pact[2] == "normal" else HATE_PACT
-    cards = s.board[seat] + (s.reserve[seat] if s.reserve else [])
+    cards = s.board[seat]
     # One pass over the cards for the three questions, asked in their order of precedence afterwards.
     lobotomy = s.lobotomy.sides
     mutineer = krugman = False
@@ -131,11 +131,10 @@ def book_outcome(s: BethlemState) -> Result | None:
     alive = s.alive
     for row in s.board:
         for c in row:
-            # Only a principal character can be a mutineer's: the others are passed over without a call.
+            # Only a principal character can be a mutineer's: the others are passed over without a call. A
+            # 2-player row holds its reserve too: a mutineer alive there may still come to the table.
             if alive[c] and GROUP_OF[c] == "P1" and is_mutineer_card(s, c):
                 return None
-    if s.settings.mode == "dos" and _reserve_mutineers(s):
-        return None
     inmates = [seat for seat in seats if book_objective(s, seat) == INMATES]
     if inmates:
         return result_of(s, "internos", (INMATES,), inmates)
@@ -153,16 +152,9 @@ def _may_direct(s: BethlemState, playing: list[int]) -> list[int]:
     holders = []
     for card in s.find("krugman"):
         holders.append(where[card][0])
-    for seat, row in enumerate(s.reserve):
-        if any(KIND_OF[c] == "krugman" for c in row):
-            holders.append(seat)
     if not holders:
         return []
     return [seat for seat in playing if seat in holders]
-
-
-def _reserve_mutineers(s: BethlemState) -> bool:
-    return any(s.alive[c] and is_mutineer_card(s, c) for row in s.reserve for c in row)
 
 
 def blood_pact_winners(s: BethlemState, playing: list[int]) -> list[int] | None:

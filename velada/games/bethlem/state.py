@@ -487,7 +487,6 @@ class BethlemState(State):
     settings: Settings
     index: dict[str, int]
     board: list[list[CardId]]
-    reserve: list[list[CardId]] = field(default_factory=list)
     persona: list[str] = field(default_factory=list)
     where: dict[CardId, tuple[int, int]] = field(default_factory=dict)
     alive: dict[CardId, bool] = field(default_factory=dict)
