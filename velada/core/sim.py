@@ -79,6 +79,7 @@ def random_playout(game: Game, players: tuple[str, ...], options: Mapping[str, A
         state = game.setup(players, options, random.Random(seed), None)
         bot = RandomBot(seed ^ 0x5EED)
         choose, draw = bot.choose, bot.rng.random
+        floor = math.floor
         count = 0
         while state.result is None:
             # A new group has no answers yet: every prompt in it is pending, and stays open until its own answer
@@ -92,9 +93,11 @@ def random_playout(game: Game, players: tuple[str, ...], options: Mapping[str, A
                     # ``RandomBot.choose``'s pick of one option (the same draw), which is legal as it is made: one
                     # of the prompt's own options, a count within [min, 1], or a skip, drawn only when the prompt
                     # allows it. A prompt with neither options nor a skip goes to the check, which refuses it.
+                    # ``floor`` is the bot's ``int`` for a draw that is never negative, the same k, and a plain
+                    # builtin call on 3.11, where calling the class ``int`` takes the slow path (a call a choice).
                     choices = prompt.options
                     n = len(choices)
-                    k = int(draw() * (n + prompt.skippable))
+                    k = floor(draw() * (n + prompt.skippable))
                     if k < n:
                         answers[key] = (choices[k],)
                     else:
