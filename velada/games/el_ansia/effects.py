@@ -31,6 +31,21 @@ SCORING_CARDS = {
     if "caza_pv" in card.effect or "fin_turno_pv" in card.effect
 }
 
+#: What the play area reads of each card: whether it is human, its speed alone and with a human in play, and for
+#: the cards the turn asks about by name (``IN_PLAY_WORDS``, ``STEP_ONE_CARDS``, ``SCORING_CARDS``) what it asks,
+#: ``(keywords, step-one effect, hunt points, end points)``; ``None`` for the others (half of the cards read).
+READING: dict[str, tuple[bool, int, int, tuple[tuple[str, ...], bool, int, int] | None]] = {
+    cid: (
+        card.human,
+        card.speed,
+        card.speed_with_human,
+        (IN_PLAY_WORDS.get(cid, ()), cid in STEP_ONE_CARDS, *SCORING_CARDS.get(cid, (0, 0)))
+        if cid in IN_PLAY_WORDS or cid in STEP_ONE_CARDS or cid in SCORING_CARDS
+        else None,
+    )
+    for cid, card in CARDS.items()
+}
+
 
 class PlayArea:
     """What the turn reads of the play area, worked out once per change of it: the cards that count (not
@@ -79,17 +94,16 @@ class PlayArea:
             if uid in dropped:
                 continue
             active.append(pair)
-            card = CARDS[cid]
-            human = human or card.human
-            plain += card.speed
-            with_human += card.speed_with_human
-            if cid in IN_PLAY_WORDS:
-                for word in IN_PLAY_WORDS[cid]:
+            is_human, speed, speed_with_human, asked = READING[cid]
+            human = human or is_human
+            plain += speed
+            with_human += speed_with_human
+            if asked is not None:
+                words, step_one, hunt, end = asked
+                for word in words:
                     self.keywords.setdefault(word, []).append(uid)
-            if cid in STEP_ONE_CARDS:
-                self.step_one.append(uid)
-            if cid in SCORING_CARDS:
-                hunt, end = SCORING_CARDS[cid]
+                if step_one:
+                    self.step_one.append(uid)
                 self.hunt_points += hunt
                 self.end_points += end
         self.human, self.plain, self.with_human = human, plain, with_human

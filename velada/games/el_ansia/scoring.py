@@ -68,7 +68,10 @@ def counts(s: AnsiaState, seat: int, cards: list[str]) -> Counter:
     """What missions and majorities count of the cards the vampire at ``seat`` owns (``cards``): humans by kind
     (kind tokens and chosen kinds included), familiars, powers, roses, tokens, digested humans, animals, and the
     deck's size."""
-    c = Counter(key for cid in cards for key in COUNTED[cid])
+    keys: list[str | None] = []
+    for cid in cards:
+        keys += COUNTED[cid]
+    c = Counter(keys)
     for token in s.tokens[seat]:
         if token in KIND_TOKENS:
             c[token] += 1

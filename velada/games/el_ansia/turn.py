@@ -30,6 +30,8 @@ NO_HUNT_SPACES = ("castillo",)
 _new_object = object.__new__
 
 ZONE_IDS = tuple(tuple(f"z{row}{col}" for col in range(3)) for row in range(7))
+#: The cell each of those ids names.
+ZONE_CELLS = {cell: (row, col) for row, cells in enumerate(ZONE_IDS) for col, cell in enumerate(cells)}
 
 
 def _ask(s: AnsiaState, step: str, kind: str, options, skippable: bool = False, n: int = 1, **args) -> None:
@@ -501,7 +503,9 @@ def hunt_options(s: AnsiaState, speed: int) -> list[str]:
     options = []
     # Without hunts left, only a well's free hunts remain, and those only in the first column. A column costs
     # at least its number: those past the speed are not looked at.
-    columns = max(0, speed) if s.hunts > 0 else min(1, max(0, speed)) if s.well_hunts else 0
+    # (Written without ``max``/``min``, which CPython 3.11 calls by its slow path, an argument tuple a call.)
+    reach = speed if speed > 0 else 0
+    columns = reach if s.hunts > 0 else (1 if reach else 0) if s.well_hunts else 0
     for row, cells in enumerate(s.zone) if columns else ():
         for col, stack in enumerate(cells[:columns]):
             if not stack or (cemetery and any(CARDS[c].human for c in stack)):
@@ -540,7 +544,7 @@ def resolve_hunt(s: AnsiaState, chosen: tuple[str, ...]) -> None:
         cards, s.tavern = s.tavern, []
         hunt(s, cards, "taberna")
     else:
-        row, col = int(option[1]), int(option[2])
+        row, col = ZONE_CELLS[option]
         s.spent += hunt_cost(s, row, col)
         if s.hunts > 0:
             s.hunts -= 1
@@ -704,7 +708,7 @@ def _return(s: AnsiaState, moving: bool) -> None:
 
 def resolve_column(s: AnsiaState, chosen: tuple[str, ...]) -> None:
     """Vampiro de la costa: the top card of a stack in the same column, free."""
-    row, col = int(chosen[0][1]), int(chosen[0][2])
+    row, col = ZONE_CELLS[chosen[0]]
     card = s.zone[row][col].pop()
     hunt(s, [card], chosen[0])
     after_hunt(s)
