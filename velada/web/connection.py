@@ -11,8 +11,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 
-def not_now(message: dict[str, Any]) -> bool:
-    """A ``send_now`` that never sends at once: every message goes the awaited way (``Connection.send``)."""
+def not_now(message: Any) -> bool:
+    """A ``send_now`` (or ``send_bytes_now``) that never sends at once: every message goes the awaited way
+    (``Connection.send``)."""
     return False
 
 
@@ -47,3 +48,9 @@ class Connection:
     #: else (False) nothing is sent, and the message is to be awaited through ``send``. A push sends this way,
     #: without a task per socket (velada.web.uvicorn_ws.LightSocket.send_now).
     send_now: Callable[[dict[str, Any]], bool] = not_now
+    #: ``send_now`` for a message already encoded (its UTF-8 JSON, as ``send_now`` would have encoded it): a push
+    #: encodes once a message that several connections get alike (velada.web.live.LiveTable._quick).
+    send_bytes_now: Callable[[bytes], bool] = not_now
+    #: What the table showed when this connection's last message was worked out (LiveTable._facts): when only
+    #: answers changed since, its next one may be worked out once for everybody who sees the same.
+    mark: Any = None

@@ -31,7 +31,7 @@ import orjson
 from velada.core import talk as core_talk
 from velada.core.bots import BOT_NAMES, Bot
 from velada.core.delta import LOG, is_empty
-from velada.core.engine import Match, ViewCache, answered_view, build_view, pending
+from velada.core.engine import Match, ViewCache, answered_view, build_view, pending, public_kinds
 from velada.core.game import Game
 from velada.core.protocol import CALL, NARRATOR, PUBLIC, IllegalAction, Prompt, Viewer
 from velada.core.talk import TalkError
@@ -39,7 +39,7 @@ from velada.games import REGISTRY
 from velada.web.connection import Connection
 from velada.web.errors import TableError
 from velada.web.names import BadName, check_name
-from velada.web.render import payload
+from velada.web.render import WAITING_PARTS, payload, waiting_message
 from velada.web.store import Conflict, Seat, Store, TableData, new_token, token_hash
 from velada.web.talk import TableTalk
 
@@ -53,6 +53,38 @@ RETRIES = 50
 #: Seconds a change waits before it is tried again when another process's write of the table was under way
 #: (nothing new to read yet): the first pause, and the longest.
 PAUSE, PAUSE_MAX = 0.002, 0.05
+
+
+#: The facts of a push compared by value (a log's length, a status, a clock); the others by identity
+#: (:meth:`LiveTable._facts`).
+_PLAIN = (int, float, str)
+_UNSET: Any = object()
+#: orjson's options for a message as the socket route encodes it (velada.web.routes.socket).
+_WIRE = orjson.OPT_NON_STR_KEYS
+
+
+def waiting_list(game: Game, state: Any, viewer: Viewer) -> list[str]:
+    """Who is still to answer as ``viewer`` may know it (engine.build_view's ``waiting``)."""
+    public = public_kinds(game)
+    return sorted({p.player for p in pending(state) if viewer is None or p.kind in public})
+
+
+def waiting_audience(viewer: Viewer) -> bool:
+    """Which :func:`waiting_list` ``viewer`` is shown: the narrator's, or everybody else's."""
+    return viewer is None
+
+
+@dataclass
+class _Quick:
+    """What a push works out once when only answers came in since the last one (:meth:`LiveTable._quick`): the
+    state shown and the table's status, each viewer's view found to change in who is still to answer only (or
+    ``None``: the full way), the waiting list by audience, and each message encoded, by clock and waiting list."""
+
+    state: Any
+    status: str
+    views: dict[tuple[Viewer, str], dict[str, Any] | None] = field(default_factory=dict)
+    waiting: dict[Any, list[str]] = field(default_factory=dict)
+    encoded: dict[tuple[Any, int], tuple[dict[str, Any], bytes]] = field(default_factory=dict)
 
 
 class Stale(Exception):
@@ -147,6 +179,9 @@ class LiveTable:
         #: answer that does not complete the group changes only what reads answers (engine.answered_view).
         self._group_views: dict[tuple[Viewer, str], dict[str, Any]] = {}
         self._opened: tuple[Any, int] = (None, -1)
+        #: What the last push's messages were worked out from (:meth:`_facts`), for the next to tell whether only
+        #: answers came in since.
+        self._mark: tuple[Any, ...] | None = None
         #: The game's talk channels at this change (read once for every viewer), and each viewer's channels as
         #: last shown with the game's channels they were read from: read again only when those changed.
         self._channels: list[core_talk.Channel] | None = None
@@ -511,6 +546,7 @@ class LiveTable:
                 conn.viewer = PUBLIC
                 conn.seen = None
                 conn.parts = {}
+                conn.mark = None
 
     async def _join(self, name: str) -> tuple[Seat, str]:
         """Take the first free seat under ``name``; returns the seat and its secret token."""
@@ -942,19 +978,7 @@ class LiveTable:
         read-only."""
         if self.match is None:
             return None
-        state = self.state
-        stamp = (len(self.match.choices), id(state))
-        if stamp != self._stamp:
-            self._stamp = stamp
-            opened = len(self.match.choices) - len(state.answers)
-            if self._opened[0] is state and self._opened[1] == opened:
-                self._group_views.update(self._views)
-            else:
-                self._opened, self._group_views = (state, opened), {}
-            self._views = {}
-            self._tags = {}
-            self._channels = None
-            self._texts.changed()
+        state = self._stamped(self.match)
         view = self._views.get((viewer, lang))
         if view is None:
             before = self._group_views.get((viewer, lang))
@@ -965,6 +989,24 @@ class LiveTable:
                 view = build_view(self.game, state, viewer, lang, cache=self._texts, talk_view=talk_view)
             self._views[viewer, lang] = view
         return view
+
+    def _stamped(self, match: Match) -> Any:
+        """The state shown now, the views of an older change forgotten (those of the open group kept for
+        :func:`answered_view`): :meth:`view` builds the views of the new one as they are asked for."""
+        state = self.state
+        stamp = (len(match.choices), id(state))
+        if stamp != self._stamp:
+            self._stamp = stamp
+            opened = len(match.choices) - len(state.answers)
+            if self._opened[0] is state and self._opened[1] == opened:
+                self._group_views.update(self._views)
+            else:
+                self._opened, self._group_views = (state, opened), {}
+            self._views = {}
+            self._tags = {}
+            self._channels = None
+            self._texts.changed()
+        return state
 
     def _game_channels(self, state: Any) -> list[core_talk.Channel]:
         if self._channels is None:
@@ -1032,19 +1074,117 @@ class LiveTable:
             # Each message is written at once where its socket can take it (Connection.send_now): no task and no
             # coroutine per socket. A socket that would make the push wait (a slow reader, a closed or revoked
             # one) gets its message through its awaited send, all of those at once.
-            waiting = []
+            waiting: list[Awaitable[None]] = []
+            facts = self._facts()
+            quick = self._answers_only(facts)
             for conn in self.connections:
                 if not conn.alive:
                     continue
                 try:
-                    message = self._message(conn, shared)
-                    if message is not None and not conn.send_now(message):
-                        waiting.append(self._deliver(conn, message))
+                    if quick is None or not self._quick(conn, quick, waiting):
+                        message = self._message(conn, shared)
+                        if message is not None and not conn.send_now(message):
+                            waiting.append(self._deliver(conn, message))
+                    conn.mark = facts
                 except Exception:  # a closed socket: forget it
                     conn.alive = False
+            self._mark = facts
             if waiting:
                 await asyncio.gather(*waiting)
             self.connections = [c for c in self.connections if c.alive]
+
+    def _facts(self) -> tuple[Any, ...]:
+        """What a push's messages are worked out from besides the answers: the state shown (its open group, its
+        log's length, its result), the table's status, seats and timers, and its clocks. The same objects at two
+        pushes mean that only answers came in between: the engine records an answer and nothing else until its
+        group completes, and a completed group opens the next in a new ``group`` dict (engine.record)."""
+        state = self.state
+        if state is None:
+            return (None,)
+        data = self.data
+        return (
+            state,
+            state.group,
+            len(state.log),
+            state.result,
+            data.status,
+            data.seats,
+            data.timers,
+            self.deadline,
+            self._expiry,
+        )
+
+    def _answers_only(self, facts: tuple[Any, ...]) -> _Quick | None:
+        """What this push works out once for everybody alike, when only answers came in since the last push and
+        the game is under way (:meth:`_quick`); else ``None``: every message goes the full way (payload)."""
+        mark, match = self._mark, self.match
+        if mark is None or match is None or facts[0] is None or facts[3] is not None or len(mark) != len(facts):
+            return None
+        if not all(a is b or (type(a) in _PLAIN and a == b) for a, b in zip(mark, facts, strict=True)):
+            return None
+        return _Quick(self._stamped(match), self.status)
+
+    def _quick(self, conn: Connection, quick: _Quick, waiting: list[Awaitable[None]]) -> bool:
+        """Send ``conn`` its message the quick way, if its view changed in who is still to answer only
+        (:meth:`_waiting_view`) and its last message was worked out at the last push (``conn.mark``: only answers
+        came in since): then its skeleton, the inputs of its parts, its parts and what it is told aloud are as they
+        were, and its message says the new waiting list alone, encoded once for everybody who sees the same and
+        written to each socket with its own number. The same bytes :func:`payload` and ``send_now`` make
+        (tests/web/test_la_lista_de_espera_una_vez.py); nothing sent when the view did not change. False: not
+        done, the message goes the full way."""
+        before = conn.view
+        if conn.mark is not self._mark or not conn.sent or before is None or conn.inputs is None:
+            return False
+        if not WAITING_PARTS.isdisjoint(conn.slots):
+            return False
+        key = (conn.viewer, conn.lang)
+        if before is not self._group_views.get(key):
+            return False
+        view = quick.views.get(key, _UNSET)
+        if view is _UNSET:
+            view = quick.views[key] = self._waiting_view(quick, key, before)
+        if view is None:
+            return False
+        conn.view = view
+        if view is before:
+            return True  # nothing new to say
+        deadline = conn.inputs["deadline"]
+        found = quick.encoded.get((deadline, id(view["waiting"])))
+        if found is None:
+            message = waiting_message(quick.status, deadline, view["waiting"])
+            found = quick.encoded[deadline, id(view["waiting"])] = (message, orjson.dumps(message, option=_WIRE))
+        conn.sent += 1
+        # The message's number last, as orjson writes a dict's keys in their order (render.payload's, then
+        # version: LiveTable._message).
+        encoded = b'%s,"version":%d}' % (found[1][:-1], conn.sent)
+        if not conn.send_bytes_now(encoded):
+            waiting.append(self._deliver(conn, found[0] | {"version": conn.sent}))
+        return True
+
+    def _waiting_view(self, quick: _Quick, key: tuple[Viewer, str], before: dict[str, Any]) -> dict[str, Any] | None:
+        """``key``'s viewer's view now, when it differs from ``before`` (their view of the open group as last
+        built) in who is still to answer only: ``before`` with the waiting list the engine shows their audience,
+        worked out once per audience (engine.waiting, engine.waiting_audience), or ``before`` itself when that is
+        the same — what :func:`answered_view` gives (the prompts the view lists answered as they were, the same
+        talk channels). ``None`` when it may differ in more, or was built already since the change."""
+        if key in self._views:
+            return None
+        state = quick.state
+        answers = state.answers
+        for prompt in before["prompts"]:
+            answer = answers.get((prompt["player"], prompt["id"]))
+            if (prompt["answer"] is not None) if answer is None else prompt["answer"] != list(answer):
+                return None  # one of its own prompts was answered
+        viewer, lang = key
+        if before["talk"] is not self._talk_view(state, viewer, lang):
+            return None
+        audience = waiting_audience(viewer)
+        shown = quick.waiting.get(audience)
+        if shown is None:
+            shown = quick.waiting[audience] = waiting_list(self.game, state, viewer)
+        view = before if before["waiting"] == shown else before | {"waiting": shown}
+        self._views[key] = view
+        return view
 
     @staticmethod
     async def _deliver(conn: Connection, message: dict[str, Any]) -> None:

@@ -749,6 +749,28 @@ def _audience(table: ShownTable, conn: Connection, shared: dict[Any, Any] | None
     }
 
 
+#: The parts the server renders that a change of the waiting list alone could send again (those reading it, or
+#: reading inputs): a connection with a slot for one gets its message the full way (:func:`payload`), not as
+#: :func:`waiting_message`.
+WAITING_PARTS = frozenset(
+    name for name, spec in PAGE_PARTS.items() if name not in CLIENT_PARTS and (spec.inputs or "waiting" in spec.roots)
+)
+
+
+def waiting_message(status: str, deadline: float | None, waiting: list[str]) -> dict[str, Any]:
+    """The message :func:`payload` makes, without its number, for a connection whose view changed in who is still
+    to answer (``waiting``) only, when its skeleton, its parts and their inputs are as it was sent them and it has
+    nothing to hear aloud: the table sends it worked out and encoded once for everybody who sees the same list
+    (velada.web.live.LiveTable._quick)."""
+    return {
+        "type": "state",
+        "status": status,
+        "deadline": deadline,
+        "delta": {"set": {"waiting": waiting}, "unset": []},
+        "speech": [],
+    }
+
+
 def payload(table: ShownTable, conn: Connection, shared: dict[Any, Any] | None = None) -> dict[str, Any]:
     """The message one connection gets after a change, without its number (the table numbers what it sends on
     each connection, and sends nothing when this message says nothing new).

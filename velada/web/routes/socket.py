@@ -148,8 +148,15 @@ async def socket(websocket: WebSocket) -> None:
             return False
         return bool(write_now(orjson.dumps(message, option=orjson.OPT_NON_STR_KEYS)))
 
+    def send_bytes_now(encoded: bytes) -> bool:
+        """``send_now`` for a message encoded already (as ``send_now`` encodes it): a push encodes once what several
+        sockets get alike."""
+        if write_now is None or awaiting or revoked():
+            return False
+        return bool(write_now(encoded))
+
     conn = Connection(send, viewer, is_host and viewer in (PUBLIC, None), lang, join_url(websocket, code))
-    conn.send_now = send_now
+    conn.send_now, conn.send_bytes_now = send_now, send_bytes_now
     limit = RateLimit(SOCKET_RATE.per_second, SOCKET_RATE.burst)
     try:
         await table.attach(conn)
@@ -166,7 +173,7 @@ async def socket(websocket: WebSocket) -> None:
         conn.alive = False
         # Its closures refer to it (``revoked`` reads ``conn.viewer``): a cycle that would keep the connection, its
         # last view and this socket until the collector's oldest generation (rare in velada serve: app.tune_gc).
-        conn.send, conn.send_now = _gone, not_now
+        conn.send, conn.send_now, conn.send_bytes_now = _gone, not_now, not_now
 
 
 async def _gone(message: dict[str, Any]) -> None:
