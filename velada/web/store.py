@@ -570,7 +570,8 @@ class Store:
                 "host_token": token_hash(host),
                 "fill_bots": fill_bots,
             }
-            table_id = db.execute(_TABLES.insert().values(row).returning(_TABLES.c.id)).scalar_one()
+            # Not INSERT … RETURNING: SQLite has it only since 3.35, and a Python may be built against an older one.
+            table_id = cast(Row[Any], db.execute(_TABLES.insert().values(row)).inserted_primary_key)[0]
             db.execute(_SEATS.insert(), [{"table_id": table_id, "position": i} for i in range(size)])
             return self._read(db, _TABLES.c.id == table_id)[0]
 
