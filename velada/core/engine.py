@@ -238,6 +238,20 @@ def public_kinds(game: Game) -> frozenset[str]:
 _PUBLIC_KINDS: dict[int, tuple[Game, frozenset[str]]] = {}
 
 
+def waiting(game: Game, state: State, viewer: Viewer) -> list[str]:
+    """Who is still to answer as ``viewer`` may know it: for the narrator every open prompt's player, for anybody
+    else the players of the open prompts of a public kind (votes). It depends on the viewer only through
+    :func:`waiting_audience`: viewers of the same audience are shown the same list (a live table works it out
+    once for all of them)."""
+    public = public_kinds(game)
+    return sorted({p.player for p in pending(state) if viewer is None or p.kind in public})
+
+
+def waiting_audience(viewer: Viewer) -> bool:
+    """Which :func:`waiting` list ``viewer`` is shown of a state: the narrator's (``True``) or everybody else's."""
+    return viewer is None
+
+
 #: The former name: a live table's cache of event texts.
 TextCache = ViewCache
 
@@ -264,10 +278,9 @@ def build_view(
     view.update(game.view(state, viewer, lang) if shared is None else game.view(state, viewer, lang, shared))
     view["prompts"] = [prompt_json(game, state, p, lang, texts) for p in visible_prompts(state, viewer)]
     view["help"] = _help(game, state, viewer, lang, texts, cache)
-    public = public_kinds(game)
     # The channels this viewer reads now: which ones exist is as secret as a card (velada.core.talk).
     view["talk"] = talk.view(game, state, viewer, lang) if talk_view is None else talk_view
-    view["waiting"] = sorted({p.player for p in pending(state) if viewer is None or p.kind in public})
+    view["waiting"] = waiting(game, state, viewer)
     view["log"] = _log(game, state, viewer, lang, texts, cache)
     result = state.result
     if result is None:
@@ -297,11 +310,10 @@ def answered_view(
         answer = state.answers.get((prompt.player, prompt.id))
         same = before["answer"] is None if answer is None else before["answer"] == list(answer)
         prompts.append(before if same else prompt_json(game, state, prompt, lang))
-    public = public_kinds(game)
     changed = {
         "prompts": prompts,
         "talk": talk.view(game, state, viewer, lang) if talk_view is None else talk_view,
-        "waiting": sorted({p.player for p in pending(state) if viewer is None or p.kind in public}),
+        "waiting": waiting(game, state, viewer),
     }
     if all(old[key] == value for key, value in changed.items()):
         return old
