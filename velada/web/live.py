@@ -31,7 +31,7 @@ import orjson
 from velada.core import talk as core_talk
 from velada.core.bots import BOT_NAMES, Bot
 from velada.core.delta import LOG, is_empty
-from velada.core.engine import Match, ViewCache, answered_view, build_view, pending, public_kinds
+from velada.core.engine import Match, ViewCache, answered_view, build_view, pending, waiting, waiting_audience
 from velada.core.game import Game
 from velada.core.protocol import CALL, NARRATOR, PUBLIC, IllegalAction, Prompt, Viewer
 from velada.core.talk import TalkError
@@ -61,17 +61,6 @@ _PLAIN = (int, float, str)
 _UNSET: Any = object()
 #: orjson's options for a message as the socket route encodes it (velada.web.routes.socket).
 _WIRE = orjson.OPT_NON_STR_KEYS
-
-
-def waiting_list(game: Game, state: Any, viewer: Viewer) -> list[str]:
-    """Who is still to answer as ``viewer`` may know it (engine.build_view's ``waiting``)."""
-    public = public_kinds(game)
-    return sorted({p.player for p in pending(state) if viewer is None or p.kind in public})
-
-
-def waiting_audience(viewer: Viewer) -> bool:
-    """Which :func:`waiting_list` ``viewer`` is shown: the narrator's, or everybody else's."""
-    return viewer is None
 
 
 @dataclass
@@ -1074,23 +1063,23 @@ class LiveTable:
             # Each message is written at once where its socket can take it (Connection.send_now): no task and no
             # coroutine per socket. A socket that would make the push wait (a slow reader, a closed or revoked
             # one) gets its message through its awaited send, all of those at once.
-            waiting: list[Awaitable[None]] = []
+            awaited: list[Awaitable[None]] = []
             facts = self._facts()
             quick = self._answers_only(facts)
             for conn in self.connections:
                 if not conn.alive:
                     continue
                 try:
-                    if quick is None or not self._quick(conn, quick, waiting):
+                    if quick is None or not self._quick(conn, quick, awaited):
                         message = self._message(conn, shared)
                         if message is not None and not conn.send_now(message):
-                            waiting.append(self._deliver(conn, message))
+                            awaited.append(self._deliver(conn, message))
                     conn.mark = facts
                 except Exception:  # a closed socket: forget it
                     conn.alive = False
             self._mark = facts
-            if waiting:
-                await asyncio.gather(*waiting)
+            if awaited:
+                await asyncio.gather(*awaited)
             self.connections = [c for c in self.connections if c.alive]
 
     def _facts(self) -> tuple[Any, ...]:
@@ -1124,7 +1113,7 @@ class LiveTable:
             return None
         return _Quick(self._stamped(match), self.status)
 
-    def _quick(self, conn: Connection, quick: _Quick, waiting: list[Awaitable[None]]) -> bool:
+    def _quick(self, conn: Connection, quick: _Quick, awaited: list[Awaitable[None]]) -> bool:
         """Send ``conn`` its message the quick way, if its view changed in who is still to answer only
         (:meth:`_waiting_view`) and its last message was worked out at the last push (``conn.mark``: only answers
         came in since): then its skeleton, the inputs of its parts, its parts and what it is told aloud are as they
@@ -1158,7 +1147,7 @@ class LiveTable:
         # version: LiveTable._message).
         encoded = b'%s,"version":%d}' % (found[1][:-1], conn.sent)
         if not conn.send_bytes_now(encoded):
-            waiting.append(self._deliver(conn, found[0] | {"version": conn.sent}))
+            awaited.append(self._deliver(conn, found[0] | {"version": conn.sent}))
         return True
 
     def _waiting_view(self, quick: _Quick, key: tuple[Viewer, str], before: dict[str, Any]) -> dict[str, Any] | None:
@@ -1181,7 +1170,7 @@ class LiveTable:
         audience = waiting_audience(viewer)
         shown = quick.waiting.get(audience)
         if shown is None:
-            shown = quick.waiting[audience] = waiting_list(self.game, state, viewer)
+            shown = quick.waiting[audience] = waiting(self.game, state, viewer)
         view = before if before["waiting"] == shown else before | {"waiting": shown}
         self._views[key] = view
         return view
