@@ -168,4 +168,9 @@ def pending_step_one(s: AnsiaState) -> list[str]:
     if not uids:
         return []
     done = s.activated
-    return [uid for uid in uids if uid not in done]
+    # A loop, not a comprehension (a function of its own on CPython 3.11, made at every step of every turn).
+    pending = []
+    for uid in uids:
+        if uid not in done:
+            pending.append(uid)
+    return pending

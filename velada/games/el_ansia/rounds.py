@@ -21,7 +21,9 @@ TAVERN = next(sp for sp, space in SPACES.items() if space.effect == "taberna")
 def turn_order(s: AnsiaState) -> list[int]:
     """Forest first, then plains, mountains, cemetery (and the castle last); in one region, road before railway
     before boat; then whoever is closer to the maze; on one space, the vampire on top."""
-    keys = [(SPACE_ORDER[space], -s.stacks[space].index(seat)) for seat, space in enumerate(s.position)]
+    keys = []
+    for seat, space in enumerate(s.position):
+        keys.append((SPACE_ORDER[space], -s.stacks[space].index(seat)))
     return sorted(range(len(keys)), key=keys.__getitem__)
 
 

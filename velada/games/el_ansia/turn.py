@@ -2,7 +2,9 @@
 (3) end of turn; and the round of turns they make up (the next player's turn, or the moon's next turn, the
 umbrellas' extra turn, the final scoring). Every function that opens a prompt records in ``s.step`` which resolver
 answers it. The turn's functions run only during a turn: where they read whose turn it is (``s.current``), they
-assert it is a seat (for the type checker)."""
+assert it is a seat (for the type checker). Those that run at every turn gather their lists by loops rather than
+comprehensions: on CPython 3.11 a comprehension is a function of its own, made and called at each use, dearer
+than the loop over the few items these lists hold (docs/performance.md, twelfth round)."""
 
 from __future__ import annotations
 
@@ -54,6 +56,15 @@ def _ask(s: AnsiaState, step: str, kind: str, options, skippable: bool = False, 
     prompt.args = args or None
     prompt.text_max = 0
     s.group[player, prompt.id] = prompt
+
+
+def _labels(s: AnsiaState, uids: list[str]) -> dict[str, str]:
+    """The card of each of ``uids`` (of the play area): what a prompt that offers them shows."""
+    cards = dict(s.play)
+    labels = {}
+    for uid in uids:
+        labels[uid] = cards[uid]
+    return labels
 
 
 def _card(s: AnsiaState, uid: str) -> str:
@@ -109,7 +120,9 @@ def start_turn(s: AnsiaState, seat: int) -> None:
     cards = [*s.permanents[seat], *s.spicy[seat], *s.hand[seat]]
     # Their uids as _new_uid numbers them, one after the other.
     uid = s.uid
-    s.play = [(f"c{uid + k}", cid) for k, cid in enumerate(cards, 1)]
+    play = s.play = []
+    for k, cid in enumerate(cards, 1):
+        play.append((f"c{uid + k}", cid))
     s.uid = uid + len(cards)
     s.permanents[seat] = []
     s.spicy[seat] = []
@@ -129,8 +142,7 @@ def step_one(s: AnsiaState) -> None:
     """Discard and draw effects come first, in the order the player likes; each card's are used whole."""
     pending = pending_step_one(s)
     if len(pending) > 1:
-        labels = {uid: cid for uid, cid in s.play}
-        _ask(s, "efecto", "efecto", pending, cards={uid: labels[uid] for uid in pending})
+        _ask(s, "efecto", "efecto", pending, cards=_labels(s, pending))
     elif pending:
         activate(s, pending[0])
     else:
@@ -149,11 +161,13 @@ def activate(s: AnsiaState, uid: str) -> None:
     if "robar_si_humano" in effect and has_human(s):
         draw(s, seat, effect["robar_si_humano"], True)
     if "descartar_robar" in effect:
-        choices = [u for u, _ in active(s) if u != uid and u not in s.activated]
+        choices = []
+        for other, _ in area(s).active:
+            if other != uid and other not in s.activated:
+                choices.append(other)
         if choices:
             s.pending_effect = uid
-            labels = dict(s.play)
-            _ask(s, "descartar", "descartar", choices, cards={u: labels[u] for u in choices})
+            _ask(s, "descartar", "descartar", choices, cards=_labels(s, choices))
             return
     if "digerir" in effect and offer_digest(s, None):
         return
@@ -400,7 +414,11 @@ def move_to(s: AnsiaState, space: str) -> None:
     _place(s, seat, space)
     s.emit_data("mueve", None, {"player": s.players[seat], "space": space})
     pushable = SPACES[space].region not in ("cementerio", "castillo")
-    s.push_queue = [v for v in reversed(s.stacks[space]) if v != seat] if pushable else []
+    s.push_queue = []
+    if pushable:
+        for other in reversed(s.stacks[space]):
+            if other != seat:
+                s.push_queue.append(other)
     next_push(s)
 
 
@@ -622,7 +640,10 @@ def usable_extras(s: AnsiaState, moving: bool) -> list[str]:
     if tokens:
         used = s.used_tokens[seat]
         # Most tokens held are not of this kind (kinds, umbrellas…): only the usable ones are sorted.
-        usable = [t for t in tokens if t in USABLE_TOKENS and t not in used]
+        usable = []
+        for token in tokens:
+            if token in USABLE_TOKENS and token not in used:
+                usable.append(token)
         for token in sorted(set(usable)) if usable else ():
             if not (token == "caza" and s.extra_turn):
                 options.append(f"ficha:{token}")
@@ -751,7 +772,10 @@ def end_turn(s: AnsiaState) -> None:
 
 def start_turn_round(s: AnsiaState, order: list[int]) -> None:
     s.order = list(order)
-    s.emit_data("orden", None, {"moon": s.moon, "players": [s.players[i] for i in order], "extra": s.extra_turn})
+    players = []
+    for seat in order:
+        players.append(s.players[seat])
+    s.emit_data("orden", None, {"moon": s.moon, "players": players, "extra": s.extra_turn})
     next_player(s)
 
 
