@@ -274,7 +274,7 @@ def prophet_answer(game, s: BethlemState, answers, seat: int, card: str, origin:
 
 def pact_handler(game, s: BethlemState) -> None:
     """Pacto de sangre must be used in the first turn of the first night."""
-    for card in s.find("pacto-de-sangre"):
+    for card in s.found("pacto-de-sangre"):
         if s.can_act(card) and not s.used.get(card):
             s.agenda.appendleft(("act", "pacto-de-sangre", s.holder(card), card, OWN, ""))
 
@@ -374,7 +374,7 @@ def cataleptic_handler(game, s: BethlemState) -> None:
     """El cataléptico: the first time it is killed at night it gets up in its turn as if nothing happened (with
     the opposite, the first time it is killed by day, in the next night's turn). Awakened, it also kills a
     card."""
-    for card in s.find("el-cataleptico"):
+    for card in s.found("el-cataleptico"):
         seat = s.holder(card)
         if s.out[seat] or s.melancholy.blocked.get(card) == s.round or s.isolated.get(card) == s.round:
             continue
@@ -430,7 +430,7 @@ def gambling_handler(game, s: BethlemState) -> None:
     it on a card of the next player to the left — to the right with the opposite); then the card's holder may
     place one, once (FAQ 15.7: two tokens at most, when a borrowed use placed another)."""
     later: list[AgendaStep] = [("token", i) for i, token in enumerate(s.tokens) if token[2] < s.round]
-    for card in s.find("juego-de-azar"):
+    for card in s.found("juego-de-azar"):
         usable = any(m in (NORMAL, OPPOSITE) for m in modes(s, s.holder(card), card))
         if s.can_act(card) and len(s.tokens) < MAX_TOKENS and usable:
             later.append(("act", "juego-de-azar", s.holder(card), card, OWN, ""))

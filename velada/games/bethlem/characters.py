@@ -244,7 +244,7 @@ def reaper_awake_step(game, s: BethlemState, moved: tuple[str, ...] = ()) -> Non
     marks = s.reaper.marks
     if not marks or any(a[0] in marks for a in s.attacks):
         return
-    for card in s.find("la-parca"):
+    for card in s.found("la-parca"):
         if s.awake.get(card) and s.can_act(card):
             movable = [
                 c
@@ -271,7 +271,7 @@ def reaper_awake_answer(game, s: BethlemState, answers, moved: tuple[str, ...] =
 def reaper_move_step(game, s: BethlemState, source: str, moved: tuple[str, ...]) -> None:
     seat = s.holder(source)
     others = [c for c in s.board[seat][: s.table] if c != source and s.alive[c]]
-    reaper = next(c for c in s.find("la-parca") if s.awake.get(c))
+    reaper = next(c for c in s.found("la-parca") if s.awake.get(c))
     s.ask(prompt(s, s.holder(reaper), "la-parca-mover", options(s, others), args={"target": s.option(source)}))
 
 
@@ -286,7 +286,7 @@ def reaper_move_answer(game, s: BethlemState, answers, source: str, moved: tuple
 
 def reaper_round_end(s: BethlemState) -> None:
     """At the end of the round: was the reaper's design obeyed (did a designed card die)?"""
-    reapers = [c for c in s.find("la-parca") if s.alive[c]]
+    reapers = [c for c in s.found("la-parca") if s.alive[c]]
     if not s.reaper.marks or not reapers:
         s.reaper.disobeyed = 0
         return
@@ -374,7 +374,7 @@ def arthur_2_handler(game, s: BethlemState) -> None:
 def director_handler(game, s: BethlemState) -> None:
     """El director (not on the first night): takes the power of a dead card for this round, never the same
     card twice; the narrator announces which power, so he can wake in its turn."""
-    for krugman in s.find("krugman"):
+    for krugman in s.found("krugman"):
         if s.can_act(krugman):
             s.agenda.appendleft(("act", "director", s.holder(krugman), krugman, OWN, ""))
 
@@ -424,7 +424,7 @@ def second_attack_handler(game, s: BethlemState) -> None:
     if s.reaper.night == s.round:
         return
     later: list[AgendaStep] = []
-    for daniel in s.find("daniel"):
+    for daniel in s.found("daniel"):
         if s.alive[daniel]:
             if can_rise(s, daniel):
                 seat = s.holder(daniel)
@@ -432,7 +432,7 @@ def second_attack_handler(game, s: BethlemState) -> None:
                 if s.awake.get(daniel) and not s.awake_used.get(daniel):
                     later.append(("act", "daniel-despertar", seat, daniel, OWN, ""))
         else:
-            for richard in s.find("richard-dadd"):
+            for richard in s.found("richard-dadd"):
                 if can_rise(s, richard):
                     later.append(("act", "amotinados-2", s.holder(richard), richard, OWN, ""))
     _push(s, *later)

@@ -88,13 +88,13 @@ def hostility_answer(game, s: BethlemState, answers) -> None:
 
 def _amnesia_users(s: BethlemState) -> list[tuple[int, str, str]]:
     users = []
-    for card in s.find("amnesia"):
+    for card in s.found("amnesia"):
         seat = s.holder(card)
         if s.can_act(card) and modes(s, seat, card):
             users.append((seat, card, OWN))
     borrowed = s.director.card
     if borrowed is not None and KIND_OF[borrowed] == "amnesia":
-        for krugman in s.find("krugman"):
+        for krugman in s.found("krugman"):
             if s.can_act(krugman):
                 users.append((s.holder(krugman), borrowed, DIRECTOR))
     for seat, power in s.hypnosis:
@@ -335,7 +335,7 @@ def card_vote_of_answer(game, s: BethlemState, answers, target: int, accusers, n
 
 
 def _awake_flick(s: BethlemState) -> bool:
-    return any(s.awake.get(c) and s.alive[c] for c in s.find("john-flick"))
+    return any(s.awake.get(c) and s.alive[c] for c in s.found("john-flick"))
 
 
 def _most(counts: dict[int, int]) -> list[int]:

@@ -32,6 +32,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from itertools import pairwise
 from operator import attrgetter
 from typing import Any
 
@@ -250,7 +251,7 @@ class LastChance:
 
 
 def _then(s: BethlemState, stage: str) -> None:
-    s.agenda.appendleft(("res", STAGES[STAGES.index(stage) + 1]))
+    s.agenda.appendleft(("res", NEXT_STAGE[stage]))
 
 
 def res_step(game, s: BethlemState, stage: str) -> None:
@@ -262,7 +263,7 @@ def res_step(game, s: BethlemState, stage: str) -> None:
         s.step = ("res", stage)
         if chance.ask(s):
             return
-        stage = STAGES[STAGES.index(stage) + 1]
+        stage = NEXT_STAGE[stage]
         chance = LAST_CHANCES.get(stage)
     STAGE_STEPS[stage](game, s)
 
@@ -359,7 +360,7 @@ def immunity(s: BethlemState, card: str, cause: str, flags: int, hooks: bool = T
 
 
 def _twin(s: BethlemState, card: str) -> str | None:
-    for other in s.find("siamesas"):
+    for other in s.found("siamesas"):
         if other != card:
             return other
     return None
@@ -534,7 +535,7 @@ def _wakerfield(s: BethlemState) -> bool:
     Awakened, she sees which cards they are and may use the kept card's awakening."""
     res = current(s)
     dying = [a[0] for a in res.batch]
-    for card in s.find("wakerfield"):
+    for card in s.found("wakerfield"):
         if card in dying or not s.can_act(card):
             continue
         options = [c for c in _savable(res.batch) if KIND_OF[c] != "wakerfield"]
@@ -728,7 +729,7 @@ def _cellmates_fire(s: BethlemState, card: str, mode: str) -> None:
     s.used[card] = True
     seat, pos = s.where[card]
     target_pos = pos if mode == "normal" else 3 - pos
-    for other in s.find("companeros-de-celda"):
+    for other in s.found("companeros-de-celda"):
         other_seat = s.holder(other)
         if other == card or other_seat == seat:
             continue
@@ -1075,3 +1076,5 @@ STAGE_STEPS: dict[str, Callable[[Any, BethlemState], None]] = {
     "after": _after,
 }
 STAGES = ("filter", *LAST_CHANCES, "kill", "triggers", "after")
+#: The stage after each (``_then``, ``res_step``).
+NEXT_STAGE = dict(pairwise(STAGES))

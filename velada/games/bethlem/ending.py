@@ -150,7 +150,7 @@ def _may_direct(s: BethlemState, playing: list[int]) -> list[int]:
     # one Krugman or none.
     where = s.where
     holders = []
-    for card in s.find("krugman"):
+    for card in s.found("krugman"):
         holders.append(where[card][0])
     if not holders:
         return []
@@ -173,7 +173,7 @@ def blood_pact_winners(s: BethlemState, playing: list[int]) -> list[int] | None:
 
 def _awake_pact_holder(s: BethlemState) -> int | None:
     """Pacto de sangre's awakening: its holder wins with the pact if only the pact remains in the game."""
-    for card in s.find("pacto-de-sangre"):
+    for card in s.found("pacto-de-sangre"):
         if s.awake.get(card) and s.alive[card]:
             return s.holder(card)
     return None

@@ -127,7 +127,7 @@ def _history(event: str):
             }
             kind = "historia-neurotico"
         elif event == "historia-clinica-siamesas":
-            holders = sorted({s.holder(c) for c in s.find("siamesas")})
+            holders = sorted({s.holder(c) for c in s.found("siamesas")})
             told, kind = {"players": list(s.ids(holders))}, "historia-siamesas"
         else:
             pact = s.blood_pact.bound
@@ -411,6 +411,8 @@ def losing_key(s: BethlemState, seat: int) -> tuple[int, ...]:
     row = s.board[seat]
     alive = s.alive
     dead = [GROUP_OF[c] for c in row if not alive[c]]
+    if not dead:  # a row without dead cards (most rows, most rounds): no groups to count
+        return (len(row), 0, 0, 0, 0)
     return (len(row) - len(dead), -dead.count("P1"), -dead.count("P2"), -dead.count("A1"), -dead.count("A2"))
 
 

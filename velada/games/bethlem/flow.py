@@ -70,7 +70,7 @@ def _kinds_present(s: BethlemState) -> frozenset[str]:
     """The kinds of cards on the table, the players' personalities and the narrator's Cuentacuentos: read again
     only with the table's cards by kind (``BethlemState.find``), since cards and personalities only change places.
     Built every round, the set and its hash for ``book_night``'s cache cost ~1% of a game."""
-    s.find("")  # the table's cards by kind, worked out once per board
+    s.found("")  # the table's cards by kind, worked out once per board
     known = s.kinds_on_board
     assert known is not None  # just read by find
     by_kind = known[1]

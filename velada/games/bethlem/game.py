@@ -413,9 +413,9 @@ def _archive_awake(s: BethlemState, prompt: Prompt) -> bool:
     suffix = prompt.id.rsplit("el-archivo", 1)[1]
     seat = s.index[prompt.player]
     if suffix == "":
-        return any(s.awake.get(card) for card in s.find("el-archivo") if s.holder(card) == seat)
+        return any(s.awake.get(card) for card in s.found("el-archivo") if s.holder(card) == seat)
     if suffix == "-director":
-        return any(s.awake.get(card) for card in s.find("krugman"))
+        return any(s.awake.get(card) for card in s.found("krugman"))
     return suffix == SUFFIX[BORROWED_AWAKE]
 
 
@@ -748,7 +748,7 @@ class BethlemGame(Game[BethlemState]):
         known |= {("event", e) for e in s.discard}
         # Whoever raised a hand for a card Gas de la risa named holds it, as everybody saw.
         for _, kind, raised in s.hands_raised:
-            known |= {("card", c) for c in s.find(kind) if s.players[s.holder(c)] in raised}
+            known |= {("card", c) for c in s.found(kind) if s.players[s.holder(c)] in raised}
         if me is not None:
             # The holders of the Siamesas and of the Compañeros de celda meet on the first night.
             for copies in TWINS.values():

@@ -66,7 +66,7 @@ def dusk_step(game, s: BethlemState) -> None:
 def ali_plan_step(game, s: BethlemState) -> None:
     """Ali "la muda", once per game: she may open her eyes in the turn of one principal or secondary character
     (not the Siamesas) to see who wakes. The table asks her at dusk which turn, if any, she will watch tonight."""
-    for ali in s.find("ali-la-muda"):
+    for ali in s.found("ali-la-muda"):
         if s.ali.spent or not s.can_act(ali):
             continue
         kinds = []
@@ -93,7 +93,7 @@ def night_step(game, s: BethlemState, step_id: str) -> None:
     if step.when != "siempre" and not step.due(s.round):
         return
     kind = step.card
-    cards = s.find(kind) if kind else []
+    cards = s.found(kind) if kind else ()
     if cards or step.called:
         # The narrator calls every card on the table when its turn comes, dead or alive, whoever holds it (and
         # the mutineers every night): the live table paces each call, so the room cannot tell which cards
@@ -220,11 +220,11 @@ def mutineers_step(game, s: BethlemState, round_: int, attack_n: int = 1) -> Non
     if not opened:
         return
     if round_ == 1:
-        spies = [s.holder(ali) for ali in s.find("ali-la-muda") if s.can_act(ali) and not s.awake.get(ali)]
+        spies = [s.holder(ali) for ali in s.found("ali-la-muda") if s.can_act(ali) and not s.awake.get(ali)]
         borrowed = s.director.card
         if borrowed is not None and KIND_OF[borrowed] == "ali-la-muda":
             # The director who took a dead Ali's power spies as she would (section 6, Krugman).
-            spies += [s.holder(k) for k in s.find("krugman") if s.can_act(k)]
+            spies += [s.holder(k) for k in s.found("krugman") if s.can_act(k)]
         for seat in dict.fromkeys(spies):
             if seat not in members:
                 s.ask(prompt(s, seat, "ali-la-muda", (SPY,), skippable=True))
@@ -260,12 +260,12 @@ def mutineers_answer(game, s: BethlemState, answers, round_: int, attack_n: int 
 def _after_attack(s: BethlemState) -> None:
     """After the group's attack: Nathaniel's awakening, then the director alone if he borrowed a mutineer."""
     later: list[AgendaStep] = []
-    for card in s.find("nathaniel"):
+    for card in s.found("nathaniel"):
         if s.awake.get(card) and not s.awake_used.get(card) and can_rise(s, card) and s.holder(card) in s.pack:
             later.append(("act", "nathaniel", s.holder(card), card, OWN, ""))
     borrowed = s.director.card
     if borrowed is not None and KIND_OF[borrowed] in MUTINEER_CARDS:
-        for krugman in s.find("krugman"):
+        for krugman in s.found("krugman"):
             if s.can_act(krugman):
                 later.append(("act", "director-amotinado", s.holder(krugman), borrowed, DIRECTOR, ""))
     s.agenda.extendleft(reversed(later))
@@ -290,7 +290,7 @@ def dawn_step(game, s: BethlemState) -> None:
     s.emit_data("amanece", None, {"n": s.round})
     if s.ali.turn is not None:
         # Ali watched a turn in which nobody woke.
-        for ali in s.find("ali-la-muda"):
+        for ali in s.found("ali-la-muda"):
             s.ali.sightings.append((s.holder(ali), s.ali.turn, ()))
             s.emit("ali-nadie", frozenset((s.players[s.holder(ali)],)), power=s.ali.turn)
         s.ali.turn = None

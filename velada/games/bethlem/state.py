@@ -630,14 +630,17 @@ class BethlemState(State):
     #: again), so the table is read again only for another board (a new deal, a renaming) or after a rule moved
     #: cards on it, which says so (``board_changed``): comparing the board with a copy at every call cost ~1 k
     #: instructions a call, ~280 calls a game.
-    #: With them, each card's option id where it lies (``common.options``): a card's id changes only when it moves.
-    kinds_on_board: tuple[list[list[str]], dict[str, list[str]], dict[str, str]] | None = field(
+    #: With them, each card's option id where it lies (``common.options``): a card's id changes only when it moves;
+    #: and the card at each option id (``card_at``).
+    kinds_on_board: tuple[list[list[str]], dict[str, tuple[str, ...]], dict[str, str], dict[str, str]] | None = field(
         default=None, compare=False, repr=False
     )
     #: The kinds of cards a night may call at this table (``flow.book_round``): the cards by kind it was read from
     #: (``kinds_on_board``), and those kinds with the players' personalities (and the narrator's Cuentacuentos),
     #: which only change places during a game.
-    night_kinds: tuple[dict[str, list[str]], frozenset[str]] | None = field(default=None, compare=False, repr=False)
+    night_kinds: tuple[dict[str, tuple[str, ...]], frozenset[str]] | None = field(
+        default=None, compare=False, repr=False
+    )
     #: Who lives on the table, as ``lives`` last read it (``Lives``).
     lives_read: Lives | None = field(default=None, compare=False, repr=False)
     #: Option ids by (seat, position), written once each (``option``): the players never change.
@@ -720,11 +723,15 @@ class BethlemState(State):
 
     def find(self, kind: str) -> list[str]:
         """The cards of ``kind`` on the table, in table order."""
+        return list(self.found(kind))
+
+    def found(self, kind: str) -> tuple[str, ...]:
+        """``find`` as it is kept, for a caller that only reads it: no list made (every turn of every night asks
+        for its cards)."""
         known = self.kinds_on_board
         if known is None or known[0] is not self.board:
             known = self._read_board()
-        cards = known[1].get(kind)
-        return list(cards) if cards is not None else []
+        return known[1].get(kind, ())
 
     def option_of(self) -> dict[str, str]:
         """Each card's option id (``option``) where it lies now."""
@@ -733,7 +740,9 @@ class BethlemState(State):
             known = self._read_board()
         return known[2]
 
-    def _read_board(self) -> tuple[list[list[str]], dict[str, list[str]], dict[str, str]]:
+    def _read_board(
+        self,
+    ) -> tuple[list[list[str]], dict[str, tuple[str, ...]], dict[str, str], dict[str, str]]:
         """The board read for ``find`` and ``option_of``, kept until it changes (``kinds_on_board``)."""
         board = self.board
         by_kind: dict[str, list[str]] = {}
@@ -742,7 +751,9 @@ class BethlemState(State):
             for card in row:
                 by_kind.setdefault(KIND_OF[card], []).append(card)
                 ids[card] = self.option(card)
-        known = self.kinds_on_board = (board, by_kind, ids)
+        # Tuples: what ``found`` hands out cannot be changed by its caller.
+        kinds = {kind: tuple(cards) for kind, cards in by_kind.items()}
+        known = self.kinds_on_board = (board, kinds, ids, {option: card for card, option in ids.items()})
         return known
 
     def board_changed(self) -> None:
@@ -761,6 +772,11 @@ class BethlemState(State):
 
     def card_at(self, option: str) -> str:
         """The card an option id ``player:position`` names."""
+        known = self.kinds_on_board
+        if known is not None and known[0] is self.board:
+            card = known[3].get(option)
+            if card is not None:  # read with the cards by kind (most answers name a card: ~55 a game)
+                return card
         player, _, pos = option.rpartition(":")
         return self.board[self.index[player]][int(pos) - 1]
 
@@ -785,7 +801,13 @@ class BethlemState(State):
         if place is None or not self.alive.get(card) or place[1] >= self.table:
             return False
         r = self.round
-        if self.melancholy.blocked.get(card) == r or self.isolated.get(card) == r or self.silenced.get(card) == r:
+        # Each silencing is looked up only when some card was ever silenced so (most games never isolate or gas one).
+        blocked, isolated, silenced_ = self.melancholy.blocked, self.isolated, self.silenced
+        if (
+            (blocked and blocked.get(card) == r)
+            or (isolated and isolated.get(card) == r)
+            or (silenced_ and silenced_.get(card) == r)
+        ):
             return False
         seat = place[0]
         if self.out[seat]:
@@ -818,6 +840,8 @@ class BethlemState(State):
         return (own,)
 
     def has_persona(self, seat: int, persona: str) -> bool:
+        if self.lent_persona is None:  # nobody's personality is lent (most games): their own, without a tuple
+            return self.persona[seat] == persona
         return persona in self.personas(seat)
 
     def persona_seat(self, persona: str, acting: bool = True) -> int | None:

@@ -56,7 +56,7 @@ def revive_answer(game, s: BethlemState, answers, seat: int) -> None:
 
 
 def day(game, s: BethlemState) -> None:
-    for card in s.find(KIND):
+    for card in s.found(KIND):
         if awake(s, card) and s.can_act(card):
             s.agenda.appendleft(("alquimista-sacrificio", card))
 

@@ -58,7 +58,7 @@ def _hide(s: BethlemState) -> str | None:
 def handler(game, s: BethlemState) -> None:
     """Its holder wakes while the card can act, or while it is dead but the card it hides behind lives."""
     woken = actors(s, KIND)
-    for card in s.find(KIND):
+    for card in s.found(KIND):
         seat = s.holder(card)
         hide = _hide(s)
         if not s.alive[card] and not s.out[seat] and hide is not None and s.alive.get(hide):
@@ -101,7 +101,7 @@ def answer(game, s: BethlemState, answers, seat: int, card: str, origin: str, st
         return
     if kind == "el-arquitecto-despertar":
         if chosen:
-            target = next(c for c in s.find(chosen[0]) if s.can_act(c) and s.holder(c) != seat)
+            target = next(c for c in s.found(chosen[0]) if s.can_act(c) and s.holder(c) != seat)
             d.turn = (s.round, chosen[0])
             d.woke_with = target
             d.free.setdefault(target, bool(s.used.get(target)))
@@ -132,7 +132,7 @@ def _later_turns(s: BethlemState, seat: int) -> list[str]:
             continue
         if step.id in NIGHT.handlers or step.id not in NIGHT.powers:
             continue
-        if any(GROUP_OF[c] in ("P2", "A1", "A2") and s.can_act(c) and s.holder(c) != seat for c in s.find(kind)):
+        if any(GROUP_OF[c] in ("P2", "A1", "A2") and s.can_act(c) and s.holder(c) != seat for c in s.found(kind)):
             out.append(kind)
     return out
 
@@ -142,7 +142,7 @@ def turn_actors(s: BethlemState, kind: str) -> list[tuple[int, str, str]]:
     turn = _record(s).turn
     if not turn or turn[0] != s.round or turn[1] != kind:
         return []
-    for card in s.find(KIND):
+    for card in s.found(KIND):
         seat = s.holder(card)
         if not s.out[seat]:
             target = _record(s).woke_with

@@ -123,7 +123,7 @@ def after_answer(game, s: BethlemState, answers, card: str, swap: bool) -> None:
 def handler(game, s: BethlemState) -> None:
     """El Cyborg's turn: the player dealt the card wakes to spend points (wherever the card is now); the holder
     of the awakened card wakes to send a robot."""
-    for card in s.find(KIND):
+    for card in s.found(KIND):
         seats = []
         owner = s.dealt_to.get(card)
         if owner is not None and not s.out[owner] and _points(s, owner) and _may_spend(s, owner, card):

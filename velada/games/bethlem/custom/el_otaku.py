@@ -151,7 +151,7 @@ def silences(s: BethlemState, seat: int, what: str, active: bool) -> bool:
     d = _found(s)
     if d is None or not d.king or not active or s.phase != "noche":
         return False
-    if not any(s.alive[c] for c in s.find(KIND)):
+    if not any(s.alive[c] for c in s.found(KIND)):
         return False
     group = GROUP_OF.get(what)
     return group != "P1"

@@ -70,7 +70,7 @@ def _found(s: BethlemState) -> WatchmakerRecord | None:
 
 def numbers_handler(game, s: BethlemState) -> None:
     """El Relojero 1 (first night): the numbers are laid at random under his four cards."""
-    for card in s.find(KIND):
+    for card in s.found(KIND):
         if not s.alive[card]:
             continue
         seat = s.holder(card)
@@ -127,7 +127,7 @@ def _menu(s: BethlemState, seat: int, card: str) -> list[str]:
 
 def turn_handler(game, s: BethlemState) -> None:
     """El Relojero 2: only while he has a power to use (a number shown, an unspent awakening)."""
-    for card in s.find(KIND):
+    for card in s.found(KIND):
         if s.can_act(card) and _menu(s, s.holder(card), card):
             push(s, ("act", "el-relojero-2", s.holder(card), card, OWN, ""))
 
@@ -295,7 +295,7 @@ def _traveller(s: BethlemState) -> str | None:
     d = _found(s)
     if d is not None and PAST in d.used:
         return None
-    for card in s.find(KIND):
+    for card in s.found(KIND):
         if s.alive[card]:
             return card
     return None

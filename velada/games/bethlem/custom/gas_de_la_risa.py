@@ -70,7 +70,7 @@ def answer(game, s: BethlemState, answers, seat: int, card: str, origin: str, st
     d.named = [*d.named, kind]
     d.selected = (s.round, kind)
     hands = []
-    for other in s.find(kind):
+    for other in s.found(kind):
         if s.alive[other] and not s.out[s.holder(other)]:
             s.silenced[other] = s.round
             if s.holder(other) not in hands:
@@ -85,7 +85,7 @@ def _selected(s: BethlemState) -> str | None:
     selected = _record(s).selected
     if not selected or selected[0] != s.round:
         return None
-    for card in s.find(selected[1]):
+    for card in s.found(selected[1]):
         if s.alive[card]:
             return card
     return None

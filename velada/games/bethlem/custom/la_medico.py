@@ -166,7 +166,7 @@ def actors(s: BethlemState, kind: str) -> list[tuple[int, str, str]]:
     target = d.transplant if d is not None else None
     if target is None or KIND_OF[target] != kind or not s.alive.get(target):
         return []
-    return [(s.holder(medico), target, OWN) for medico in s.find(KIND) if s.can_act(medico)]
+    return [(s.holder(medico), target, OWN) for medico in s.found(KIND) if s.can_act(medico)]
 
 
 def silences(s: BethlemState, seat: int, what: str, active: bool) -> bool:

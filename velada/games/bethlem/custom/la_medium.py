@@ -64,7 +64,7 @@ def _body(s: BethlemState) -> str | None:
     d = _found(s)
     if d is None or not d.body:
         return None
-    if not any(s.alive[c] for c in s.find(KIND)):
+    if not any(s.alive[c] for c in s.found(KIND)):
         return None
     return d.body
 
@@ -126,7 +126,7 @@ def everybody_handler(game, s: BethlemState) -> None:
 
 
 def _medium_acts(s: BethlemState, seat: int) -> bool:
-    return any(s.holder(c) == seat and s.alive[c] for c in s.find(KIND)) and not s.out[seat]
+    return any(s.holder(c) == seat and s.alive[c] for c in s.found(KIND)) and not s.out[seat]
 
 
 def actors(s: BethlemState, kind: str) -> list[tuple[int, str, str]]:
@@ -156,7 +156,7 @@ def actors(s: BethlemState, kind: str) -> list[tuple[int, str, str]]:
 def dusk(game, s: BethlemState) -> None:
     """Before the night: an awakened Médium may announce her awakening (and choose her first body); in her body
     she may choose the player who plays this round with their dead cards."""
-    for card in s.find(KIND):
+    for card in s.found(KIND):
         if s.alive[card] and not s.out[s.holder(card)] and awake(s, card):
             s.agenda.appendleft(("la-medium-anochecer", card))
 
@@ -206,7 +206,7 @@ def round_end(game, s: BethlemState) -> None:
 
 
 def _medium_seat(s: BethlemState) -> int | None:
-    for card in s.find(KIND):
+    for card in s.found(KIND):
         if s.alive[card]:
             return s.holder(card)
     return None

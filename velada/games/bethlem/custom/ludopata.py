@@ -134,7 +134,7 @@ def _may_collect(s: BethlemState, reward: Reward) -> bool:
     if s.out[seat]:
         return False
     if reward.via == SPIRIT:
-        return any(s.alive[c] and s.holder(c) == seat for c in s.find("la-medium"))
+        return any(s.alive[c] and s.holder(c) == seat for c in s.found("la-medium"))
     return True
 
 
@@ -236,7 +236,7 @@ def _bet(s: BethlemState, seat: int, card: str, origin: str, bet: str, target: s
         watch = [s.card_at(target)]
     else:
         kind = "companeros-de-celda" if bet == CELLMATES else "siamesas"
-        watch = [c for c in s.find(kind) if s.alive[c]]
+        watch = [c for c in s.found(kind) if s.alive[c]]
     d.bets.append(Bet(seat, card, bet, target, watch, s.round, origin))
     s.emit("apuesta-ludopata", _me(s, seat), bet=bet, target=target)
     if n == 2:

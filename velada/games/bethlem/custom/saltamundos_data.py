@@ -79,6 +79,6 @@ def jumper_found(s: BethlemState) -> WorldJumperRecord | None:
 def own_hand(s: BethlemState, me: int) -> list[str] | None:
     """The world cards in El Saltamundos' hand, for his holder's eyes (he drew them; nobody else sees them)."""
     d = jumper_found(s)
-    if d is None or not any(s.holder(card) == me for card in s.find(KIND)):
+    if d is None or not any(s.holder(card) == me for card in s.found(KIND)):
         return None
     return list(d.hand)

@@ -43,7 +43,7 @@ def _found(s: BethlemState) -> SurvivorRecord | None:
 def announce_handler(game, s: BethlemState) -> None:
     """Step 5, first night: whoever holds it tells the table (everybody learns the player, not the card's
     place)."""
-    for card in s.find(KIND):
+    for card in s.found(KIND):
         seat = s.holder(card)
         if s.alive[card] and not s.out[seat]:
             _record(s).announced = seat
