@@ -20,6 +20,7 @@ from typing import Any
 import pytest
 import requests
 import uvicorn
+from starlette.websockets import WebSocket
 from websockets.http11 import Request
 from websockets.sync.client import connect
 
@@ -215,3 +216,25 @@ def test_la_bandeja_y_la_senal_del_socket_se_portan_como_las_de_asyncio():
         assert await asyncio.wait_for(asyncio.gather(*waiting), 1) == [True, True]
 
     asyncio.run(scenario())
+
+
+def test_un_socket_abierto_no_guarda_el_websocket_ni_las_cabeceras_del_handshake(server):
+    """Memory (issue 14): once a socket is open, nothing reads its handshake again. Starlette's ``WebSocket`` (with
+    the headers, cookies, query and URLs it parsed) was kept by the socket route's frame and closures for the
+    page's whole life, and the scope (uvicorn's protocol keeps it) with every header, the seat's token among them:
+    ~4 KB a socket. The socket is still answered (a revoked seat's: test_escritura_inmediata)."""
+    _, loop, port, userver = server
+    code, _, token = _table(port)
+    ours = {"Cookie": f"velada_seat_{code}={token}", "Origin": f"http://127.0.0.1:{port}"}
+
+    async def held() -> tuple[int, list[Any]]:
+        gc.collect()
+        sockets = [c for c in userver.server_state.connections if getattr(c, "handshake_complete", False)]
+        return sum(isinstance(o, WebSocket) for o in gc.get_objects()), [c.scope["headers"] for c in sockets]
+
+    with connect(f"ws://127.0.0.1:{port}/t/{code}/ws", additional_headers=ours) as ws:
+        ws.recv(timeout=10)
+        assert asyncio.run_coroutine_threadsafe(held(), loop).result(10) == (0, [[]])
+        ws.send('{"type": "ping"}')
+        while '"type":"pong"' not in (message := ws.recv(timeout=10)):
+            assert '"type":"error"' not in message, message

@@ -37,7 +37,7 @@ from velada.web.routes.base import (
     too_fast,
 )
 from velada.web.security import Rate, RateLimit
-from velada.web.store import token_hash
+from velada.web.store import Seat, token_hash
 from velada.web.talk import author_of
 from velada.web.uvicorn_ws import SEND_NOW
 
@@ -80,14 +80,47 @@ Refuse = Callable[..., Awaitable[None]]
 
 
 async def socket(websocket: WebSocket) -> None:
+    """A page's socket: opened with Starlette's ``WebSocket`` (:func:`_open`), then served on the ASGI calls alone.
+    A socket lives as long as its page, and nothing reads the handshake after it: the ``WebSocket`` and what it
+    parsed (headers, cookies with the seat's token, query, URLs) and the scope's headers are let go once the
+    socket is open (~4 KB a socket, docs/performance.md "Memory")."""
+    opened = await _open(websocket)
+    if opened is None:
+        return
+    receive = websocket._receive
+    # The scope lives as long as the socket (uvicorn's protocol keeps it): its headers go, read already.
+    websocket.scope["headers"] = []
+    del websocket
+    sock, limit = opened
+    conn, table = sock.conn, sock.table
+    try:
+        await table.attach(conn)
+        while True:
+            message = await receive()
+            if message["type"] == "websocket.disconnect":
+                break
+            if sock.narrator_token and not sock.seated():
+                await sock.send({"type": "error", "code": "not-narrator"})  # closes the socket
+            await _handle(table, conn, sock.seated, sock.is_host, message.get("text"), limit, sock.send)
+    except SeatGone:
+        pass
+    finally:
+        conn.alive = False
+        # Its methods refer to it (``revoked`` reads ``conn.viewer``): a cycle that would keep the connection, its
+        # last view and this socket until the collector's oldest generation (rare in velada serve: app.tune_gc).
+        conn.send, conn.send_now, conn.send_bytes_now = _gone, not_now, not_now
+
+
+async def _open(websocket: WebSocket) -> tuple[_Socket, RateLimit] | None:
+    """Check and accept a socket, and read all it will need from its handshake; ``None`` if it was refused."""
     code = websocket.path_params["code"]
     table = app_state(websocket).hub.get(code)
     if table is None or security.cross_site(websocket.headers, ours(websocket)):
         await websocket.close(code=1008)
-        return
+        return None
     if too_fast("read", websocket) is not None:
         await websocket.close(code=1013)  # try again later
-        return
+        return None
     await websocket.accept()
     lang = request_lang(websocket, table.data.lang)
     # A program sends its seat's (or the narrator seat's) token as ``Authorization: Bearer``.
@@ -98,82 +131,104 @@ async def socket(websocket: WebSocket) -> None:
     # The narrator's seat sees everything: only the host (or the holder of its own token) may take it.
     wants_narrator = websocket.query_params.get("narrador") == "1" and (is_host or table.is_narrator(token))
     viewer: str | None = None if wants_narrator else PUBLIC if wants_host or seat is None else seat.name
-    # A narrator's socket opened with the narrator seat's token lasts as long as that token does.
-    narrator_token = wants_narrator and not is_host
-    digest = token_hash(token) if token else None
+    # uvicorn's protocol as velada serve runs it writes a message without a coroutine when it can (LightSocket).
+    write_now = websocket.scope.get("extensions", {}).get(SEND_NOW)
+    sock = _Socket(table, websocket._send, write_now, token, seat, is_host, wants_narrator and not is_host)
+    conn = Connection(sock.send, viewer, is_host and viewer in (PUBLIC, None), lang, join_url(websocket, code))
+    conn.send_now, conn.send_bytes_now = sock.send_now, sock.send_bytes_now
+    sock.conn = conn
+    return sock, RateLimit(SOCKET_RATE.per_second, SOCKET_RATE.burst)
 
-    # The seats last checked, and whether this socket's seat held in them.
-    checked: tuple[Any, bool] = (None, False)
 
-    def seated() -> bool:
+class _Socket:
+    """What an open socket keeps to send on it and to tell whether it still speaks for its seat: a few slots, where
+    closures over the endpoint's frame kept that frame's every local (the ``WebSocket`` among them)."""
+
+    __slots__ = (
+        "awaiting",
+        "checked",
+        "conn",
+        "digest",
+        "is_host",
+        "narrator_token",
+        "seat",
+        "send_asgi",
+        "table",
+        "token",
+        "write_now",
+    )
+
+    conn: Connection
+
+    def __init__(
+        self,
+        table: LiveTable,
+        send_asgi: Callable[[dict[str, Any]], Awaitable[None]],
+        write_now: Callable[[bytes], bool] | None,
+        token: str | None,
+        seat: Seat | None,
+        is_host: bool,
+        narrator_token: bool,
+    ) -> None:
+        self.table = table
+        self.send_asgi = send_asgi
+        self.write_now = write_now
+        self.token = token
+        self.digest = token_hash(token) if token else None
+        self.seat = seat
+        self.is_host = is_host
+        #: A narrator's socket opened with the narrator seat's token lasts as long as that token does.
+        self.narrator_token = narrator_token
+        #: The seats last checked, and whether this socket's seat held in them.
+        self.checked: tuple[Any, bool] = (None, False)
+        #: Messages awaiting the socket's ASGI send (a slow reader's): a message sent at once must not pass them.
+        self.awaiting = 0
+
+    def seated(self) -> bool:
         """Whether this socket still speaks for its seat: its token may have been revoked since. Asked before
         every message: the answer is kept while the table's seats are the same list (they are replaced, never
         changed in place: :meth:`LiveTable.seat_by_hash` keeps its dictionary by the same rule)."""
-        nonlocal checked
-        if narrator_token:
-            return table.is_narrator(token)
-        seats = table.data.seats
-        if checked[0] is not seats:
-            current = table.seat_by_hash(digest) if digest is not None else None
-            checked = (seats, seat is not None and current is not None and current.position == seat.position)
-        return checked[1]
+        if self.narrator_token:
+            return self.table.is_narrator(self.token)
+        seats = self.table.data.seats
+        if self.checked[0] is not seats:
+            seat, digest = self.seat, self.digest
+            current = self.table.seat_by_hash(digest) if digest is not None else None
+            self.checked = (seats, seat is not None and current is not None and current.position == seat.position)
+        return self.checked[1]
 
-    def revoked() -> bool:
-        return (conn.viewer not in (PUBLIC, None) or narrator_token) and not seated()
+    def revoked(self) -> bool:
+        return (self.conn.viewer not in (PUBLIC, None) or self.narrator_token) and not self.seated()
 
-    # Messages awaiting the socket's ASGI send (a slow reader's): a message sent at once must not pass them.
-    awaiting = 0
-
-    async def send(message: dict[str, Any]) -> None:
-        nonlocal awaiting
-        if revoked():
+    async def send(self, message: dict[str, Any]) -> None:
+        if self.revoked():
             # Not one more word of the seat's view: close, and the page reconnects as a stranger.
             with contextlib.suppress(Exception):
-                await websocket.close(code=4001)
+                await self.send_asgi({"type": "websocket.close", "code": 4001, "reason": ""})
             raise SeatGone
-        awaiting += 1
+        self.awaiting += 1
         try:
             # orjson: a fifth of json.dumps's CPU for a message of page parts (the same text: UTF-8, compact).
-            await websocket.send_text(orjson.dumps(message, option=orjson.OPT_NON_STR_KEYS).decode())
+            text = orjson.dumps(message, option=orjson.OPT_NON_STR_KEYS).decode()
+            await self.send_asgi({"type": "websocket.send", "text": text})
         finally:
-            awaiting -= 1
+            self.awaiting -= 1
 
-    # uvicorn's protocol as velada serve runs it writes a message without a coroutine when it can (LightSocket).
-    write_now = websocket.scope.get("extensions", {}).get(SEND_NOW)
-
-    def send_now(message: dict[str, Any]) -> bool:
+    def send_now(self, message: dict[str, Any]) -> bool:
         """``message`` written at once, if nothing waits before it, the seat still holds and the socket can take
         it; else ``False`` (nothing written): ``send`` then sends it, or closes the socket of a revoked seat."""
-        if write_now is None or awaiting or revoked():
+        write_now = self.write_now
+        if write_now is None or self.awaiting or self.revoked():
             return False
         return bool(write_now(orjson.dumps(message, option=orjson.OPT_NON_STR_KEYS)))
 
-    def send_bytes_now(encoded: bytes) -> bool:
+    def send_bytes_now(self, encoded: bytes) -> bool:
         """``send_now`` for a message encoded already (as ``send_now`` encodes it): a push encodes once what several
         sockets get alike."""
-        if write_now is None or awaiting or revoked():
+        write_now = self.write_now
+        if write_now is None or self.awaiting or self.revoked():
             return False
         return bool(write_now(encoded))
-
-    conn = Connection(send, viewer, is_host and viewer in (PUBLIC, None), lang, join_url(websocket, code))
-    conn.send_now, conn.send_bytes_now = send_now, send_bytes_now
-    limit = RateLimit(SOCKET_RATE.per_second, SOCKET_RATE.burst)
-    try:
-        await table.attach(conn)
-        while True:
-            message = await websocket.receive()
-            if message["type"] == "websocket.disconnect":
-                break
-            if narrator_token and not seated():
-                await send({"type": "error", "code": "not-narrator"})  # closes the socket
-            await _handle(table, conn, seated, is_host, message.get("text"), limit, send)
-    except SeatGone:
-        pass
-    finally:
-        conn.alive = False
-        # Its closures refer to it (``revoked`` reads ``conn.viewer``): a cycle that would keep the connection, its
-        # last view and this socket until the collector's oldest generation (rare in velada serve: app.tune_gc).
-        conn.send, conn.send_now, conn.send_bytes_now = _gone, not_now, not_now
 
 
 async def _gone(message: dict[str, Any]) -> None:
