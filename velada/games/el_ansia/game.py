@@ -70,6 +70,20 @@ RESOLVERS = {
 }
 
 
+#: What every game's setup deals from, the same at every table: the missions by whether the table seats five or
+#: more (some missions need five), those that may be public by that and the novice mode, the bonus tokens (as many
+#: of each as the box holds) and the chests, in the order their tokens are dealt.
+MISSION_POOLS = {five: tuple(m for m in MISSIONS if five or not MISSIONS[m].five) for five in (False, True)}
+PUBLIC_POOLS = {
+    (five, novice): tuple(
+        m for m in MISSION_POOLS[five] if MISSIONS[m].type == "normal" and (not novice or MISSIONS[m].novice)
+    )
+    for five in (False, True)
+    for novice in (False, True)
+}
+TOKEN_POOL = tuple(t for t, k in TOKENS.items() for _ in range(k))
+CHESTS = tuple(sorted(sp for sp, space in SPACES.items() if space.effect == "cofre"))
+
 #: The public events the narrator speaks (the script).
 NARRATED = frozenset({"misiones-iniciales", "luna", "castillo", "sombrillas", "amanecer", "misiones-reveladas", "fin"})
 
@@ -137,10 +151,9 @@ class AnsiaGame(Game[AnsiaState]):
                 deck = deck + novice
             s.hunt_deck = deck
         # 4. A bonus token face down on every chest; the open chests show theirs.
-        tokens = [t for t, k in TOKENS.items() for _ in range(k)]
+        tokens = list(TOKEN_POOL)
         shuffle(rng, tokens)
-        chests = sorted(sp for sp, space in SPACES.items() if space.effect == "cofre")
-        s.chests = {sp: tokens.pop() for sp in chests}
+        s.chests = {sp: tokens.pop() for sp in CHESTS}
         s.open_chests = list(OPEN_CHESTS)
         # 6. Three face-down cards in the tavern (from the bottom of the deck in novice mode).
         if "taberna" in deal:
@@ -219,12 +232,11 @@ class AnsiaGame(Game[AnsiaState]):
         return order
 
     def _deal_missions(self, s: AnsiaState, deal: Mapping[str, Any], n: int, mode: str, rng: random.Random) -> None:
-        pool = [m for m in MISSIONS if n >= 5 or not MISSIONS[m].five]
+        pool = MISSION_POOLS[n >= 5]
         if "publicas" in deal:
             s.public_missions = list(deal["publicas"])
         else:
-            beige = [m for m in pool if MISSIONS[m].type == "normal" and (mode != "novato" or MISSIONS[m].novice)]
-            s.public_missions = rng.sample(beige, 2)
+            s.public_missions = rng.sample(PUBLIC_POOLS[n >= 5, mode == "novato"], 2)
         rest = [m for m in pool if m not in s.public_missions]
         shuffle(rng, rest)
         if "misiones" in deal:

@@ -93,8 +93,14 @@ def card_bonuses(cards: list[str]) -> int:
     bonus_cards = [cid for cid in cards if cid in END_EFFECTS]
     if not bonus_cards:  # most vampires own none of them
         return 0
-    humans = Counter(CARDS[c].kind for c in cards if CARDS[c].type == "humano")
-    wolves = sum(1 for c in cards if CARDS[c].tag == "lobo")
+    humans: Counter = Counter()
+    wolves = 0
+    for c in cards:
+        card = CARDS[c]
+        if card.type == "humano":
+            humans[card.kind] += 1
+        if card.tag == "lobo":
+            wolves += 1
     total = 0
     for cid in bonus_cards:
         effect = END_EFFECTS[cid]
