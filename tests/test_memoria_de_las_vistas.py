@@ -29,3 +29,27 @@ def test_los_que_ven_igual_a_un_jugador_comparten_su_entrada_en_la_vista():
             distinct = {id(entry): entry for entry in entries}
             # Every seat's entry as the screen sees it, its own, the narrator's; the wolves' and the lovers' few more.
             assert len(distinct) <= 12 * 4, (seed, len(match.choices), len(distinct))
+
+
+def test_cada_suceso_del_registro_es_una_sola_entrada_para_todos_los_que_lo_ven():
+    """A log entry says what happened (its kind, text and data), not where it falls in its viewer's log (its place
+    in the list says that), so the seats and the shared screen that may see an event share one entry for it, also
+    after some seats saw night events the others did not: numbered in each viewer's own log, the 13 viewers of a
+    table held up to 13 copies of a public event's entry. Each viewer's log still equals the one built without the
+    cache; the narrator's entries, which say whom each event was for, are its own."""
+    game = REGISTRY.get("hombres-lobo")
+    match = Match(game, [f"J{i}" for i in range(12)], {"especiales": "vidente,bruja,cazador,cupido,nina"}, seed=5)
+    bot, cache = RandomBot(5), ViewCache()
+    viewers = (*match.players, PUBLIC)
+    while match.result is None and len(match.choices) < 60:
+        prompt = match.pending()[0]
+        match.choose(prompt.player, prompt.id, bot.choose(prompt))
+        logs = {v: build_view(game, match.state, v, "es", cache=cache)["log"] for v in (*viewers, None)}
+    # Some seats saw events others did not: their logs differ in length.
+    assert len({len(logs[v]) for v in viewers}) > 1
+    for viewer in (*viewers, None):
+        assert logs[viewer] == build_view(game, match.state, viewer, "es")["log"], viewer
+    shared = {id(entry) for viewer in viewers for entry in logs[viewer]}
+    seen = [event for event in match.state.log if any(event.visible_to(viewer) for viewer in viewers)]
+    assert len(shared) == len(seen)
+    assert not shared & {id(entry) for entry in logs[None]}

@@ -129,9 +129,8 @@ def play_table(
     shown = 0
     while True:
         view = match.view(name, lang)
-        for entry in view["log"]:
-            if entry["seq"] >= shown:
-                console.print(f"• {entry['text']}")
+        for entry in view["log"][shown:]:
+            console.print(f"• {entry['text']}")
         shown = len(view["log"])
         if match.result is not None:
             console.print(f"\n[bold]{_t(lang, 'result')}:[/] {view['result']['text']}", markup=True)

@@ -193,11 +193,10 @@ class ViewCache:
 
     def __init__(self) -> None:
         self.texts: dict[str, dict[int, str]] = {}
-        #: Per language and event index: the log entries of the players and the shared screen for that event,
-        #: one per number it has in a viewer's log. An entry is a function of its event and that number, and
-        #: viewers who saw the same events before it number it alike: they share one dict (the 13 viewers of a
-        #: table held 13 copies of a public event's entry).
-        self.entries: dict[str, dict[int, list[dict[str, Any]]]] = {}
+        #: Per language and event index: the log entry of the players and the shared screen for that event. An
+        #: entry is a function of its event alone (its number in a viewer's log is its place in the list), so every
+        #: viewer who may see the event shares one dict (the 13 viewers of a table held up to 13 copies of it).
+        self.entries: dict[str, dict[int, dict[str, Any]]] = {}
         #: Per (viewer, language): how many events of the log were read, the last of them (to tell that the
         #: log is the same one, grown), and the viewer's entries so far.
         self.logs: dict[tuple[Viewer, str], tuple[int, Any, list[dict[str, Any]]]] = {}
@@ -341,9 +340,11 @@ def _help(
 def _log(
     game: Game, state: State, viewer: Viewer, lang: str, texts: bool, cache: ViewCache | None
 ) -> list[dict[str, Any]]:
-    """The log entries ``viewer`` may see. Entries are numbered within the viewer's own log: numbering them in
-    the whole log would show how many hidden events happened between two visible ones (whether the Bruja drank
-    a potion, say). With a cache, only the events added since the viewer's last view are read."""
+    """The log entries ``viewer`` may see, ``{"kind", "text", "data"}`` (and ``"to"`` for the narrator). An entry's
+    number is its place in the viewer's own list, never in the whole log: that would show how many hidden events
+    happened between two visible ones (whether the Bruja drank a potion, say). Nor is it written in the entry,
+    so that every viewer of an event shares its entry. With a cache, only the events added since the viewer's
+    last view are read."""
     log = state.log
     start, entries = 0, []
     known = cache.logs.get((viewer, lang)) if cache is not None and texts else None
@@ -355,7 +356,6 @@ def _log(
     rendered = cache.texts.setdefault(lang, {}) if cache is not None and texts else None
     pooled = cache.entries.setdefault(lang, {}) if cache is not None and texts and viewer is not None else None
     added = []
-    seq = len(entries)
     for index in range(start, len(log)):
         event = log[index]
         if not event.visible_to(viewer):
@@ -369,22 +369,16 @@ def _log(
             if text is None:
                 text = rendered[index] = game.event_text(state, event, lang)
         if pooled is not None:
-            alike = pooled.get(index)
-            if alike is None:
-                alike = pooled[index] = []
-            entry = next((e for e in alike if e["seq"] == seq), None)
+            entry = pooled.get(index)
             if entry is None:
-                entry = {"seq": seq, "kind": event.kind, "text": text, "data": event.data}
-                alike.append(entry)
+                entry = pooled[index] = {"kind": event.kind, "text": text, "data": event.data}
             added.append(entry)
-            seq += 1
             continue
-        entry = {"seq": seq, "kind": event.kind, "text": text, "data": event.data}
+        entry = {"kind": event.kind, "text": text, "data": event.data}
         if viewer is None:
             # The narrator also sees whom each event was for: a private event reads "you…" to its audience.
             entry["to"] = sorted(event.audience) if event.audience is not None else None
         added.append(entry)
-        seq += 1
     # A new list when something was added, so that the viewer's earlier views keep what they showed.
     entries = entries + added if added else entries
     if cache is not None and texts:
