@@ -52,13 +52,16 @@ def _tally(s: WerewolfState, answers, weighted: bool) -> tuple[dict[str, str | N
 
 def _most_voted(counts: dict[str, int]) -> list[str]:
     """The players with the most votes, in the order of their first vote (none without votes)."""
-    if not counts:
-        return []
-    top = max(counts.values())
-    # A loop, not a comprehension: on 3.11 a comprehension is a function of its own, a frame made at every vote.
-    most = []
+    # One loop, neither a comprehension (a function of its own on 3.11, a frame made at every vote) nor ``max``
+    # (a call by CPython 3.11's slow path, its argument tuple): a player with more votes than the top so far starts
+    # the list again, one with as many joins it.
+    most: list[str] = []
+    top = 0
     for player, n in counts.items():
-        if n == top:
+        if n > top:
+            top = n
+            most = [player]
+        elif n == top:
             most.append(player)
     return most
 
