@@ -214,13 +214,16 @@ def _prophet_first(s: BethlemState, mode: str) -> list[str]:
         others = dead_cards(s) if mode == AWAKE else cards
         return cards if len(others) > (0 if mode == AWAKE else 1) else []
     board, where = s.board, s.where
-    # Each row's living cards, counted once (not once for each of its cards).
-    here = [sum(map(s.alive.__getitem__, row)) for row in board]
+    # Each row's living cards as ``lives`` keeps them, and whether the row can give the second card (a dead one;
+    # another living one) asked once, not once for each of its cards.
+    here = [len(row) for row in s.lives().rows]
     if mode == NORMAL:
-        return [card for card in cards if here[where[card][0]] < len(board[where[card][0]])]
-    if mode == OPPOSITE:
-        return [card for card in cards if here[where[card][0]] > 1]
-    return []
+        paired = [living_ < len(row) for living_, row in zip(here, board, strict=True)]
+    elif mode == OPPOSITE:
+        paired = [living_ > 1 for living_ in here]
+    else:
+        return []
+    return [card for card in cards if paired[where[card][0]]]
 
 
 def _prophet_second(s: BethlemState, mode: str, first: str) -> list[str]:

@@ -111,7 +111,7 @@ def prompt(
     # The fields are set here rather than by calling the class, whose __init__ CPython 3.11 reaches by a slow path
     # (as ``State.ask_seats`` does): a game asks ~150 prompts.
     made = _new_object(Prompt)
-    made.id = f"{s.tag()}:{kind}{suffix}"
+    made.id = f"{s.prompt_prefix()}{kind}{suffix}"
     made.player = s.players[seat]
     made.kind = kind
     made.options = tuple(options)
