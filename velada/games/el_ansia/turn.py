@@ -32,6 +32,8 @@ NO_HUNT_SPACES = ("castillo",)
 _new_object = object.__new__
 
 ZONE_IDS = tuple(tuple(f"z{row}{col}" for col in range(3)) for row in range(7))
+#: The hunting zone's columns, by number.
+COLUMNS = (0, 1, 2)
 #: The cell each of those ids names.
 ZONE_CELLS = {cell: (row, col) for row, cells in enumerate(ZONE_IDS) for col, cell in enumerate(cells)}
 
@@ -524,8 +526,10 @@ def hunt_options(s: AnsiaState, speed: int) -> list[str]:
     # (Written without ``max``/``min``, which CPython 3.11 calls by its slow path, an argument tuple a call.)
     reach = speed if speed > 0 else 0
     columns = reach if s.hunts > 0 else (1 if reach else 0) if s.well_hunts else 0
-    for row, cells in enumerate(s.zone) if columns else ():
-        for col, stack in enumerate(cells[:columns]):
+    looked = COLUMNS[:columns]  # the same columns in every row: taken once, not a slice of each row
+    for row, cells in enumerate(s.zone) if looked else ():
+        for col in looked:
+            stack = cells[col]
             if not stack or (cemetery and any(CARDS[c].human for c in stack)):
                 continue
             # hunt_cost, inlined: this loop runs for every stack at every offer of a hunt. A column looked at costs
@@ -750,16 +754,16 @@ def end_turn(s: AnsiaState) -> None:
     in_play = area(s)
     score(s, seat, in_play.end_points, "fin-de-turno")
     kept = list(s.spicy[seat])
-    s.spicy[seat] = []
+    permanents, spicy, discard = s.permanents[seat], [], s.discard[seat]
+    s.spicy[seat] = spicy
     for _, cid in in_play.active:  # the play area without the cards discarded before use
-        card = CARDS[cid]
-        if card.permanent:
-            s.permanents[seat].append(cid)
+        if CARDS[cid].permanent:
+            permanents.append(cid)
         elif cid in kept:
             kept.remove(cid)
-            s.spicy[seat].append(cid)  # Picante: held in play until a well is reached
+            spicy.append(cid)  # Picante: held in play until a well is reached
         else:
-            s.discard[seat].append(cid)
+            discard.append(cid)
     s.play = []
     draw(s, seat, 3, False)
     s.emit_data("descansa", None, {"player": s.players[seat]})
