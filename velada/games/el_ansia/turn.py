@@ -754,7 +754,8 @@ def end_turn(s: AnsiaState) -> None:
     in_play = area(s)
     score(s, seat, in_play.end_points, "fin-de-turno")
     kept = list(s.spicy[seat])
-    permanents, spicy, discard = s.permanents[seat], [], s.discard[seat]
+    permanents, discard = s.permanents[seat], s.discard[seat]
+    spicy: list[str] = []
     s.spicy[seat] = spicy
     for _, cid in in_play.active:  # the play area without the cards discarded before use
         if CARDS[cid].permanent:
