@@ -191,3 +191,48 @@ def test_el_voto_de_los_lobos_no_dice_nada_a_los_demas(tmp_path):
         await table.close()
 
     asyncio.run(play())
+
+
+def test_una_pantalla_que_llega_y_un_asiento_cedido_a_mitad_de_votacion_reciben_lo_mismo(tmp_path):
+    """In the middle of a day vote a second tab of a seat opens, and another seat is handed to a bot (its socket
+    falls back to the shared screen's view): every socket still gets the bytes of its full-way twin, and the
+    quick way is taken again once they were sent a message at a push."""
+
+    async def play() -> None:
+        table, names = _table(tmp_path, "hombres-lobo", 12, {"llamada": 0, "debate": 60, "votacion": 30})
+        quick, full = await _seated(table, names)
+        bot = RandomBot(5)
+        vote = table.game.theme.kinds["vote"]
+        late: list[Socket] = []
+        handed = None
+        for _ in range(400):
+            match = table.match
+            assert match is not None
+            if match.result is not None:
+                break
+            open_votes = [p for p in match.pending() if p.kind == vote and p.player not in table.bots]
+            if handed is None and len(open_votes) >= 4:
+                late = [Socket(open_votes[0].player), Socket(open_votes[0].player, full=True)]
+                for socket in late:
+                    await table.attach(socket.conn)
+                handed = open_votes[1].player
+                await table.hand_to_bot(names.index(handed))
+                await table.flush()
+            prompts = [p for p in match.pending() if p.player not in table.bots]
+            if not prompts:
+                await asyncio.sleep(0.01)  # the bot answers
+                await table.flush()
+                continue
+            prompt = prompts[0]
+            await table.choose(prompt.player, prompt.id, bot.choose(prompt))
+            await table.flush()
+        assert handed is not None
+        await table.flush()
+        assert quick[handed].conn.viewer == PUBLIC
+        for viewer, socket in quick.items():
+            assert socket.wire == full[viewer].wire, viewer
+        assert late[0].wire == late[1].wire
+        assert late[0].quick > 0 and quick[handed].quick > 0
+        await table.close()
+
+    asyncio.run(play())
