@@ -230,7 +230,8 @@ def test_un_socket_abierto_no_guarda_el_websocket_ni_las_cabeceras_del_handshake
     async def held() -> tuple[int, list[Any]]:
         gc.collect()
         sockets = [c for c in userver.server_state.connections if getattr(c, "handshake_complete", False)]
-        return sum(isinstance(o, WebSocket) for o in gc.get_objects()), [c.scope["headers"] for c in sockets]
+        ours = [o for o in gc.get_objects() if isinstance(o, WebSocket) and o.scope.get("path") == f"/t/{code}/ws"]
+        return len(ours), [c.scope["headers"] for c in sockets]
 
     with connect(f"ws://127.0.0.1:{port}/t/{code}/ws", additional_headers=ours) as ws:
         ws.recv(timeout=10)
