@@ -263,12 +263,18 @@ def vote_step(game, s: BethlemState, n: int) -> None:
         s.emit("sin-linchamiento", None, reason="sin-votos")
 
 
-def _tally(s: BethlemState, kind: str, votes: dict[str, str | None], counts: dict[str, int], **data) -> None:
-    """The votes and their count, shown to the table. The count tells whose vote weighed more (Responsabilidad,
-    and whoever uses it through El Arquitecto's Laberinto) and which accused cards still counted: the last
-    count stays in every view (``last_tally``), not only in the log."""
+def _tally(
+    s: BethlemState, kind: str, votes: dict[str, str | None], counts: dict[str, int], n: int | None = None
+) -> None:
+    """The votes and their count, shown to the table (with the lynching's number ``n``, for a lynching). The count
+    tells whose vote weighed more (Responsabilidad, and whoever uses it through El Arquitecto's Laberinto) and
+    which accused cards still counted: the last count stays in every view (``last_tally``), not only in the log."""
     s.last_tally = (kind, tuple(votes.items()), tuple(counts.items()))
-    s.emit(kind, None, votes=votes, counts=counts, **data)
+    # A public event: through the log's door with its data dict made here, not by a call with keywords.
+    data: dict[str, object] = {"votes": votes, "counts": counts}
+    if n is not None:
+        data["n"] = n
+    s.emit_data(kind, None, data)
 
 
 def _accusations(s: BethlemState, target: int | None = None) -> list[str]:
@@ -339,10 +345,18 @@ def _awake_flick(s: BethlemState) -> bool:
 
 
 def _most(counts: dict[int, int]) -> list[int]:
-    if not counts:
-        return []
-    top = max(counts.values())
-    return sorted(k for k, v in counts.items() if v == top)
+    """The most voted players, in seat order (none without votes; every count is at least 1)."""
+    # One loop (a player with more votes starts the list again) rather than ``max`` and a sorted generator: ``max``
+    # is called by CPython 3.11's slow path, and the generator is a frame of its own.
+    top: list[int] = []
+    most = 0
+    for seat, count in counts.items():
+        if count > most:
+            most, top = count, [seat]
+        elif count == most:
+            top.append(seat)
+    top.sort()
+    return top
 
 
 def card_vote_step(game, s: BethlemState) -> None:

@@ -123,7 +123,12 @@ def book_outcome(s: BethlemState) -> Result | None:
     if len(playing) == 1 and book_objective(s, playing[0]) == RICHARD:
         return result_of(s, "richard-dadd", (RICHARD,), playing)
     seats = range(len(s.players))
-    if all(book_objective(s, seat) == MUTINEERS for seat in playing):
+    # A loop rather than ``all`` over a generator (a frame of its own at each of ~15 checks a game); most checks
+    # stop at the first playing seat.
+    for seat in playing:
+        if book_objective(s, seat) != MUTINEERS:
+            break
+    else:
         return result_of(s, "amotinados", (MUTINEERS,), [x for x in seats if book_objective(s, x) == MUTINEERS])
     for seat in _may_direct(s, playing):
         if book_objective(s, seat) == DIRECTOR and _director_done(s, seat):

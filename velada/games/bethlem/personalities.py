@@ -87,8 +87,11 @@ def everybody_sees_melancholy(game, s: BethlemState) -> None:
 def patience_ask(game, s: BethlemState, seat: int, card: str, origin: str, stage: str) -> None:
     """Paciencia, at the end of the night: one of the attacked cards will die, but not until the next round
     (not the same card two rounds running). An inevitable death cannot be put off."""
+    dying = doomed(s)
+    if not dying:  # no card to put off (an empty set of the inevitable ones is not worth making)
+        return
     inevitable = {a[0] for a in s.attacks if a[3] & (INEVITABLE | LEPER)}
-    cards = not_last(s, "paciencia", seat, [c for c in doomed(s) if c not in inevitable])
+    cards = not_last(s, "paciencia", seat, [c for c in dying if c not in inevitable])
     if cards:
         s.ask(prompt(s, seat, "paciencia", options(s, cards), skippable=True))
 
