@@ -152,3 +152,24 @@ def test_las_partes_compartidas_cuentan_los_bytes_de_sus_claves_y_sus_textos(mon
     held = sum(sys.getsizeof(k) + sum(map(sys.getsizeof, k)) + sys.getsizeof(v) for k, v in render._SHARED.items())
     assert held <= 100_000 and render._shared_size == held
     render.forget_shared()
+
+
+def _deep(value) -> int:
+    import sys
+
+    return sys.getsizeof(value) + (sum(map(_deep, value)) if isinstance(value, tuple) else 0)
+
+
+def test_las_partes_compartidas_cuentan_lo_que_guardan_las_tuplas_de_sus_claves(monkeypatch):
+    """A skeleton's key holds what it shows (``skeleton_inputs``: the status, and the seats as tuples of position,
+    name and bot), ~1.5 KB a key at 12 seats that the budget did not count: a 200-table server's shared parts grew
+    to ~16 MB under an 8 MB budget (docs/performance.md, engineer M's memory section, 2026-11-25)."""
+    monkeypatch.setattr(render, "SHARED_BUDGET", 100_000)
+    render.forget_shared()
+    for n in range(1000):
+        seats = tuple((i, f"Jugadora {n}-{i}", False) for i in range(12))
+        key = ("skeleton", f"MESA{n}", "es", "seat", False, "", ("playing", seats, (None, "noche")))
+        render._shared(key, lambda: "<main></main>")
+    held = sum(_deep(k) + _deep(v) for k, v in render._SHARED.items())
+    assert held <= 100_000 and render._shared_size == held
+    render.forget_shared()

@@ -139,9 +139,19 @@ _shared_size = 0
 
 
 def held(key: tuple, part: str) -> int:
-    """The bytes a shared part keeps in memory: its text, its key and the key's strings (their own sizes:
-    a text with an accent or a dash takes two or four bytes a character)."""
-    return sys.getsizeof(part) + sys.getsizeof(key) + sum(map(sys.getsizeof, key))
+    """The bytes a shared part keeps in memory: its text, its key and what the key holds (their own sizes: a text
+    with an accent or a dash takes two or four bytes a character)."""
+    return sys.getsizeof(part) + _held(key)
+
+
+def _held(value: Any) -> int:
+    """The bytes of a key or of one of its items, a tuple's items counted with it: a skeleton's key holds the
+    seats it shows as tuples of tuples (:func:`skeleton_inputs`), ~1.5 KB at 12 seats, which the budget did not
+    count while the shared parts of a 200-table server grew to twice it (docs/performance.md, M's memory section
+    of 2026-11-25). An object several keys share is counted in each: the budget errs on the safe side."""
+    if type(value) is tuple:
+        return sys.getsizeof(value) + sum(map(_held, value))
+    return sys.getsizeof(value)
 
 
 def _shared(key: tuple, render: Callable[[], str]) -> str:
