@@ -560,6 +560,29 @@ def test_los_limites_cuentan_por_direccion_y_por_red_ipv6():
     assert len(limits.buckets) <= 4
 
 
+def test_los_limites_olvidan_los_cubos_llenos_sin_esperar_al_maximo(monkeypatch):
+    """A full bucket is what a new one would be: forgetting it changes no answer. Each game's seats get new tokens,
+    so a busy server made a bucket per seat and kept them all until ``max_keys`` (20 000, ~10 MB); now the full ones
+    go every :data:`~velada.web.security.PRUNE_SECONDS`. A client still being held back keeps its bucket."""
+    from velada.web import security
+    from velada.web.security import Limits
+
+    now = [1000.0]
+    monkeypatch.setattr(security.time, "monotonic", lambda: now[0])
+    limits = Limits({"write": Rate(1, 3)})
+    for n in range(500):
+        limits.check("write", f"asiento-{n}")
+    for _ in range(3):
+        limits.check("write", "insistente")
+    assert limits.check("write", "insistente") is not None  # held back
+    now[0] += security.PRUNE_SECONDS + 0.5  # the others refilled; "insistente" too, but it keeps asking
+    for _ in range(3):
+        limits.check("write", "insistente")
+    assert limits.check("write", "nuevo") is None
+    assert set(limits.buckets) <= {("write", "insistente"), ("write", "nuevo")}
+    assert limits.check("write", "insistente") is not None  # still held back: its bucket was not forgotten
+
+
 # --- the promises and their tests ----------------------------------------------------------------------------
 
 

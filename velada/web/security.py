@@ -248,6 +248,9 @@ RATES = {
 class RateLimit:
     """A token bucket: ``burst`` messages at once, refilled at ``rate`` per second."""
 
+    # One per seat and kind of request on a busy server (Limits): no __dict__ each.
+    __slots__ = ("burst", "last", "rate", "tokens")
+
     def __init__(self, rate: float, burst: float) -> None:
         self.rate, self.burst, self.tokens, self.last = rate, burst, burst, time.monotonic()
 
@@ -289,28 +292,43 @@ def client_key(address: str | None) -> str:
     return str(ip)
 
 
+#: How often the full buckets are forgotten (:meth:`Limits.check`).
+PRUNE_SECONDS = 30.0
+
+
 class Limits:
     """Rate limits by kind (:data:`RATES`) and key; at most ``max_keys`` buckets are kept (full ones are the
-    first forgotten, as a new bucket is full anyway)."""
+    first forgotten, as a new bucket is full anyway).
+
+    Full buckets are also forgotten every :data:`PRUNE_SECONDS`: seats are keys, each game's seats have new
+    tokens, and a busy server otherwise kept a bucket for every seat it ever served until ``max_keys``."""
 
     def __init__(self, rates: Mapping[str, Rate] = RATES, max_keys: int = 20_000) -> None:
         self.rates = dict(rates)
         self.max_keys = max_keys
         self.buckets: dict[tuple[str, str], RateLimit] = {}
+        self._pruned = time.monotonic()
 
     def check(self, kind: str, key: str) -> int | None:
         """``None`` if allowed (and counted); else the seconds to wait."""
         bucket = self.buckets.get((kind, key))
         if bucket is None:
+            now = time.monotonic()
+            if now - self._pruned >= PRUNE_SECONDS:
+                self._pruned = now
+                self._forget_full()
             if len(self.buckets) >= self.max_keys:
                 self._prune()
             rate = self.rates[kind]
             bucket = self.buckets[(kind, key)] = RateLimit(rate.per_second, rate.burst)
         return None if bucket.allow() else bucket.retry_after()
 
-    def _prune(self) -> None:
+    def _forget_full(self) -> None:
         for key in [k for k, b in self.buckets.items() if b.full]:
             del self.buckets[key]
+
+    def _prune(self) -> None:
+        self._forget_full()
         while len(self.buckets) >= self.max_keys // 2:
             del self.buckets[next(iter(self.buckets))]
 
