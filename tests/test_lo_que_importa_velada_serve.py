@@ -16,7 +16,7 @@ NOT_FOR_SERVING = (
     "rich",
     "velada.core.sim",
     "velada.core.scenario",
-    "qrcode",
+    "segno",
     "PIL",
     "matplotlib",
     "ray",
@@ -42,3 +42,23 @@ def test_velada_serve_no_importa_lo_que_solo_usan_otras_ordenes(tmp_path):
     loaded = set(done.stdout.split())
     assert "velada.web.app" in loaded and "sqlalchemy" in loaded
     assert sorted(m for m in loaded if any(m == n or m.startswith(n + ".") for n in NOT_FOR_SERVING)) == []
+
+
+def test_el_codigo_qr_de_la_sala_no_trae_pil_ni_xml():
+    """The lobby's QR code, drawn once a server shows a lobby, stays in the process for good: qrcode brought PIL and
+    xml.etree with it (~4.5 MB); segno draws the same kind of code (a full QR, level M) in ~1.2 MB."""
+    program = textwrap.dedent(
+        """
+        import sys
+        from velada.web.render import qr_svg
+        svg = qr_svg("http://192.168.1.10:8000/t/ABCD/sentarse")
+        assert svg.startswith("<svg") and "viewBox" in svg and "<path" in svg, svg[:200]
+        print("\\n".join(sorted(sys.modules)))
+        """
+    )
+    done = subprocess.run([sys.executable, "-c", program], capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    loaded = set(done.stdout.split())
+    assert "segno" in loaded
+    heavy = ("PIL", "qrcode", "xml.etree")
+    assert sorted(m for m in loaded if any(m == n or m.startswith(n + ".") for n in heavy)) == []
