@@ -20,6 +20,7 @@ from velada.games.bethlem.common import (
     cycle_allowed,
     cycle_note,
     living,
+    living_but,
     mutineer_cards,
     not_against,
     not_last,
@@ -404,7 +405,7 @@ def director_answer(game, s: BethlemState, answers, seat: int, card: str, origin
 
 def director_mutineer_ask(game, s: BethlemState, seat: int, card: str, origin: str, stage: str) -> None:
     """The director with a mutineer's power kills alone, after the mutineers."""
-    cards = not_against(s, seat, living(s, [p for p in range(len(s.players)) if p != seat], exclude_isolated=True))
+    cards = not_against(s, seat, living_but(s, (seat,), exclude_isolated=True))
     if cards:
         s.ask(prompt(s, seat, "director-amotinado", options(s, cards), skippable=True))
 
@@ -439,8 +440,7 @@ def second_attack_handler(game, s: BethlemState) -> None:
 
 
 def second_attack_ask(game, s: BethlemState, seat: int, card: str, origin: str, stage: str) -> None:
-    others = [p for p in range(len(s.players)) if p != seat]
-    cards = not_against(s, seat, living(s, others, exclude_isolated=True))
+    cards = not_against(s, seat, living_but(s, (seat,), exclude_isolated=True))
     if cards:
         s.ask(prompt(s, seat, "amotinados-2", options(s, cards), skippable=True))
 

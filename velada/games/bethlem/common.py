@@ -213,6 +213,24 @@ def living(s: BethlemState, seats=None, exclude_isolated: bool = False) -> list[
     return cards
 
 
+def living_but(s: BethlemState, excluded: Sequence[int], exclude_isolated: bool = False) -> list[str]:
+    """``living`` of every seat but ``excluded``: the cards a player (or the mutineers' pack) may attack outside
+    their own rows, in table order."""
+    if s.table < ALL_POSITIONS:
+        return _living_on_table(s, [seat for seat in range(len(s.players)) if seat not in excluded], exclude_isolated)
+    # One walk over what ``lives`` keeps (asked by every attack's prompt: the mutineers', Daniel's, the director's),
+    # not a list of the other seats and then ``living``'s list of their rows.
+    gone = s.out
+    cards: list[str] = []
+    for seat, row in enumerate(s.lives().rows):
+        if not gone[seat] and seat not in excluded:
+            cards += row
+    if exclude_isolated and s.isolated:
+        isolated, r = s.isolated, s.round
+        return [card for card in cards if isolated.get(card) != r]
+    return cards
+
+
 def _living_on_table(s: BethlemState, seats, exclude_isolated: bool) -> list[str]:
     """``living`` in the 2-player mode: each row cut at the table's positions before its living cards are read."""
     alive, board, gone, table = s.alive, s.board, s.out, s.table

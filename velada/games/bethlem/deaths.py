@@ -172,10 +172,13 @@ def doomed(s: BethlemState) -> list[str]:
     for card in cards:
         if redirects and redirected(s, card, "muerte") != card:
             continue
-        kills = [a for a in s.attacks if a[0] == card and not cancelled(s, card, a[1], a[3], now, False)]
+        # The markers that would kill it, and their flags together, in one walk (no list of them is kept).
+        kills = False
         flags = 0
-        for a in kills:
-            flags |= a[3]
+        for a in s.attacks:
+            if a[0] == card and not cancelled(s, card, a[1], a[3], now, False):
+                kills = True
+                flags |= a[3]
         if kills and not siamese_spared(s, card, flags, moment):
             out.append(card)
     return out

@@ -16,7 +16,7 @@ from velada.games.bethlem.common import (
     actors,
     answer_of,
     can_rise,
-    living,
+    living_but,
     not_against,
     options,
     prompt,
@@ -187,7 +187,7 @@ def _targets(s: BethlemState, members: list[int]) -> dict[int, tuple[str, ...]]:
     """Each member's targets: the living cards outside the pack, the same for every member but those El archivo
     shields from some of them (read and written once, not once per member)."""
     pack = s.pack
-    cards = living(s, [i for i in range(len(s.players)) if i not in pack], exclude_isolated=True)
+    cards = living_but(s, pack, exclude_isolated=True)
     every = None
     out = {}
     for seat in members:
