@@ -167,7 +167,13 @@ def _use(power: str):
 
     def ask(game, s: BethlemState, seat: int, card: str, origin: str, stage: str) -> None:
         if stage == "":
-            usable = [m for m in available(s, seat, card, origin, power) if targets(s, power, seat, card, m)]
+            usable: list[str] = []
+            cards: list[str] = []
+            for m in available(s, seat, card, origin, power):
+                reachable = targets(s, power, seat, card, m)
+                if reachable:
+                    usable.append(m)
+                    cards = reachable
             if len(usable) > 1:
                 s.ask(
                     prompt(
@@ -180,10 +186,15 @@ def _use(power: str):
                         suffix=f"-{power}{SUFFIX[origin]}",
                     )
                 )
-            elif usable:
-                s.agenda.appendleft(("act", power, seat, card, origin, usable[0]))
-            return
-        cards = targets(s, power, seat, card, stage)
+                return
+            if not usable:
+                return
+            # The one usable mode's step is run now, as the agenda would run it next (nothing was opened): it is
+            # recorded as the step under way, for its answer, and its targets, just read, are not read again.
+            stage = usable[0]
+            s.step = ("act", power, seat, card, origin, stage)
+        else:
+            cards = targets(s, power, seat, card, stage)
         if cards:
             s.ask(
                 prompt(s, seat, power, options(s, cards), skippable=True, args={"mode": stage}, suffix=SUFFIX[origin])
