@@ -27,10 +27,10 @@ from velada.games.el_ansia.state import AnsiaState
 REGION_BONUS = {"llanuras": 1, "bosque": 2}
 DIGEST_SPACES = {"mercado": "lugareno", "iglesia": "religioso", "cuartel": "militar", "mansion": "noble"}
 NO_HUNT_SPACES = ("castillo",)
-#: The hunt's option id of each cell of the hunting zone, ``z<row><column>``, written once: up to 7 rows (a row
-#: per player, six at most, and one more) of 3 columns.
 _new_object = object.__new__
 
+#: The hunt's option id of each cell of the hunting zone, ``z<row><column>``, written once: up to 7 rows (a row
+#: per player, six at most, and one more) of 3 columns.
 ZONE_IDS = tuple(tuple(f"z{row}{col}" for col in range(3)) for row in range(7))
 #: The hunting zone's columns, by number.
 COLUMNS = (0, 1, 2)
