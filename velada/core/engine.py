@@ -289,6 +289,12 @@ def build_view(
     return view
 
 
+def shows_answer(entry: dict[str, Any], answer: Any) -> bool:
+    """Whether a view's prompt entry (:func:`prompt_json`) shows ``answer``, the prompt's recorded answer (``None``
+    while it is not answered): when it does, an answer changed nothing of that entry."""
+    return entry["answer"] is None if answer is None else entry["answer"] == list(answer)
+
+
 def answered_view(
     game: Game,
     state: State,
@@ -307,8 +313,7 @@ def answered_view(
     prompts = []
     for before, prompt in zip(old["prompts"], visible_prompts(state, viewer), strict=True):
         answer = state.answers.get((prompt.player, prompt.id))
-        same = before["answer"] is None if answer is None else before["answer"] == list(answer)
-        prompts.append(before if same else prompt_json(game, state, prompt, lang))
+        prompts.append(before if shows_answer(before, answer) else prompt_json(game, state, prompt, lang))
     changed = {
         "prompts": prompts,
         "talk": talk.view(game, state, viewer, lang) if talk_view is None else talk_view,

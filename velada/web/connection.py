@@ -10,6 +10,15 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+import orjson
+
+
+def encode(message: dict[str, Any]) -> bytes:
+    """A message as it goes on a socket: UTF-8 JSON, compact (orjson: a fifth of json.dumps's CPU for a message of
+    page parts). One encoding for every way a message is sent, so that a message a push encodes once for several
+    sockets (velada.web.live.LiveTable._quick) is the same bytes each socket's own sending makes."""
+    return orjson.dumps(message, option=orjson.OPT_NON_STR_KEYS)
+
 
 def not_now(message: Any) -> bool:
     """A ``send_now`` (or ``send_bytes_now``) that never sends at once: every message goes the awaited way

@@ -31,12 +31,21 @@ import orjson
 from velada.core import talk as core_talk
 from velada.core.bots import BOT_NAMES, Bot
 from velada.core.delta import LOG, is_empty
-from velada.core.engine import Match, ViewCache, answered_view, build_view, pending, waiting, waiting_audience
+from velada.core.engine import (
+    Match,
+    ViewCache,
+    answered_view,
+    build_view,
+    pending,
+    shows_answer,
+    waiting,
+    waiting_audience,
+)
 from velada.core.game import Game
 from velada.core.protocol import CALL, NARRATOR, PUBLIC, IllegalAction, Prompt, Viewer
 from velada.core.talk import TalkError
 from velada.games import REGISTRY
-from velada.web.connection import Connection
+from velada.web.connection import Connection, encode
 from velada.web.errors import TableError
 from velada.web.names import BadName, check_name
 from velada.web.render import WAITING_PARTS, payload, waiting_message
@@ -59,8 +68,6 @@ PAUSE, PAUSE_MAX = 0.002, 0.05
 #: (:meth:`LiveTable._facts`).
 _PLAIN = (int, float, str)
 _UNSET: Any = object()
-#: orjson's options for a message as the socket route encodes it (velada.web.routes.socket).
-_WIRE = orjson.OPT_NON_STR_KEYS
 
 
 @dataclass
@@ -1141,7 +1148,7 @@ class LiveTable:
         found = quick.encoded.get((deadline, id(view["waiting"])))
         if found is None:
             message = waiting_message(quick.status, deadline, view["waiting"])
-            found = quick.encoded[deadline, id(view["waiting"])] = (message, orjson.dumps(message, option=_WIRE))
+            found = quick.encoded[deadline, id(view["waiting"])] = (message, encode(message))
         conn.sent += 1
         # The message's number last, as orjson writes a dict's keys in their order (render.payload's, then
         # version: LiveTable._message).
@@ -1161,9 +1168,8 @@ class LiveTable:
         state = quick.state
         answers = state.answers
         for prompt in before["prompts"]:
-            answer = answers.get((prompt["player"], prompt["id"]))
-            if (prompt["answer"] is not None) if answer is None else prompt["answer"] != list(answer):
-                return None  # one of its own prompts was answered
+            if not shows_answer(prompt, answers.get((prompt["player"], prompt["id"]))):
+                return None  # one of the prompts it shows was answered
         viewer, lang = key
         if before["talk"] is not self._talk_view(state, viewer, lang):
             return None
