@@ -208,8 +208,7 @@ def living(s: BethlemState, seats=None, exclude_isolated: bool = False) -> list[
         rows, gone = lives.rows, s.out
         cards = list(chain.from_iterable([rows[seat] for seat in seats if not gone[seat]]))
     if exclude_isolated and s.isolated:
-        isolated, r = s.isolated, s.round
-        return [card for card in cards if isolated.get(card) != r]
+        return _not_isolated(s, cards)
     return cards
 
 
@@ -226,8 +225,7 @@ def living_but(s: BethlemState, excluded: Sequence[int], exclude_isolated: bool 
         if not gone[seat] and seat not in excluded:
             cards += row
     if exclude_isolated and s.isolated:
-        isolated, r = s.isolated, s.round
-        return [card for card in cards if isolated.get(card) != r]
+        return _not_isolated(s, cards)
     return cards
 
 
@@ -239,9 +237,14 @@ def _living_on_table(s: BethlemState, seats, exclude_isolated: bool) -> list[str
     )
     cards = list(filter(alive.__getitem__, chain.from_iterable([row[:table] for row in rows])))
     if exclude_isolated and s.isolated:
-        isolated, r = s.isolated, s.round
-        return [card for card in cards if isolated.get(card) != r]
+        return _not_isolated(s, cards)
     return cards
+
+
+def _not_isolated(s: BethlemState, cards: list[str]) -> list[str]:
+    """``cards`` but those in the Celda de aislamiento this round (asked only when some card ever was)."""
+    isolated, r = s.isolated, s.round
+    return [card for card in cards if isolated.get(card) != r]
 
 
 def dead_cards(s: BethlemState) -> list[str]:
